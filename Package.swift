@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers (see README, "Architecture"): dependencies point one way, top to bottom.
+//   foundry (CLI) -> FoundryCLI -> FoundryJSON -> FoundryInternals
+// `Foundry` (mapping), `FoundryXML`, `FoundryGraph`, `FoundryStore` and the macro targets
+// join this graph in later milestones.
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "Foundry",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "FoundryJSON", targets: ["FoundryJSON"]),
+    .executable(name: "foundry", targets: ["foundry"]),
+    .executable(name: "foundry-bench", targets: ["foundry-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+  ],
+  targets: [
+    // Package-internal utilities shared by the document layers: source locations,
+    // compiler-style diagnostics, key-path syntax.
+    .target(name: "FoundryInternals", swiftSettings: strictSettings),
+    .target(name: "FoundryJSON", dependencies: ["FoundryInternals"], swiftSettings: strictSettings),
+    .target(
+      name: "FoundryCLI",
+      dependencies: [
+        "FoundryJSON",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(name: "foundry", dependencies: ["FoundryCLI"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "foundry-bench",
+      dependencies: [
+        "FoundryJSON",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(name: "FoundryTestSupport", dependencies: ["FoundryJSON"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "FoundryJSONTests",
+      dependencies: ["FoundryJSON", "FoundryTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "FoundryCLITests",
+      dependencies: ["FoundryCLI", "FoundryTestSupport"],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,308 @@
+import FoundryInternals
+
+/// Builds the tape of a ``JSONDocument`` in one pass over the bytes, without recursion.
+///
+/// Every value is validated here (grammar, UTF-8, escapes, number syntax); strings and numbers
+/// are only delimited, and decoded later when somebody asks. Nesting is tracked on an explicit
+/// stack, so the depth limit, not the call stack, bounds hostile input.
+struct JSONParser {
+  typealias Kind = JSONParsingError.Kind
+
+  let input: UnsafeMutablePointer<UInt8>
+  let end: Int
+  let options: JSONParsingOptions
+  let sourceName: String?
+  let storage: JSONStorage
+  var position = 0
+  private var stack: [Frame] = []
+
+  private struct Frame {
+    var node: Int
+    var count: UInt32
+    var isObject: Bool
+  }
+
+  init(storage: JSONStorage, options: JSONParsingOptions, sourceName: String?) {
+    self.storage = storage
+    self.input = storage.bytes
+    self.end = storage.byteCount
+    self.options = options
+    self.sourceName = sourceName
+    stack.reserveCapacity(min(options.maximumDepth, 64))
+  }
+
+  // MARK: - Structure
+
+  mutating func parse() throws(JSONParsingError) {
+    try skipPreamble()
+    try skipWhitespace()
+    var context = Kind.UnexpectedContext.value
+    while true {
+      // A value is expected at `position`; whitespace before it is already skipped.
+      guard position < end else {
+        throw fail(.endOfInput(context == .afterComma ? .afterComma : .value), at: position)
+      }
+      let byte = input[position]
+      switch byte {
+      case Byte.quote:
+        try scanString()
+      case Byte.minus, Byte.zero...Byte.nine:
+        try scanNumber()
+      case Byte.t:
+        try scanLiteral("true", as: .true)
+      case Byte.f:
+        try scanLiteral("false", as: .false)
+      case Byte.n:
+        try scanLiteral("null", as: .null)
+      case Byte.openBracket:
+        try open(isObject: false)
+        if input[position] == Byte.closeBracket {
+          position += 1
+          try close()
+        } else {
+          context = .value
+          continue
+        }
+      case Byte.openBrace:
+        try open(isObject: true)
+        if input[position] == Byte.closeBrace {
+          position += 1
+          try close()
+        } else {
+          try scanKey(context: .key)
+          context = .value
+          continue
+        }
+      default:
+        throw unexpected(byte, context)
+      }
+      // A value just ended: count it, then find what follows it.
+      while true {
+        guard !stack.isEmpty else {
+          try skipWhitespace()
+          if position < end { throw unexpected(input[position], .afterTopLevel) }
+          return
+        }
+        stack[stack.count - 1].count += 1
+        let isObject = stack[stack.count - 1].isObject
+        try skipWhitespace()
+        guard position < end else { throw fail(.endOfInput(isObject ? .object : .array), at: position) }
+        let byte = input[position]
+        let closer = isObject ? Byte.closeBrace : Byte.closeBracket
+        if byte == Byte.comma {
+          position += 1
+          try skipWhitespace()
+          if options.allowsTrailingCommas, input[position] == closer, position < end {
+            position += 1
+            try close()
+            continue
+          }
+          if isObject {
+            try scanKey(context: .afterComma)
+            context = .value
+          } else {
+            context = .afterComma
+          }
+          break
+        }
+        if byte == closer {
+          position += 1
+          try close()
+          continue
+        }
+        throw unexpected(byte, isObject ? .afterObjectMember : .afterArrayElement)
+      }
+    }
+  }
+
+  /// Pushes a container; leaves `position` on the first non-whitespace byte inside it.
+  private mutating func open(isObject: Bool) throws(JSONParsingError) {
+    guard stack.count < options.maximumDepth else {
+      throw fail(.depthLimit(options.maximumDepth), at: position)
+    }
+    stack.append(Frame(node: storage.nodeCount, count: 0, isObject: isObject))
+    storage.append(TapeNode(isObject ? .object : .array, offset: position))
+    position += 1
+    try skipWhitespace()
+  }
+
+  private mutating func close() throws(JSONParsingError) {
+    guard let frame = stack.popLast() else { return }
+    storage.closeContainer(at: frame.node, count: frame.count)
+    if frame.isObject, frame.count > 1, options.duplicateKeys == .reject {
+      try rejectDuplicateKeys(in: frame.node)
+    }
+  }
+
+  /// Fails on the second occurrence of a key in the object at tape index `object`.
+  private func rejectDuplicateKeys(in object: Int) throws(JSONParsingError) {
+    var seen = Set<String>()
+    var key = object + 1
+    let end = Int(storage.nodes[object].payload)
+    while key < end {
+      let name = storage.string(at: key)
+      guard seen.insert(name).inserted else {
+        throw fail(.duplicateKey(name), at: Int(storage.nodes[key].offset) - 1)
+      }
+      key = storage.next(after: key + 1)
+    }
+  }
+
+  /// Reads an object key and the `:` after it, leaving `position` at the value.
+  private mutating func scanKey(context: Kind.UnexpectedContext) throws(JSONParsingError) {
+    guard position < end else {
+      throw fail(.endOfInput(context == .afterComma ? .afterComma : .key), at: position)
+    }
+    let byte = input[position]
+    guard byte == Byte.quote else { throw unexpected(byte, context) }
+    try scanString()
+    try skipWhitespace()
+    guard position < end else { throw fail(.endOfInput(.colon), at: position) }
+    guard input[position] == Byte.colon else { throw unexpected(input[position], .colon) }
+    position += 1
+    try skipWhitespace()
+  }
+
+  // MARK: - Whitespace, comments, preamble
+
+  @inline(__always)
+  private mutating func skipWhitespace() throws(JSONParsingError) {
+    while true {
+      switch input[position] {
+      case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
+        position += 1
+      case Byte.slash where options.allowsComments && position < end:
+        try skipComment()
+      default:
+        return
+      }
+    }
+  }
+
+  private mutating func skipComment() throws(JSONParsingError) {
+    let start = position
+    switch input[position + 1] {
+    case Byte.slash:
+      position += 2
+      while position < end, input[position] != Byte.newline, input[position] != Byte.carriageReturn {
+        position += 1
+      }
+    case Byte.star:
+      position += 2
+      while true {
+        guard position + 1 < end else { throw fail(.unterminatedComment, at: start) }
+        if input[position] == Byte.star, input[position + 1] == Byte.slash {
+          position += 2
+          return
+        }
+        position += 1
+      }
+    default:
+      throw unexpected(Byte.slash, .value)
+    }
+  }
+
+  private mutating func skipPreamble() throws(JSONParsingError) {
+    if end >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+      guard options.allowsByteOrderMark else { throw fail(.byteOrderMarkNotAllowed, at: 0) }
+      position = 3
+    } else if end >= 2, input[0] == 0xFF, input[1] == 0xFE {
+      throw fail(.utf16Input(bigEndian: false), at: 0)
+    } else if end >= 2, input[0] == 0xFE, input[1] == 0xFF {
+      throw fail(.utf16Input(bigEndian: true), at: 0)
+    }
+  }
+
+  // MARK: - Scalars
+
+  private mutating func scanLiteral(_ word: StaticString, as kind: TapeKind) throws(JSONParsingError) {
+    let count = word.utf8CodeUnitCount
+    var matches = position + count <= end
+    for offset in 0..<count where matches {
+      matches = input[position + offset] == word.utf8Start[offset]
+    }
+    guard matches else { throw fail(.invalidLiteral(word.description), at: position) }
+    storage.append(TapeNode(kind, offset: position))
+    position += count
+  }
+
+  private mutating func scanNumber() throws(JSONParsingError) {
+    let start = position
+    var index = position
+    var flags = TapeNode.isInteger
+    if input[index] == Byte.minus {
+      flags |= TapeNode.isNegative
+      index += 1
+    }
+    if input[index] == Byte.zero {
+      index += 1
+      if Byte.isDigit(input[index]) { throw fail(.invalidNumber(.leadingZero), at: index) }
+    } else if Byte.isDigit(input[index]) {
+      index += 1
+      while Byte.isDigit(input[index]) { index += 1 }
+    } else {
+      throw numberFailure(.digitAfterMinus, at: index)
+    }
+    if input[index] == Byte.period {
+      flags &= ~TapeNode.isInteger
+      index += 1
+      guard Byte.isDigit(input[index]) else { throw numberFailure(.digitAfterPoint, at: index) }
+      while Byte.isDigit(input[index]) { index += 1 }
+    }
+    if input[index] | 0x20 == Byte.e {
+      flags &= ~TapeNode.isInteger
+      index += 1
+      if input[index] == Byte.plus || input[index] == Byte.minus { index += 1 }
+      guard Byte.isDigit(input[index]) else { throw numberFailure(.digitInExponent, at: index) }
+      while Byte.isDigit(input[index]) { index += 1 }
+    }
+    storage.append(TapeNode(.number, flags: flags, offset: start, payload: index - start))
+    position = index
+  }
+
+  private func numberFailure(_ problem: Kind.NumberProblem, at index: Int) -> JSONParsingError {
+    index >= end ? fail(.endOfInput(.number), at: index) : fail(.invalidNumber(problem), at: index)
+  }
+
+  // MARK: - Errors
+
+  func fail(_ kind: Kind, at offset: Int) -> JSONParsingError {
+    let location = SourceLocation(offset: offset, in: UnsafeBufferPointer(start: input, count: end))
+    return JSONParsingError(kind, location: location, sourceName: sourceName)
+  }
+
+  private func unexpected(_ byte: UInt8, _ context: Kind.UnexpectedContext) -> JSONParsingError {
+    if byte == Byte.slash, !options.allowsComments { return fail(.commentsNotAllowed, at: position) }
+    return fail(.unexpected(byte, context), at: position)
+  }
+}
+
+/// The ASCII bytes the JSON grammar names.
+enum Byte {
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let slash = UInt8(ascii: "/")
+  static let star = UInt8(ascii: "*")
+  static let minus = UInt8(ascii: "-")
+  static let plus = UInt8(ascii: "+")
+  static let period = UInt8(ascii: ".")
+  static let comma = UInt8(ascii: ",")
+  static let colon = UInt8(ascii: ":")
+  static let zero = UInt8(ascii: "0")
+  static let nine = UInt8(ascii: "9")
+  static let e = UInt8(ascii: "e")
+  static let f = UInt8(ascii: "f")
+  static let n = UInt8(ascii: "n")
+  static let t = UInt8(ascii: "t")
+  static let u = UInt8(ascii: "u")
+  static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+  static let openBrace = UInt8(ascii: "{")
+  static let closeBrace = UInt8(ascii: "}")
+  static let space = UInt8(ascii: " ")
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+  static let tab = UInt8(ascii: "\t")
+
+  @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+}

@@ -1,0 +1,207 @@
+import FoundryInternals
+
+/// Why and where JSON input was rejected.
+///
+/// The description prints like a compiler diagnostic:
+///
+/// ```swift
+/// do {
+///   _ = try JSONDocument(string: "{\"a\": 1,}", sourceName: "payload.json")
+/// } catch {
+///   print(error)
+///   // error: unexpected character '}' after ','
+///   // --> payload.json:1:9
+///   //  1 | {"a": 1,}
+///   //    |         ^
+/// }
+/// ```
+public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertible {
+  let kind: Kind
+  let location: SourceLocation
+  /// The file name shown in ``description``; `nil` prints as `<input>`.
+  public var sourceName: String?
+
+  init(_ kind: Kind, location: SourceLocation, sourceName: String?) {
+    self.kind = kind
+    self.location = location
+    self.sourceName = sourceName
+  }
+
+  /// What went wrong, in one line, without the location.
+  public var message: String { kind.message }
+  /// The broad class of the failure, for programmatic handling.
+  public var code: Code { kind.code }
+  /// Zero-based byte offset of the failure in the input.
+  public var offset: Int { location.offset }
+  /// One-based line of the failure.
+  public var line: Int { location.line }
+  /// One-based column of the failure, in Unicode scalars.
+  public var column: Int { location.column }
+
+  /// The compiler-style rendering: message, `--> file:line:column`, the line and a caret.
+  public var description: String {
+    switch kind {
+    case .unreadable, .sizeLimit:
+      Diagnostic.render(message: message, sourceName: sourceName)
+    default:
+      Diagnostic.render(message: message, location: location, sourceName: sourceName)
+    }
+  }
+
+  /// The broad class of a ``JSONParsingError``.
+  ///
+  /// ```swift
+  /// catch let error as JSONParsingError where error.code == .invalidUTF8 { ... }
+  /// ```
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    /// The input ended before the value did.
+    public static let unexpectedEndOfInput = Code(description: "unexpectedEndOfInput")
+    /// A byte that cannot stand where it was found.
+    public static let unexpectedCharacter = Code(description: "unexpectedCharacter")
+    /// A number that breaks the RFC 8259 grammar (leading zeros, a lone `-`, ...).
+    public static let invalidNumber = Code(description: "invalidNumber")
+    /// A bad literal (`tru`, `nul`).
+    public static let invalidLiteral = Code(description: "invalidLiteral")
+    /// A string with a control character, a bad escape or an unpaired surrogate.
+    public static let invalidString = Code(description: "invalidString")
+    /// Bytes that are not well-formed UTF-8.
+    public static let invalidUTF8 = Code(description: "invalidUTF8")
+    /// Nesting deeper than ``JSONParsingOptions/maximumDepth``.
+    public static let depthLimitExceeded = Code(description: "depthLimitExceeded")
+    /// Input larger than ``JSONParsingOptions/maximumInputSize``.
+    public static let sizeLimitExceeded = Code(description: "sizeLimitExceeded")
+    /// A repeated key under ``JSONParsingOptions/DuplicateKeyPolicy/reject``.
+    public static let duplicateKey = Code(description: "duplicateKey")
+    /// A file that could not be read.
+    public static let unreadableInput = Code(description: "unreadableInput")
+  }
+}
+
+extension JSONParsingError {
+  /// The internal reason; its cases carry just enough to build the message.
+  enum Kind: Sendable, Hashable {
+    case endOfInput(EndContext)
+    case unexpected(UInt8, UnexpectedContext)
+    case commentsNotAllowed
+    case unterminatedComment
+    case byteOrderMarkNotAllowed
+    case utf16Input(bigEndian: Bool)
+    case invalidNumber(NumberProblem)
+    case invalidLiteral(String)
+    case controlCharacter(UInt8)
+    case invalidEscape(UInt8)
+    case invalidUnicodeEscape
+    case loneSurrogate(UInt16)
+    case invalidUTF8(UTF8Problem)
+    case depthLimit(Int)
+    case sizeLimit(size: Int, limit: Int)
+    case duplicateKey(String)
+    case unreadable(path: String, reason: String)
+
+    enum EndContext: Sendable, Hashable {
+      case value, afterComma, array, object, key, colon, string, number
+    }
+    enum UnexpectedContext: Sendable, Hashable {
+      case value, afterComma, afterArrayElement, afterObjectMember, key, colon, afterTopLevel
+    }
+    enum NumberProblem: Sendable, Hashable {
+      case leadingZero, digitAfterMinus, digitAfterPoint, digitInExponent
+    }
+    enum UTF8Problem: Sendable, Hashable {
+      case continuation(UInt8), overlong, surrogate, aboveMaximum, neverValid(UInt8), truncated
+    }
+
+    var code: Code {
+      switch self {
+      case .endOfInput, .unterminatedComment: .unexpectedEndOfInput
+      case .unexpected, .commentsNotAllowed, .byteOrderMarkNotAllowed, .utf16Input: .unexpectedCharacter
+      case .invalidNumber: .invalidNumber
+      case .invalidLiteral: .invalidLiteral
+      case .controlCharacter, .invalidEscape, .invalidUnicodeEscape, .loneSurrogate: .invalidString
+      case .invalidUTF8: .invalidUTF8
+      case .depthLimit: .depthLimitExceeded
+      case .sizeLimit: .sizeLimitExceeded
+      case .duplicateKey: .duplicateKey
+      case .unreadable: .unreadableInput
+      }
+    }
+
+    var message: String {
+      switch self {
+      case .endOfInput(let context):
+        switch context {
+        case .value: return "unexpected end of input, expected a value"
+        case .afterComma: return "unexpected end of input after ','"
+        case .array: return "unexpected end of input in array, expected ',' or ']'"
+        case .object: return "unexpected end of input in object, expected ',' or '}'"
+        case .key: return "unexpected end of input, expected a string key"
+        case .colon: return "unexpected end of input, expected ':'"
+        case .string: return "unexpected end of input in string"
+        case .number: return "unexpected end of input in number"
+        }
+      case .unexpected(let byte, let context):
+        let found = Self.describe(byte)
+        switch context {
+        case .value: return "unexpected \(found), expected a value"
+        case .afterComma: return "unexpected \(found) after ','"
+        case .afterArrayElement: return "expected ',' or ']' after array element, found \(found)"
+        case .afterObjectMember: return "expected ',' or '}' after object member, found \(found)"
+        case .key: return "expected a string key, found \(found)"
+        case .colon: return "expected ':' after object key, found \(found)"
+        case .afterTopLevel: return "unexpected \(found) after the top-level value"
+        }
+      case .commentsNotAllowed: return "comments are not allowed (set allowsComments to accept them)"
+      case .unterminatedComment: return "unexpected end of input in comment"
+      case .byteOrderMarkNotAllowed:
+        return "byte order mark is not allowed (set allowsByteOrderMark to skip it)"
+      case .utf16Input(let bigEndian):
+        return "input starts with a UTF-16 \(bigEndian ? "big" : "little")-endian byte order mark; JSON must be UTF-8"
+      case .invalidNumber(let problem):
+        switch problem {
+        case .leadingZero: return "invalid number: leading zeros are not allowed"
+        case .digitAfterMinus: return "invalid number: expected a digit after '-'"
+        case .digitAfterPoint: return "invalid number: expected a digit after '.'"
+        case .digitInExponent: return "invalid number: expected a digit in the exponent"
+        }
+      case .invalidLiteral(let expected): return "invalid literal, expected '\(expected)'"
+      case .controlCharacter(let byte): return "unescaped control character \(Self.scalarName(byte)) in string"
+      case .invalidEscape(let byte):
+        if byte >= 0x21 && byte <= 0x7E {
+          return "invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))' in string"
+        } else {
+          return "invalid escape sequence in string: '\\' followed by \(Self.describe(byte))"
+        }
+      case .invalidUnicodeEscape: return "invalid unicode escape, expected 4 hex digits after '\\u'"
+      case .loneSurrogate(let unit): return "unpaired UTF-16 surrogate \\u\(Self.hex(unit, digits: 4)) in string"
+      case .invalidUTF8(let problem):
+        switch problem {
+        case .continuation(let byte): return "invalid UTF-8: unexpected continuation byte 0x\(Self.hex(byte, digits: 2))"
+        case .overlong: return "invalid UTF-8: overlong encoding"
+        case .surrogate: return "invalid UTF-8: encoded UTF-16 surrogate"
+        case .aboveMaximum: return "invalid UTF-8: code point above U+10FFFF"
+        case .neverValid(let byte): return "invalid UTF-8: byte 0x\(Self.hex(byte, digits: 2)) never appears in UTF-8"
+        case .truncated: return "invalid UTF-8: truncated sequence"
+        }
+      case .depthLimit(let limit): return "nesting depth exceeds the limit of \(limit)"
+      case .sizeLimit(let size, let limit): return "input of \(size) bytes exceeds the limit of \(limit) bytes"
+      case .duplicateKey(let key): return "duplicate key \"\(key)\" in object"
+      case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+      }
+    }
+
+    /// `character 'x'` for printable ASCII, `character U+0007` for controls, `byte 0xE9` beyond.
+    static func describe(_ byte: UInt8) -> String {
+      if byte >= 0x21 && byte <= 0x7E { return "character '\(Character(Unicode.Scalar(byte)))'" }
+      if byte < 0x80 { return "character \(scalarName(byte))" }
+      return "byte 0x\(hex(byte, digits: 2))"
+    }
+
+    static func scalarName(_ byte: UInt8) -> String { "U+\(hex(byte, digits: 4))" }
+
+    static func hex<T: BinaryInteger>(_ value: T, digits: Int) -> String {
+      let text = String(value, radix: 16, uppercase: true)
+      return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+  }
+}

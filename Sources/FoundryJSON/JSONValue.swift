@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryInternals
+
+/// A JSON value as an ordinary Swift tree: build it, match on it, compare it, write it.
+///
+/// ```swift
+/// let value: JSONValue = ["name": "Ada", "tags": ["math", "engines"], "born": 1815, "alive": false]
+/// value["tags"]?[1]?.string        // "engines"
+/// value[path: "tags.0"]            // .string("math")
+/// if case .object(let object) = value { print(object.keys) }  // ["name", "tags", "born", "alive"]
+/// ```
+///
+/// Objects keep their key order; equality of objects ignores it, as JSON does.
+public enum JSONValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case number(JSONNumber)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+}
+
+extension JSONValue {
+  /// The JSON type of this value.
+  public var kind: JSONNode.Kind {
+    switch self {
+    case .null: .null
+    case .bool: .bool
+    case .number: .number
+    case .string: .string
+    case .array: .array
+    case .object: .object
+    }
+  }
+
+  /// Whether the value is `null`.
+  public var isNull: Bool { self == .null }
+  /// The Boolean, for `.bool`.
+  public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+  /// The string, for `.string`.
+  public var string: String? { if case .string(let value) = self { value } else { nil } }
+  /// The number, for `.number`.
+  public var number: JSONNumber? { if case .number(let value) = self { value } else { nil } }
+  /// The exact integer, for a `.number` that is one and fits.
+  public var int: Int? { number?.int }
+  /// The exact integer, for a `.number` that is one and fits.
+  public var int64: Int64? { number?.int64 }
+  /// The nearest `Double`, for a `.number`.
+  public var double: Double? { number?.double }
+  /// The exact `Decimal`, for a `.number`.
+  public var decimal: Decimal? { number?.decimal }
+  /// The elements, for `.array`.
+  public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+  /// The object, for `.object`.
+  public var object: JSONObject? { if case .object(let value) = self { value } else { nil } }
+
+  /// The element at `position` of an array (`-1` is the last); `nil` otherwise.
+  public subscript(position: Int) -> JSONValue? {
+    guard case .array(let elements) = self else { return nil }
+    let target = position < 0 ? elements.count + position : position
+    return elements.indices.contains(target) ? elements[target] : nil
+  }
+
+  /// The value for `key` of an object; `nil` otherwise.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let object) = self else { return nil }
+    return object[key]
+  }
+
+  /// The value at a key path (`a.b.0.c`, `-1` for the last element, `\.` for a literal dot).
+  public subscript(path path: String) -> JSONValue? {
+    var current = self
+    for segment in PathSyntax.segments(path) {
+      if case .array = current, let position = segment.index {
+        guard let next = current[position] else { return nil }
+        current = next
+      } else {
+        guard let next = current[segment.name] else { return nil }
+        current = next
+      }
+    }
+    return current
+  }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+  ExpressibleByDictionaryLiteral
+{
+  public init(nilLiteral: ()) { self = .null }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(integerLiteral value: Int64) { self = .number(JSONNumber(value)) }
+  public init(floatLiteral value: Double) { self = .number(JSONNumber(floatLiteral: value)) }
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  public init(dictionaryLiteral members: (String, JSONValue)...) {
+    self = .object(JSONObject(members, uniquingKeysWith: .keepLast))
+  }
+}

@@ -1,0 +1,109 @@
+/// The kind of a tape node. Raw values are stored in the low byte of ``TapeNode/header``.
+enum TapeKind: UInt8 {
+  case null = 0, `true`, `false`, number, string, array, object
+}
+
+/// One node of the flat tape a ``JSONDocument`` is made of: 16 bytes, no pointers.
+///
+/// - strings: `offset` is the first byte after the opening quote, `payload` the raw length in
+///   bytes up to the closing quote; flag `hasEscapes` says whether decoding must unescape;
+/// - numbers: `offset` and `payload` delimit the token; flags say integer / negative;
+/// - arrays and objects: `payload` is the tape index just past the container (skip), `count`
+///   the number of elements or members. An object's children alternate key, value.
+struct TapeNode {
+  var header: UInt32
+  var offset: UInt32
+  var payload: UInt32
+  var count: UInt32
+
+  static let hasEscapes: UInt32 = 1 << 8
+  static let isInteger: UInt32 = 1 << 8
+  static let isNegative: UInt32 = 1 << 9
+
+  @inline(__always)
+  init(_ kind: TapeKind, flags: UInt32 = 0, offset: Int, payload: Int = 0, count: UInt32 = 0) {
+    header = UInt32(kind.rawValue) | flags
+    self.offset = UInt32(truncatingIfNeeded: offset)
+    self.payload = UInt32(truncatingIfNeeded: payload)
+    self.count = count
+  }
+
+  @inline(__always) var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .null }
+  @inline(__always) func has(_ flag: UInt32) -> Bool { header & flag != 0 }
+  @inline(__always) var isContainer: Bool { header & 0xFF >= UInt32(TapeKind.array.rawValue) }
+}
+
+/// The bytes of a document and its tape, owned together and immutable once parsed.
+///
+/// The input is copied once, followed by ``padding`` zero bytes: scanners may read a few bytes
+/// past the end (8-byte words, UTF-8 continuation bytes) without a bounds check on every step,
+/// and the zero byte stops every scanning loop because no token may contain it.
+final class JSONStorage: @unchecked Sendable {
+  // @unchecked: mutated only by the parser inside `JSONDocument.init`, before it is shared.
+  static let padding = 64
+
+  let bytes: UnsafeMutablePointer<UInt8>
+  let byteCount: Int
+  private(set) var nodes: UnsafeMutablePointer<TapeNode>
+  private(set) var nodeCount = 0
+  private var nodeCapacity: Int
+  let duplicateKeys: JSONParsingOptions.DuplicateKeyPolicy
+  let loneSurrogates: JSONParsingOptions.LoneSurrogatePolicy
+
+  init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions) {
+    byteCount = input.count
+    bytes = .allocate(capacity: input.count + Self.padding)
+    if let base = input.baseAddress {
+      bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: input.count)
+    }
+    (bytes + input.count).initialize(repeating: 0, count: Self.padding)
+    // A typical document has one node per 6 to 10 bytes; start near that and grow by doubling.
+    nodeCapacity = max(16, input.count / 8)
+    nodes = .allocate(capacity: nodeCapacity)
+    duplicateKeys = options.duplicateKeys
+    loneSurrogates = options.loneSurrogates
+  }
+
+  deinit {
+    bytes.deallocate()
+    nodes.deinitialize(count: nodeCount)
+    nodes.deallocate()
+  }
+
+  @inline(__always)
+  func append(_ node: TapeNode) {
+    if nodeCount == nodeCapacity { grow() }
+    (nodes + nodeCount).initialize(to: node)
+    nodeCount += 1
+  }
+
+  @inline(never)
+  private func grow() {
+    let capacity = nodeCapacity * 2
+    let larger = UnsafeMutablePointer<TapeNode>.allocate(capacity: capacity)
+    larger.moveInitialize(from: nodes, count: nodeCount)
+    nodes.deallocate()
+    nodes = larger
+    nodeCapacity = capacity
+  }
+
+  @inline(__always)
+  func closeContainer(at index: Int, count: UInt32) {
+    nodes[index].payload = UInt32(truncatingIfNeeded: nodeCount)
+    nodes[index].count = count
+  }
+
+  /// The index of the node after the one at `index`, skipping a container's contents.
+  @inline(__always)
+  func next(after index: Int) -> Int {
+    let node = nodes[index]
+    return node.isContainer ? Int(node.payload) : index + 1
+  }
+
+  /// The bytes the node at `index` spans in the input (strings: between the quotes).
+  @inline(__always)
+  func rawBytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
+    let node = nodes[index]
+    return UnsafeBufferPointer(start: bytes + Int(node.offset), count: Int(node.payload))
+  }
+}
