@@ -68,13 +68,14 @@ public struct JSONNode: Sendable {
 
   /// The number with its text; `nil` for other kinds.
   public var number: JSONNumber? {
-    guard node.kind == .number else { return nil }
     let node = node
-    if node.has(TapeNode.isInteger), node.payload <= 18 {
-      // At most 18 digits always fits in Int64: skip the generic path.
-      if let value = NumberText.int64(storage.rawBytes(of: index)) { return JSONNumber(storage: .integer(value)) }
+    guard node.kind == .number else { return nil }
+    let raw = storage.rawBytes(of: index)
+    // Integer tokens are canonical (the grammar forbids leading zeros), except `-0`.
+    if node.has(TapeNode.isInteger), let value = NumberText.int64(raw), value != 0 || !node.has(TapeNode.isNegative) {
+      return JSONNumber(storage: .integer(value))
     }
-    return JSONNumber(validText: String(decoding: storage.rawBytes(of: index), as: UTF8.self))
+    return JSONNumber(storage: .text(String(decoding: raw, as: UTF8.self)))
   }
 
   /// The exact value of an integer in range (`1.0` and `1e2` count); `nil` otherwise.

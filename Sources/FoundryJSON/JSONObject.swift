@@ -8,7 +8,7 @@
 /// object["b"] = nil    // removes "b"
 /// ```
 ///
-/// Lookup is a linear scan for small objects and a hash lookup past 16 members.
+/// Lookup is a linear scan for objects of up to 64 members and a hash lookup beyond.
 public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
   /// The keys, in order.
   public private(set) var keys: [String]
@@ -17,7 +17,7 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
   /// Positions by key, kept only for larger objects.
   private var positions: [String: Int]?
 
-  private static let indexThreshold = 16
+  private static let indexThreshold = 64
 
   /// An empty object.
   public init() {
