@@ -16,7 +16,7 @@ package enum FileReader {
   /// The bytes of the file at `path`, or of standard input when `path` is `-`.
   package static func read(_ path: String) throws(Failure) -> [UInt8] {
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw Failure(reason: currentError()) }
+    guard descriptor >= 0 else { throw Failure(reason: POSIX.currentError) }
     defer { if descriptor != 0 { close(descriptor) } }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
@@ -26,28 +26,13 @@ package enum FileReader {
     bytes.reserveCapacity(max(Int(info.st_size), 0) + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { POSIX.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw Failure(reason: currentError())
+        throw Failure(reason: POSIX.currentError)
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
     }
-  }
-
-  private static func currentError() -> String { String(cString: strerror(errno)) }
-}
-
-/// Disambiguates the C `read` from `FileReader.read`.
-private enum Glue {
-  static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
   }
 }

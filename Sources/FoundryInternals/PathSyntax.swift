@@ -49,3 +49,28 @@ package enum PathSyntax {
     return segments
   }
 }
+
+/// A tree that key paths can walk: arrays by position, objects by key.
+package protocol PathNavigable {
+  /// Whether positional segments index this node (an array).
+  var isPathIndexable: Bool { get }
+  subscript(position: Int) -> Self? { get }
+  subscript(key: String) -> Self? { get }
+}
+
+extension PathNavigable {
+  /// Follows `path`: an integer segment indexes an array, any segment names an object key.
+  package func walk(_ path: String) -> Self? {
+    var current = self
+    for segment in PathSyntax.segments(path) {
+      if current.isPathIndexable, let position = segment.index {
+        guard let next = current[position] else { return nil }
+        current = next
+      } else {
+        guard let next = current[segment.name] else { return nil }
+        current = next
+      }
+    }
+    return current
+  }
+}

@@ -27,8 +27,10 @@ package struct SourceLocation: Sendable, Hashable {
   package init(offset rawOffset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
     let offset = min(max(rawOffset, 0), bytes.count)
     var line = 1
-    var lineStart = 0
-    var index = 0
+    // A leading byte order mark is not text: columns start after it.
+    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    var lineStart = hasByteOrderMark && offset >= 3 ? 3 : 0
+    var index = lineStart
     while index < offset {
       let byte = bytes[index]
       if byte == 0x0A {

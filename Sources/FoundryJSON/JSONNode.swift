@@ -15,7 +15,7 @@ import FoundryInternals
 /// document.root[path: "items.-1.id"]?.string  // "2"
 /// for item in items?.elements ?? .empty { print(item.kind) }
 /// ```
-public struct JSONNode: Sendable {
+public struct JSONNode: Sendable, PathNavigable {
   let storage: JSONStorage
   let index: Int
 
@@ -78,6 +78,11 @@ public struct JSONNode: Sendable {
     return JSONNumber(storage: .text(String(decoding: raw, as: UTF8.self)))
   }
 
+  /// Whether the value is a number written without a fraction or an exponent (`12`, not `12.0`).
+  ///
+  /// Read from the tape: no decoding.
+  public var isInteger: Bool { node.kind == .number && node.has(TapeNode.isInteger) }
+
   /// The exact value of an integer in range (`1.0` and `1e2` count); `nil` otherwise.
   public var int64: Int64? { numberText(NumberText.int64) }
   /// The exact value of a non-negative integer in range; `nil` otherwise.
@@ -97,6 +102,8 @@ public struct JSONNode: Sendable {
 
   /// The number of elements of an array or members of an object; 0 for other kinds.
   public var count: Int { node.isContainer ? Int(node.count) : 0 }
+
+  package var isPathIndexable: Bool { node.kind == .array }
 
   /// The element at `position` of an array; negative positions count from the end (`-1` is
   /// the last). `nil` for other kinds or out of range.
@@ -129,19 +136,7 @@ public struct JSONNode: Sendable {
   /// document.root[path: "user_avatars.0.image_url"]
   /// document.root[path: #"headers.content\.type"#]  // the key "content.type"
   /// ```
-  public subscript(path path: String) -> JSONNode? {
-    var current = self
-    for segment in PathSyntax.segments(path) {
-      if current.kind == .array, let position = segment.index {
-        guard let next = current[position] else { return nil }
-        current = next
-      } else {
-        guard let next = current[segment.name] else { return nil }
-        current = next
-      }
-    }
-    return current
-  }
+  public subscript(path path: String) -> JSONNode? { walk(path) }
 
   func member(named key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
     var child = index + 1
@@ -160,11 +155,11 @@ public struct JSONNode: Sendable {
 
   /// The elements of an array, in order; empty for other kinds.
   public var elements: Elements {
-    Elements(storage: storage, start: index + 1, count: node.kind == .array ? Int(node.count) : 0)
+    Elements(children: TapeChildren(storage: storage, position: index + 1, remaining: node.kind == .array ? Int(node.count) : 0))
   }
 
   /// The members of an object in document order, repeated keys included; empty for other kinds.
   public var members: Members {
-    Members(storage: storage, start: index + 1, count: node.kind == .object ? Int(node.count) : 0)
+    Members(children: TapeChildren(storage: storage, position: index + 1, remaining: node.kind == .object ? Int(node.count) : 0))
   }
 }

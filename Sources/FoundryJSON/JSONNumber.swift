@@ -55,7 +55,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// The shortest text that reads back as `value`; `nil` for infinities and NaN, which JSON lacks.
   public init?(_ value: Double) {
     guard value.isFinite else { return nil }
-    if value == value.rounded(), abs(value) < 1e15, let integer = Int64(exactly: value), value.sign == .plus || integer != 0 {
+    if value == value.rounded(), abs(value) <= 9_007_199_254_740_992, let integer = Int64(exactly: value), value.sign == .plus || integer != 0 {
       storage = .integer(integer)
     } else {
       storage = .text(value.description)

@@ -1,5 +1,7 @@
 /// The members of a JSON object: unique keys in their original order.
 ///
+/// Keys compare by code points, as JSON's do: `"\u{E9}"` and `"e\u{301}"` are two keys.
+///
 /// ```swift
 /// var object: JSONObject = ["b": 1, "a": 2]
 /// object["c"] = "three"
@@ -15,7 +17,7 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
   /// The values, in the order of ``keys``.
   public private(set) var values: [JSONValue]
   /// Positions by key, kept only for larger objects.
-  private var positions: [String: Int]?
+  private var positions: [JSONKey: Int]?
 
   private static let indexThreshold = 64
 
@@ -74,24 +76,24 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
   public func contains(key: String) -> Bool { position(of: key) != nil }
 
   private func position(of key: String) -> Int? {
-    if let positions { return positions[key] }
-    return keys.firstIndex(of: key)
+    if let positions { return positions[JSONKey(key)] }
+    return keys.firstIndex { JSONKey.sameKey($0, key) }
   }
 
   private mutating func append(_ key: String, _ value: JSONValue) {
     keys.append(key)
     values.append(value)
     if positions != nil {
-      positions?[key] = keys.count - 1
+      positions?[JSONKey(key)] = keys.count - 1
     } else if keys.count > Self.indexThreshold {
       rebuildIndex()
     }
   }
 
   private mutating func rebuildIndex() {
-    var positions: [String: Int] = [:]
+    var positions: [JSONKey: Int] = [:]
     positions.reserveCapacity(keys.count)
-    for (position, key) in keys.enumerated() { positions[key] = position }
+    for (position, key) in keys.enumerated() { positions[JSONKey(key)] = position }
     self.positions = positions
   }
 
@@ -108,7 +110,7 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
     var combined = 0
     for (key, value) in zip(keys, values) {
       var member = Hasher()
-      member.combine(key)
+      member.combine(JSONKey(key))
       member.combine(value)
       combined = combined &+ member.finalize()
     }

@@ -15,6 +15,8 @@ struct JSONParser {
   let storage: JSONStorage
   var position = 0
   private var stack: [Frame] = []
+  /// Scratch space for the duplicate-key check under `.reject`.
+  private var fingerprints: [UInt64] = []
 
   private struct Frame {
     var node: Int
@@ -135,13 +137,14 @@ struct JSONParser {
   }
 
   /// Fails on the second occurrence of a key in the object at tape index `object`.
-  private func rejectDuplicateKeys(in object: Int) throws(JSONParsingError) {
-    var seen = Set<String>()
+  private mutating func rejectDuplicateKeys(in object: Int) throws(JSONParsingError) {
+    guard storage.mayRepeatKeys(inObjectAt: object, scratch: &fingerprints) else { return }
+    var seen = Set<JSONKey>()
     var key = object + 1
     let end = Int(storage.nodes[object].payload)
     while key < end {
       let name = storage.string(at: key)
-      guard seen.insert(name).inserted else {
+      guard seen.insert(JSONKey(name)).inserted else {
         throw fail(.duplicateKey(name), at: Int(storage.nodes[key].offset) - 1)
       }
       key = storage.next(after: key + 1)
@@ -171,7 +174,7 @@ struct JSONParser {
       switch input[position] {
       case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
         position += 1
-      case Byte.slash where options.allowsComments && position < end:
+      case Byte.slash where options.allowsComments && (input[position + 1] == Byte.slash || input[position + 1] == Byte.star):
         try skipComment()
       default:
         return
@@ -198,7 +201,7 @@ struct JSONParser {
         position += 1
       }
     default:
-      throw unexpected(Byte.slash, .value)
+      return
     }
   }
 

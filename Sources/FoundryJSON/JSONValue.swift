@@ -24,7 +24,9 @@ public enum JSONValue: Sendable, Hashable {
   case object(JSONObject)
 }
 
-extension JSONValue {
+extension JSONValue: PathNavigable {
+  package var isPathIndexable: Bool { if case .array = self { true } else { false } }
+
   /// The JSON type of this value.
   public var kind: JSONNode.Kind {
     switch self {
@@ -62,7 +64,8 @@ extension JSONValue {
   public subscript(position: Int) -> JSONValue? {
     guard case .array(let elements) = self else { return nil }
     let target = position < 0 ? elements.count + position : position
-    return elements.indices.contains(target) ? elements[target] : nil
+    // `.none`, not `nil`: a bare `nil` here would become `JSONValue.null` through the literal.
+    return elements.indices.contains(target) ? elements[target] : .none
   }
 
   /// The value for `key` of an object; `nil` otherwise.
@@ -72,19 +75,7 @@ extension JSONValue {
   }
 
   /// The value at a key path (`a.b.0.c`, `-1` for the last element, `\.` for a literal dot).
-  public subscript(path path: String) -> JSONValue? {
-    var current = self
-    for segment in PathSyntax.segments(path) {
-      if case .array = current, let position = segment.index {
-        guard let next = current[position] else { return nil }
-        current = next
-      } else {
-        guard let next = current[segment.name] else { return nil }
-        current = next
-      }
-    }
-    return current
-  }
+  public subscript(path path: String) -> JSONValue? { walk(path) }
 }
 
 // MARK: - Literals

@@ -65,21 +65,18 @@ enum NumberText {
 
   /// The magnitude when the number is an integer that fits in 64 bits.
   static func integerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: UInt64)? {
-    // Fast path: a plain run of digits.
+    // Fast path: a plain run of digits that fits.
     var index = 0
     let isNegative = text.first == Byte.minus
     if isNegative { index = 1 }
     var value: UInt64 = 0
     var plain = index < text.count
-    while index < text.count {
+    while index < text.count, plain {
       let digit = text[index] &- Byte.zero
-      guard digit < 10 else {
-        plain = false
-        break
-      }
       let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
       let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
-      if overflow1 || overflow2 { return nil }
+      // A non-digit, or an overflow that an exponent may still undo ("1000...0e-2").
+      plain = digit < 10 && !overflow1 && !overflow2
       value = sum
       index += 1
     }

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few C library calls Foundry needs, named apart from Swift methods called `read`,
+/// `write` and `open`.
+package enum POSIX {
+  package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+    Musl.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+  }
+
+  package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #elseif canImport(Musl)
+    Musl.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+  }
+
+  /// Writes every byte, retrying short and interrupted writes; `false` with `errno` set on failure.
+  package static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    guard let base = buffer.baseAddress else { return true }
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, base + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+
+  /// Ends the process with `status`.
+  package static func exit(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(status)
+    #elseif canImport(Musl)
+    Musl.exit(status)
+    #else
+    Darwin.exit(status)
+    #endif
+  }
+
+  /// The C library's wording of the current `errno`.
+  package static var currentError: String { String(cString: strerror(errno)) }
+}

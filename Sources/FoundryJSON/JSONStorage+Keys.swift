@@ -1,0 +1,58 @@
+extension JSONStorage {
+  /// Calls `body` with the tape index of every key of the object at `object`, in input order.
+  @inline(__always)
+  func forEachKey(inObjectAt object: Int, _ body: (Int) -> Void) {
+    let end = Int(nodes[object].payload)
+    var key = object + 1
+    while key < end {
+      body(key)
+      key = next(after: key + 1)
+    }
+  }
+
+  /// Calls `body` with the decoded UTF-8 of the key at `key`: the input bytes themselves when
+  /// the key has no escapes.
+  func withKeyBytes<Result>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    guard nodes[key].has(TapeNode.hasEscapes) else { return body(rawBytes(of: key)) }
+    var decoded = string(at: key)
+    return decoded.withUTF8(body)
+  }
+
+  /// Whether two keys of the object at `object` may be equal.
+  ///
+  /// Cheap fingerprints of the raw key bytes are sorted and compared; a key with escapes, or
+  /// two equal fingerprints, answer `true` and leave the exact answer to the caller. Objects
+  /// without repeated keys (nearly all of them) never hash a key.
+  ///
+  /// - Parameter scratch: A buffer reused from one object to the next.
+  /// - Complexity: O(*n* log *n*) in the number of members.
+  func mayRepeatKeys(inObjectAt object: Int, scratch: inout [UInt64]) -> Bool {
+    guard nodes[object].count > 1 else { return false }
+    scratch.removeAll(keepingCapacity: true)
+    var hasEscapes = false
+    forEachKey(inObjectAt: object) { key in
+      if nodes[key].has(TapeNode.hasEscapes) { hasEscapes = true }
+      scratch.append(Self.fingerprint(rawBytes(of: key)))
+    }
+    if hasEscapes { return true }
+    scratch.sort()
+    return zip(scratch, scratch.dropFirst()).contains { $0 == $1 }
+  }
+
+  /// The length, the first eight bytes and the last eight bytes of `bytes`, mixed: equal keys
+  /// always agree, different keys rarely do.
+  private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let count = bytes.count
+    var mixed = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
+      let first = base.loadUnaligned(as: UInt64.self)
+      let last = (base + count - 8).loadUnaligned(as: UInt64.self)
+      mixed ^= first ^ (last << 29 | last >> 35) &* 0xBF58_476D_1CE4_E5B9
+    } else {
+      var word: UInt64 = 0
+      for byte in bytes { word = word << 8 | UInt64(byte) }
+      mixed ^= word
+    }
+    return mixed
+  }
+}
