@@ -1,0 +1,136 @@
+extension JSONValue {
+  // MARK: - Writing
+
+  /// The value as UTF-8 JSON text.
+  ///
+  /// ```swift
+  /// let value: JSONValue = ["name": "Ada", "langs": ["en", "fr"]]
+  /// value.makeJSON()                    // {"name":"Ada","langs":["en","fr"]} as bytes
+  /// value.makeJSON(options: .pretty)    // indented by two spaces
+  /// ```
+  ///
+  /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
+  /// - Returns: The UTF-8 bytes, without a trailing newline.
+  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
+  public func makeJSON(options: JSONWritingOptions = .init()) -> [UInt8] {
+    var writer = JSONWriter(options: options)
+    writer.reserveCapacity(1 << 12)
+    writer.write(self)
+    return writer.bytes
+  }
+
+  /// The value as JSON text in a `String`.
+  ///
+  /// ```swift
+  /// let value: JSONValue = ["b": 1, "a": [true, nil]]
+  /// var options = JSONWritingOptions.pretty
+  /// options.sortsKeys = true
+  /// print(value.makeJSONString(options: options))
+  /// // {
+  /// //   "a": [
+  /// //     true,
+  /// //     null
+  /// //   ],
+  /// //   "b": 1
+  /// // }
+  /// ```
+  ///
+  /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
+  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
+  public func makeJSONString(options: JSONWritingOptions = .init()) -> String {
+    String(decoding: makeJSON(options: options), as: UTF8.self)
+  }
+}
+
+extension JSONWriter {
+  /// Writes a whole ``JSONValue`` tree as one value.
+  ///
+  /// Works along an explicit stack, so any nesting depth is safe. With
+  /// ``JSONWritingOptions/sortsKeys`` each object's keys are sorted before its members are
+  /// written, without buffering output.
+  ///
+  /// ```swift
+  /// var writer = JSONWriter()
+  /// writer.beginObject()
+  /// writer.writeKey("payload")
+  /// writer.write(["ids": [1, 2]] as JSONValue)
+  /// writer.endObject()  // {"payload":{"ids":[1,2]}}
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
+  public mutating func write(_ value: JSONValue) {
+    var walker = ValueWalker()
+    walker.write(value, to: &self)
+  }
+}
+
+/// The explicit-stack walk behind ``JSONWriter/write(_:)-(JSONValue)``.
+private struct ValueWalker {
+  /// An open array or object and the position of its next child.
+  private struct Frame {
+    var values: [JSONValue]
+    /// The keys of an object; empty for arrays.
+    var keys: [String]
+    /// The positions of the members in key order, when sorting; empty otherwise.
+    var order: [Int]
+    var isObject: Bool
+    var next = 0
+  }
+
+  private var stack: [Frame] = []
+
+  mutating func write(_ root: JSONValue, to writer: inout JSONWriter) {
+    var value = root
+    while true {
+      switch value {
+      case .null: writer.writeNull()
+      case .bool(let bool): writer.writeBool(bool)
+      case .number(let number): writer.writeNumber(number)
+      case .string(let string): writer.writeString(string)
+      case .array(let elements):
+        writer.beginArray()
+        if elements.isEmpty {
+          writer.endArray()
+        } else {
+          stack.append(Frame(values: elements, keys: [], order: [], isObject: false))
+        }
+      case .object(let object):
+        writer.beginObject(sortingMembers: false)
+        if object.isEmpty {
+          writer.endObject()
+        } else {
+          let order = writer.options.sortsKeys ? Self.sortedOrder(object.keys) : []
+          stack.append(Frame(values: object.values, keys: object.keys, order: order, isObject: true))
+        }
+      }
+      // Find the next value to write, closing every container that is done.
+      guard let next = advance(&writer) else { return }
+      value = next
+    }
+  }
+
+  /// The next child of the innermost open container (its key already written), or `nil` when
+  /// the walk is over.
+  private mutating func advance(_ writer: inout JSONWriter) -> JSONValue? {
+    while let top = stack.indices.last {
+      let position = stack[top].next
+      guard position < stack[top].values.count else {
+        let isObject = stack[top].isObject
+        stack.removeLast()
+        if isObject { writer.endObject() } else { writer.endArray() }
+        continue
+      }
+      stack[top].next = position + 1
+      guard stack[top].isObject else { return stack[top].values[position] }
+      let member = stack[top].order.isEmpty ? position : stack[top].order[position]
+      writer.writeKey(stack[top].keys[member])
+      return stack[top].values[member]
+    }
+    return nil
+  }
+
+  /// Member positions in ascending order of the keys' UTF-8 bytes.
+  private static func sortedOrder(_ keys: [String]) -> [Int] {
+    keys.indices.sorted { JSONWriter.precedes(keys[$0], keys[$1], orElse: $0 < $1) }
+  }
+}
