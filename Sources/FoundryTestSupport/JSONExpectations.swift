@@ -1,0 +1,153 @@
+import FoundryJSON
+import Testing
+
+// Helpers for the JSON reader's tests. Each one takes the caller's `sourceLocation`, so a
+// failure is reported on the line of the test that called it, not here.
+
+// MARK: - Parsing
+
+/// Parses `json` and returns the document; records an issue and throws when it is rejected.
+///
+/// ```swift
+/// let document = try expectParses(#"{"a": [1, 2]}"#)
+/// #expect(document.root["a"]?.count == 2)
+/// ```
+///
+/// - Throws: The `#require` failure when `json` is rejected; the issue names the error.
+@discardableResult
+public func expectParses(
+  _ json: String,
+  options: JSONParsingOptions = .init(),
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> JSONDocument {
+  try require(Result { () throws(JSONParsingError) in try JSONDocument(string: json, options: options) }, json.debugDescription, sourceLocation)
+}
+
+/// Parses raw bytes (for input that is not valid UTF-8) and returns the document.
+@discardableResult
+public func expectParses(
+  bytes: [UInt8],
+  options: JSONParsingOptions = .init(),
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> JSONDocument {
+  try require(Result { () throws(JSONParsingError) in try JSONDocument(bytes: bytes, options: options) }, hex(bytes), sourceLocation)
+}
+
+/// Parses `json` and checks the materialized value against `expected`.
+///
+/// ```swift
+/// try expectValue(#"{"a": [1, null]}"#, ["a": [1, nil]])
+/// ```
+public func expectValue(
+  _ json: String,
+  _ expected: JSONValue,
+  options: JSONParsingOptions = .init(),
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+  let document = try expectParses(json, options: options, sourceLocation: sourceLocation)
+  #expect(document.value == expected, "\(json.debugDescription)", sourceLocation: sourceLocation)
+}
+
+private func require(
+  _ result: Result<JSONDocument, JSONParsingError>,
+  _ input: String,
+  _ sourceLocation: Testing.SourceLocation
+) throws -> JSONDocument {
+  switch result {
+  case .success(let document):
+    return document
+  case .failure(let error):
+    let document: JSONDocument? = nil
+    return try #require(document, "expected \(input) to parse, but:\n\(error)", sourceLocation: sourceLocation)
+  }
+}
+
+// MARK: - Errors
+
+/// Checks that `json` is rejected, with exactly `message` and, when given, the code and place.
+///
+/// ```swift
+/// expectParseError("[1,]", message: "unexpected character ']' after ','", line: 1, column: 4, code: .unexpectedCharacter)
+/// ```
+///
+/// - Returns: The error, for further checks; `nil` (with an issue recorded) when `json` parsed.
+@discardableResult
+public func expectParseError(
+  _ json: String,
+  options: JSONParsingOptions = .init(),
+  message: String,
+  line: Int? = nil,
+  column: Int? = nil,
+  offset: Int? = nil,
+  code: JSONParsingError.Code? = nil,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> JSONParsingError? {
+  let error = parseError(
+    Result { () throws(JSONParsingError) in try JSONDocument(string: json, options: options) },
+    json.debugDescription,
+    sourceLocation
+  )
+  check(error, message: message, line: line, column: column, offset: offset, code: code, sourceLocation)
+  return error
+}
+
+/// Checks that raw `bytes` are rejected, with exactly `message` and, when given, the code and place.
+@discardableResult
+public func expectParseError(
+  bytes: [UInt8],
+  options: JSONParsingOptions = .init(),
+  message: String,
+  line: Int? = nil,
+  column: Int? = nil,
+  offset: Int? = nil,
+  code: JSONParsingError.Code? = nil,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> JSONParsingError? {
+  let error = parseError(
+    Result { () throws(JSONParsingError) in try JSONDocument(bytes: bytes, options: options) },
+    hex(bytes),
+    sourceLocation
+  )
+  check(error, message: message, line: line, column: column, offset: offset, code: code, sourceLocation)
+  return error
+}
+
+private func parseError(
+  _ result: Result<JSONDocument, JSONParsingError>,
+  _ input: String,
+  _ sourceLocation: Testing.SourceLocation
+) -> JSONParsingError? {
+  switch result {
+  case .success:
+    Issue.record("expected \(input) to be rejected, but it parsed", sourceLocation: sourceLocation)
+    return nil
+  case .failure(let error):
+    return error
+  }
+}
+
+private func check(
+  _ error: JSONParsingError?,
+  message: String,
+  line: Int?,
+  column: Int?,
+  offset: Int?,
+  code: JSONParsingError.Code?,
+  _ sourceLocation: Testing.SourceLocation
+) {
+  guard let error else { return }
+  #expect(error.message == message, sourceLocation: sourceLocation)
+  if let line { #expect(error.line == line, "line", sourceLocation: sourceLocation) }
+  if let column { #expect(error.column == column, "column", sourceLocation: sourceLocation) }
+  if let offset { #expect(error.offset == offset, "offset", sourceLocation: sourceLocation) }
+  if let code { #expect(error.code == code, "code", sourceLocation: sourceLocation) }
+}
+
+/// `[0x5B, 0x22]` as `bytes 5B 22`, for issue messages.
+func hex(_ bytes: [UInt8]) -> String {
+  let shown = bytes.prefix(64).map { byte in
+    let digits = String(byte, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+  }
+  return "bytes " + shown.joined(separator: " ") + (bytes.count > 64 ? " ..." : "")
+}
