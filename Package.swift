@@ -31,6 +31,7 @@ let package = Package(
       name: "FoundryCLI",
       dependencies: [
         "FoundryJSON",
+        "FoundryInternals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings

@@ -1,1 +1,3 @@
-print("todo")
+import FoundryCLI
+
+FoundryCommand.main()

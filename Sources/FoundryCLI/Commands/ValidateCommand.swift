@@ -1,0 +1,57 @@
+import ArgumentParser
+
+/// `foundry validate FILE...`: checks that every file is well-formed.
+///
+/// Prints `FILE: ok` per good file (nothing with `--quiet`) and a compiler-style diagnostic on
+/// standard error per bad one; every file is checked even after a failure.
+///
+/// ```
+/// $ foundry validate Examples/earthquakes.json Examples/broken.json
+/// Examples/earthquakes.json: ok
+/// error: expected ',' or '}' after object member, found character '"'
+/// --> Examples/broken.json:7:5
+///  7 |     "tz": null,
+///    |     ^
+/// ```
+struct ValidateCommand: ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "validate",
+    abstract: "Check that documents are well-formed.",
+    discussion: """
+      Exits with 0 when every file is well-formed and 1 when any is not; each error prints \
+      on standard error with its line, column and a caret. The format comes from the \
+      extension (.json; .xml, .rss, .atom, .osm, .plist, .svg are XML), else from the first \
+      character.
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The files to check; - reads standard input.", valueName: "file"))
+  var files: [String]
+
+  @Flag(name: .shortAndLong, help: "Print nothing for well-formed files.")
+  var quiet = false
+
+  @OptionGroup(title: "Parsing")
+  var input: InputOptions
+
+  func validate() throws {
+    guard files.count(where: { $0 == "-" }) <= 1 else {
+      throw ValidationError("Standard input ('-') can be read only once.")
+    }
+  }
+
+  func run(console: Console) throws {
+    let loader = input.makeLoader(console: console)
+    var failures = 0
+    for path in files {
+      do {
+        _ = try loader.load(path)
+        if !quiet { console.print("\(DocumentLoader.sourceName(for: path)): ok") }
+      } catch {
+        failures += 1
+        console.print(error.description, to: .error)
+      }
+    }
+    if failures > 0 { throw ExitCode.failure }
+  }
+}

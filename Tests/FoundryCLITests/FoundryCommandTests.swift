@@ -1,0 +1,33 @@
+import FoundryCLI
+import Testing
+
+@Suite("foundry")
+struct FoundryCommandTests {
+  @Test func printsItsVersion() {
+    #expect(foundry("--version") == CommandResult(status: 0, output: FoundryCommand.version + "\n", error: ""))
+  }
+
+  @Test func withoutASubcommandPrintsHelp() {
+    let result = foundry()
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("OVERVIEW: Check, explore and reformat the JSON your code consumes.\n"))
+    #expect(result.output.contains("  validate"))
+    #expect(result.output.contains("  inspect"))
+    #expect(result.output.contains("  format"))
+    #expect(result.error == "")
+  }
+
+  @Test func helpGoesToStandardOutput() {
+    let result = foundry("help", "validate")
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("OVERVIEW: Check that documents are well-formed.\n"))
+    #expect(foundry("inspect", "--help").output.contains("USAGE: foundry inspect [<options>] <file>"))
+  }
+
+  @Test func unknownSubcommandsAreUsageErrors() {
+    let result = foundry("convert")
+    #expect(result.status == 64)
+    #expect(result.output == "")
+    #expect(result.error.hasPrefix("Error: Unexpected argument 'convert'\n"))
+  }
+}
