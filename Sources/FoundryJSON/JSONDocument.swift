@@ -18,6 +18,11 @@ import FoundryInternals
 /// ```
 ///
 /// A document is `Sendable`: share it between tasks freely.
+///
+/// The initializers throw only ``JSONParsingError``. They are declared with plain `throws`
+/// rather than `throws(JSONParsingError)`: Swift 6.3's optimizer crashes on the natural
+/// `catch let error as JSONParsingError where ...` against a typed-throws call, and untyped
+/// throws keep the API free to grow.
 public struct JSONDocument: Sendable {
   let storage: JSONStorage
 
@@ -29,21 +34,19 @@ public struct JSONDocument: Sendable {
   ///   - sourceName: The name errors print (`--> name:line:column`), usually a file name.
   /// - Throws: ``JSONParsingError`` with the place and the reason.
   /// - Complexity: O(*n*) in the size of the input.
-  public init(bytes: [UInt8], options: JSONParsingOptions = .init(), sourceName: String? = nil) throws(JSONParsingError) {
-    storage = try bytes.withUnsafeBytes { buffer in
-      Result { () throws(JSONParsingError) in try Self.parse(buffer, options: options, sourceName: sourceName) }
-    }.get()
+  public init(bytes: [UInt8], options: JSONParsingOptions = .init(), sourceName: String? = nil) throws {
+    self = try Self.parse(bytes: bytes, options: options, sourceName: sourceName)
   }
 
   /// Parses UTF-8 encoded `Data`.
-  public init(data: Data, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws(JSONParsingError) {
+  public init(data: Data, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws {
     storage = try data.withUnsafeBytes { buffer in
       Result { () throws(JSONParsingError) in try Self.parse(buffer, options: options, sourceName: sourceName) }
     }.get()
   }
 
   /// Parses a string's UTF-8.
-  public init(string: String, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws(JSONParsingError) {
+  public init(string: String, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws {
     var string = string
     storage = try string.withUTF8 { buffer in
       Result { () throws(JSONParsingError) in
@@ -53,7 +56,7 @@ public struct JSONDocument: Sendable {
   }
 
   /// Parses bytes in memory the caller owns; they are copied, so the buffer may go afterwards.
-  public init(buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws(JSONParsingError) {
+  public init(buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws {
     storage = try Self.parse(buffer, options: options, sourceName: sourceName)
   }
 
@@ -62,7 +65,7 @@ public struct JSONDocument: Sendable {
   /// ```swift
   /// let document = try JSONDocument(contentsOfFile: "Examples/earthquakes.json")
   /// ```
-  public init(contentsOfFile path: String, options: JSONParsingOptions = .init()) throws(JSONParsingError) {
+  public init(contentsOfFile path: String, options: JSONParsingOptions = .init()) throws {
     let bytes: [UInt8]
     do {
       bytes = try FileReader.read(path)
@@ -71,6 +74,17 @@ public struct JSONDocument: Sendable {
     }
     try self.init(bytes: bytes, options: options, sourceName: path)
   }
+
+  /// The typed-throws entry for code inside this package, which knows the error type statically.
+  package static func parse(bytes: [UInt8], options: JSONParsingOptions, sourceName: String?) throws(JSONParsingError) -> JSONDocument {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(JSONParsingError) in
+        JSONDocument(storage: try parse(buffer, options: options, sourceName: sourceName))
+      }
+    }.get()
+  }
+
+  private init(storage: JSONStorage) { self.storage = storage }
 
   private static func parse(_ buffer: UnsafeRawBufferPointer, options: JSONParsingOptions, sourceName: String?) throws(JSONParsingError) -> JSONStorage {
     let limit = min(options.maximumInputSize, JSONParsingOptions.largestInputSize)

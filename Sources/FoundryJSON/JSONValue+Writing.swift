@@ -134,3 +134,18 @@ private struct ValueWalker {
     keys.indices.sorted { JSONWriter.precedes(keys[$0], keys[$1], orElse: $0 < $1) }
   }
 }
+
+extension JSONValue: CustomStringConvertible {
+  /// The value as compact JSON text.
+  ///
+  /// ```swift
+  /// let value: JSONValue = ["a": [1, 2.5, nil]]
+  /// print(value)   // {"a":[1,2.5,null]}
+  /// ```
+  public var description: String { makeJSONString() }
+}
+
+extension JSONObject: CustomStringConvertible {
+  /// The object as compact JSON text.
+  public var description: String { JSONValue.object(self).makeJSONString() }
+}

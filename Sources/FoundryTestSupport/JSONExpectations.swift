@@ -20,7 +20,7 @@ public func expectParses(
   options: JSONParsingOptions = .init(),
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> JSONDocument {
-  try require(Result { () throws(JSONParsingError) in try JSONDocument(string: json, options: options) }, json.debugDescription, sourceLocation)
+  try require({ try JSONDocument(string: json, options: options) }, json.debugDescription, sourceLocation)
 }
 
 /// Parses raw bytes (for input that is not valid UTF-8) and returns the document.
@@ -30,7 +30,7 @@ public func expectParses(
   options: JSONParsingOptions = .init(),
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> JSONDocument {
-  try require(Result { () throws(JSONParsingError) in try JSONDocument(bytes: bytes, options: options) }, hex(bytes), sourceLocation)
+  try require({ try JSONDocument(bytes: bytes, options: options) }, hex(bytes), sourceLocation)
 }
 
 /// Parses `json` and checks the materialized value against `expected`.
@@ -49,14 +49,13 @@ public func expectValue(
 }
 
 private func require(
-  _ result: Result<JSONDocument, JSONParsingError>,
+  _ parse: () throws -> JSONDocument,
   _ input: String,
   _ sourceLocation: Testing.SourceLocation
 ) throws -> JSONDocument {
-  switch result {
-  case .success(let document):
-    return document
-  case .failure(let error):
+  do {
+    return try parse()
+  } catch {
     let document: JSONDocument? = nil
     return try #require(document, "expected \(input) to parse, but:\n\(error)", sourceLocation: sourceLocation)
   }
@@ -83,7 +82,7 @@ public func expectParseError(
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> JSONParsingError? {
   let error = parseError(
-    Result { () throws(JSONParsingError) in try JSONDocument(string: json, options: options) },
+    { try JSONDocument(string: json, options: options) },
     json.debugDescription,
     sourceLocation
   )
@@ -104,7 +103,7 @@ public func expectParseError(
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> JSONParsingError? {
   let error = parseError(
-    Result { () throws(JSONParsingError) in try JSONDocument(bytes: bytes, options: options) },
+    { try JSONDocument(bytes: bytes, options: options) },
     hex(bytes),
     sourceLocation
   )
@@ -113,17 +112,19 @@ public func expectParseError(
 }
 
 private func parseError(
-  _ result: Result<JSONDocument, JSONParsingError>,
+  _ parse: () throws -> JSONDocument,
   _ input: String,
   _ sourceLocation: Testing.SourceLocation
 ) -> JSONParsingError? {
-  switch result {
-  case .success:
+  do {
+    _ = try parse()
     Issue.record("expected \(input) to be rejected, but it parsed", sourceLocation: sourceLocation)
-    return nil
-  case .failure(let error):
+  } catch let error as JSONParsingError {
     return error
+  } catch {
+    Issue.record("expected a JSONParsingError for \(input), got \(error)", sourceLocation: sourceLocation)
   }
+  return nil
 }
 
 private func check(
@@ -150,4 +151,38 @@ func hex(_ bytes: [UInt8]) -> String {
     return digits.count == 1 ? "0" + digits : digits
   }
   return "bytes " + shown.joined(separator: " ") + (bytes.count > 64 ? " ..." : "")
+}
+
+// MARK: - Results
+
+/// Runs a parse and returns its outcome as a `Result` typed with ``JSONParsingError``.
+///
+/// `JSONDocument`'s initializers are declared `throws`; this adapter lets tests switch over
+/// the outcome. Any other error is a broken contract and is recorded as an issue.
+///
+/// ```swift
+/// if case .failure(let error) = parsing({ try JSONDocument(string: "[1,]") }) { print(error.message) }
+/// ```
+public func parsing(
+  _ parse: () throws -> JSONDocument,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> Result<JSONDocument, JSONParsingError> {
+  do {
+    return .success(try parse())
+  } catch let error as JSONParsingError {
+    return .failure(error)
+  } catch {
+    Issue.record("expected a JSONParsingError, got \(error)", sourceLocation: sourceLocation)
+    return .failure(unexpectedErrorStandIn)
+  }
+}
+
+/// A stand-in failure for the broken-contract case above (an issue is already recorded).
+private var unexpectedErrorStandIn: JSONParsingError {
+  do {
+    _ = try JSONDocument(string: "")
+  } catch let error as JSONParsingError {
+    return error
+  } catch {}
+  preconditionFailure("the empty document must fail with a JSONParsingError")
 }

@@ -15,7 +15,7 @@ struct JSONConformanceTests {
   static let isAvailable = ConformanceSuite.directory != nil
 
   private static func parse(_ bytes: [UInt8], options: JSONParsingOptions = .init()) -> Result<JSONDocument, JSONParsingError> {
-    Result { () throws(JSONParsingError) in try JSONDocument(bytes: bytes, options: options) }
+    FoundryTestSupport.parsing { try JSONDocument(bytes: bytes, options: options) }
   }
 
   private static func bytes(_ folder: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {

@@ -6,7 +6,7 @@ import Testing
 @Suite("JSON reader: error locations and descriptions")
 struct JSONErrorDescriptionTests {
   private func parseError(_ json: String, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws -> JSONParsingError {
-    let result = Result { () throws(JSONParsingError) in try JSONDocument(string: json, options: options, sourceName: sourceName) }
+    let result = parsing { try JSONDocument(string: json, options: options, sourceName: sourceName) }
     guard case .failure(let error) = result else {
       let none: JSONParsingError? = nil
       return try #require(none, "expected \(json.debugDescription) to be rejected")
@@ -15,7 +15,7 @@ struct JSONErrorDescriptionTests {
   }
 
   private func parseError(bytes: [UInt8], options: JSONParsingOptions = .init(), sourceName: String? = nil) throws -> JSONParsingError {
-    let result = Result { () throws(JSONParsingError) in try JSONDocument(bytes: bytes, options: options, sourceName: sourceName) }
+    let result = parsing { try JSONDocument(bytes: bytes, options: options, sourceName: sourceName) }
     guard case .failure(let error) = result else {
       let none: JSONParsingError? = nil
       return try #require(none, "expected the bytes to be rejected")

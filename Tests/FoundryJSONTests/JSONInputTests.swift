@@ -65,21 +65,16 @@ struct JSONInputTests {
 
   @Test func sourceNamesOnEveryInput() throws {
     let bad = "[1,]"
-    func description(_ parse: () throws(JSONParsingError) -> JSONDocument) -> String? {
-      do {
-        _ = try parse()
-        return nil
-      } catch {
-        return error.description
-      }
+    func description(_ parse: () throws -> JSONDocument) -> String? {
+      if case .failure(let error) = parsing(parse) { error.description } else { nil }
     }
     let expected = "error: unexpected character ']' after ','\n--> in.json:1:4\n 1 | [1,]\n   |    ^"
-    #expect(description { () throws(JSONParsingError) in try JSONDocument(string: bad, sourceName: "in.json") } == expected)
-    #expect(description { () throws(JSONParsingError) in try JSONDocument(bytes: Array(bad.utf8), sourceName: "in.json") } == expected)
-    #expect(description { () throws(JSONParsingError) in try JSONDocument(data: Data(bad.utf8), sourceName: "in.json") } == expected)
+    #expect(description { try JSONDocument(string: bad, sourceName: "in.json") } == expected)
+    #expect(description { try JSONDocument(bytes: Array(bad.utf8), sourceName: "in.json") } == expected)
+    #expect(description { try JSONDocument(data: Data(bad.utf8), sourceName: "in.json") } == expected)
     let bytes = Array(bad.utf8)
     let fromBuffer = bytes.withUnsafeBytes { buffer in
-      description { () throws(JSONParsingError) in try JSONDocument(buffer: buffer, sourceName: "in.json") }
+      description { try JSONDocument(buffer: buffer, sourceName: "in.json") }
     }
     #expect(fromBuffer == expected)
   }

@@ -346,7 +346,7 @@ struct JSONParserErrorTests {
   @Test func everyLeadByteAlone() {
     // A lone byte (followed by the closing quote) is always rejected, with the right reason.
     for byte: UInt8 in 0x80...0xFF {
-      let result = Result { () throws(JSONParsingError) in try JSONDocument(bytes: [0x22, byte, 0x22]) }
+      let result = parsing { try JSONDocument(bytes: [0x22, byte, 0x22]) }
       guard case .failure(let error) = result else {
         Issue.record("byte 0x\(String(byte, radix: 16)) alone in a string was accepted")
         continue

@@ -146,7 +146,7 @@ struct JSONRobustnessTests {
   /// Parses `bytes` with the reader and the reference, and compares.
   private func check(_ bytes: [UInt8], options: JSONParsingOptions, _ report: inout MismatchReport) {
     let expected = ReferenceJSONParser.parse(bytes, options: options)
-    switch Result(catching: { () throws(JSONParsingError) in try JSONDocument(bytes: bytes, options: options) }) {
+    switch parsing({ try JSONDocument(bytes: bytes, options: options) }) {
     case .success(let document):
       let value = document.value
       if let expected {
@@ -221,7 +221,7 @@ struct JSONRobustnessTests {
       let isWhole = length == bytes.count
       for options in [JSONParsingOptions(), .lenient] {
         let mustParse = isWhole && (isStrict || options == .lenient)
-        switch Result(catching: { () throws(JSONParsingError) in try JSONDocument(bytes: prefix, options: options) }) {
+        switch parsing({ try JSONDocument(bytes: prefix, options: options) }) {
         case .success:
           #expect(isWhole, "a proper prefix of a container parsed: \(String(decoding: prefix, as: UTF8.self))")
         case .failure(let error):

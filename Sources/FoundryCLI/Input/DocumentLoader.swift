@@ -45,7 +45,7 @@ package struct DocumentLoader {
     switch format ?? DocumentFormat.detect(path: path, bytes: bytes) {
     case .json:
       do {
-        return .json(try JSONDocument(bytes: bytes, options: options, sourceName: sourceName))
+        return .json(try JSONDocument.parse(bytes: bytes, options: options, sourceName: sourceName))
       } catch {
         throw .json(error)
       }
