@@ -16,11 +16,17 @@ import FoundryInternals
 ///
 /// Objects keep their key order; equality of objects ignores it, as JSON does.
 public enum JSONValue: Sendable, Hashable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number, with its text kept so every reading of it is exact.
   case number(JSONNumber)
+  /// A string, escapes resolved.
   case string(String)
+  /// An array, in order.
   case array([JSONValue])
+  /// An object: unique keys in their original order.
   case object(JSONObject)
 }
 
