@@ -1,10 +1,12 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 // Layers (see README, "Architecture"): dependencies point one way, top to bottom.
-//   foundry (CLI) -> FoundryCLI -> FoundryJSON -> FoundryInternals
-// `Foundry` (mapping), `FoundryXML`, `FoundryGraph`, `FoundryStore` and the macro targets
-// join this graph in later milestones.
+//   foundry (CLI) -> FoundryCLI -> Foundry (mapping) -> FoundryJSON -> FoundryInternals
+//   Foundry declares the macros that FoundryMacros (thin plugin) expands with the
+//   SwiftSyntax logic of FoundryMacrosCore.
+// `FoundryXML`, `FoundryGraph` and `FoundryStore` join this graph in later milestones.
 
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
@@ -15,18 +17,43 @@ let package = Package(
   name: "Foundry",
   platforms: [.macOS(.v13)],
   products: [
+    .library(name: "Foundry", targets: ["Foundry"]),
     .library(name: "FoundryJSON", targets: ["FoundryJSON"]),
     .executable(name: "foundry", targets: ["foundry"]),
     .executable(name: "foundry-bench", targets: ["foundry-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
     // Package-internal utilities shared by the document layers: source locations,
     // compiler-style diagnostics, key-path syntax.
     .target(name: "FoundryInternals", swiftSettings: strictSettings),
     .target(name: "FoundryJSON", dependencies: ["FoundryInternals"], swiftSettings: strictSettings),
+    .target(
+      name: "FoundryMacrosCore",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .macro(
+      name: "FoundryMacros",
+      dependencies: [
+        "FoundryMacrosCore",
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "Foundry",
+      dependencies: ["FoundryJSON", "FoundryInternals", "FoundryMacros"],
+      swiftSettings: strictSettings
+    ),
     .target(
       name: "FoundryCLI",
       dependencies: [
@@ -49,6 +76,20 @@ let package = Package(
     .testTarget(
       name: "FoundryJSONTests",
       dependencies: ["FoundryJSON", "FoundryTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "FoundryTests",
+      dependencies: ["Foundry", "FoundryTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "FoundryMacrosTests",
+      dependencies: [
+        "FoundryMacrosCore",
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

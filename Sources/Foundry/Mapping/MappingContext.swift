@@ -1,0 +1,76 @@
+import FoundryJSON
+
+/// The state of one decoding call: options, the lossy report, the creation hook.
+///
+/// A reference type so readers can be small structs that share it; it never outlives the call.
+final class MappingContext {
+  let options: MappingOptions
+  let isLossy: Bool
+  let factory: (any MappingFactory)?
+  private(set) var issues: [MappingIssue] = []
+
+  init(options: MappingOptions, isLossy: Bool, factory: (any MappingFactory)?) {
+    self.options = options
+    self.isLossy = isLossy
+    self.factory = factory
+  }
+
+  /// Where the issues recorded from now on start; pass it to ``prefixIssues(since:with:)``.
+  var issueMark: Int { issues.count }
+
+  func record(_ issue: MappingIssue) {
+    issues.append(issue)
+  }
+
+  /// Records a coercion in lossy mode (the report lists every event); free otherwise.
+  func recordCoercion(_ note: @autoclosure () -> String) {
+    if isLossy { issues.append(MappingIssue(kind: .valueCoerced, note: note())) }
+  }
+
+  /// Puts `components` (outermost first) in front of the paths of the issues since `mark`.
+  func prefixIssues(since mark: Int, with components: [MappingPath.Component]) {
+    guard mark < issues.count else { return }
+    for position in mark..<issues.count {
+      for component in components.reversed() { issues[position].prepend(component) }
+    }
+  }
+
+  func prefixIssues(since mark: Int, with component: MappingPath.Component) {
+    guard mark < issues.count else { return }
+    for position in mark..<issues.count { issues[position].prepend(component) }
+  }
+
+  /// Asks the factory for an instance before mapping one, and tells it about new ones.
+  func create<T: Mappable>(_ type: T.Type, from value: ValueReader, _ make: () throws -> T) throws -> T {
+    guard let factory else { return try make() }
+    if let existing = try factory.instance(of: type, for: value) { return existing }
+    let created = try make()
+    factory.didCreate(created, from: value)
+    return created
+  }
+}
+
+/// Creates or reuses model instances during decoding (Motis's `willCreateObject`/`didCreateObject`).
+///
+/// ```swift
+/// final class UserCache: MappingFactory {
+///   var byID: [Int: User] = [:]
+///   func instance<T: Mappable>(of type: T.Type, for value: ValueReader) throws -> T? {
+///     guard type == User.self, let id = try value.member("id")?.int() else { return nil }
+///     return byID[id] as? T
+///   }
+///   func didCreate<T: Mappable>(_ object: T, from value: ValueReader) {
+///     if let user = object as? User { byID[user.id] = user }
+///   }
+/// }
+/// ```
+public protocol MappingFactory: AnyObject {
+  /// An existing instance to use for `value`, or `nil` to map a new one.
+  func instance<T: Mappable>(of type: T.Type, for value: ValueReader) throws -> T?
+  /// Called with every instance mapped anew.
+  func didCreate<T: Mappable>(_ object: T, from value: ValueReader)
+}
+
+extension MappingFactory {
+  public func didCreate<T: Mappable>(_ object: T, from value: ValueReader) {}
+}

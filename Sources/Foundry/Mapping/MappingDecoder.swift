@@ -1,0 +1,140 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryInternals
+import FoundryJSON
+
+/// Decodes models from JSON: strict about errors, or lossy with a report.
+///
+/// ```swift
+/// let decoder = MappingDecoder()
+/// let user = try decoder.decode(User.self, from: data)
+///
+/// let result = decoder.decodeLossy([User].self, from: data)
+/// result.value      // every user that mapped
+/// result.issues     // what was dropped, defaulted or coerced, with paths
+/// ```
+public struct MappingDecoder: Sendable {
+  /// Coercions, relaxations, transformers and parser options.
+  public var options: MappingOptions
+
+  public init(options: MappingOptions = .init()) {
+    self.options = options
+  }
+
+  /// Decodes a value from UTF-8 JSON bytes.
+  ///
+  /// - Parameter sourceName: The file name errors print.
+  /// - Throws: ``MappingError`` (a malformed document is code `.malformedDocument`).
+  public func decode<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    try decode(type, from: parse(bytes, sourceName: sourceName), factory: factory)
+  }
+
+  /// Decodes a value from UTF-8 JSON `Data`.
+  public func decode<T: MappableValue>(_ type: T.Type, from data: Data, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    try decode(type, from: [UInt8](data), sourceName: sourceName, factory: factory)
+  }
+
+  /// Decodes a value from a JSON string.
+  public func decode<T: MappableValue>(_ type: T.Type, from string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    try decode(type, from: Array(string.utf8), sourceName: sourceName, factory: factory)
+  }
+
+  /// Decodes a value from a parsed document (or any node of one).
+  public func decode<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    let context = MappingContext(options: options, isLossy: false, factory: factory)
+    do {
+      return try T.read(from: ValueReader(node: node, context: context, coercion: options.coercion))
+    } catch {
+      throw Self.located(MappingError.wrapping(error, at: ValueReader(node: node, context: context, coercion: options.coercion)), in: node, sourceName: sourceName)
+    }
+  }
+
+  /// Decodes what can be decoded and reports the rest: bad array elements are dropped, bad
+  /// optional fields become `nil`, bad fields with defaults take the default.
+  ///
+  /// - Returns: The value (`nil` only when the top level itself fails) and every issue.
+  public func decodeLossy<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
+    let node: JSONNode
+    do {
+      node = try parse(bytes, sourceName: sourceName)
+    } catch {
+      return LossyResult(value: nil, issues: [], error: error as? MappingError)
+    }
+    return decodeLossy(type, from: node, sourceName: sourceName, factory: factory)
+  }
+
+  /// Lossy decoding from `Data`.
+  public func decodeLossy<T: MappableValue>(_ type: T.Type, from data: Data, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
+    decodeLossy(type, from: [UInt8](data), sourceName: sourceName, factory: factory)
+  }
+
+  /// Lossy decoding from a JSON string.
+  public func decodeLossy<T: MappableValue>(_ type: T.Type, from string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
+    decodeLossy(type, from: Array(string.utf8), sourceName: sourceName, factory: factory)
+  }
+
+  /// Lossy decoding from a parsed document node.
+  public func decodeLossy<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
+    let context = MappingContext(options: options, isLossy: true, factory: factory)
+    let reader = ValueReader(node: node, context: context, coercion: options.coercion)
+    let located = { (issue: MappingIssue) -> MappingIssue in
+      guard let error = issue.error else { return issue }
+      return issue.with(error: Self.located(error, in: node, sourceName: sourceName))
+    }
+    do {
+      let value = try T.read(from: reader)
+      return LossyResult(value: value, issues: context.issues.map(located), error: nil)
+    } catch {
+      let failure = Self.located(MappingError.wrapping(error, at: reader), in: node, sourceName: sourceName)
+      return LossyResult(value: nil, issues: context.issues.map(located), error: failure)
+    }
+  }
+
+  private func parse(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
+    do {
+      return try JSONDocument(bytes: bytes, options: options.parsing, sourceName: sourceName).root
+    } catch let error as JSONParsingError {
+      var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
+      failure.line = error.line
+      failure.column = error.column
+      failure.sourceName = sourceName
+      failure.rendered = error.description
+      throw failure
+    }
+  }
+
+  /// Fills in line, column and excerpt from the document, once, at the top.
+  static func located(_ error: MappingError, in node: JSONNode, sourceName: String?) -> MappingError {
+    var error = error
+    if error.sourceName == nil { error.sourceName = sourceName }
+    guard let offset = error.offset, error.excerpt == nil, error.rendered == nil else { return error }
+    let location = node.sourceLocation(ofOffset: offset)
+    error.line = location.line
+    error.column = location.column
+    error.excerpt = location
+    return error
+  }
+}
+
+/// The outcome of lossy decoding: the value, and what was done to get it.
+public struct LossyResult<Value> {
+  /// The decoded value; `nil` only when the top level failed.
+  public let value: Value?
+  /// Every element dropped, field defaulted, value coerced and unknown key, with paths.
+  public let issues: [MappingIssue]
+  /// Why the top level failed, when it did.
+  public let error: MappingError?
+}
+
+extension LossyResult: Sendable where Value: Sendable {}
+
+extension MappingIssue {
+  func with(error: MappingError) -> MappingIssue {
+    var copy = MappingIssue(kind: kind, error: error, note: note)
+    copy.reversedPath = reversedPath
+    return copy
+  }
+}

@@ -1,0 +1,33 @@
+import FoundryJSON
+
+/// How values are read: coercions, relaxations, transformers, and the parser's options.
+///
+/// ```swift
+/// var options = MappingOptions()
+/// options.coercion = .strict                 // "42" is no longer an Int
+/// options.wrapsSingleValues = true           // "tag" reads as ["tag"]
+/// options.emptyStringsAsNil = true           // "" reads as nil for optional non-strings
+/// let decoder = MappingDecoder(options: options)
+/// ```
+public struct MappingOptions: Sendable {
+  /// Whether values may be converted to fit (the README lists every coercion).
+  public var coercion: CoercionMode = .lenient
+  /// Reads a single value where an array is expected as a one-element array.
+  public var wrapsSingleValues = false
+  /// Reads `""` as `nil` for optional fields whose type is not a string.
+  public var emptyStringsAsNil = false
+  /// The transformers model files and `@Key(..., "name")` refer to by name.
+  public var transformers = TransformerRegistry.standard
+  /// What the JSON reader accepts.
+  public var parsing = JSONParsingOptions()
+
+  public init() {}
+}
+
+/// Whether a value of the wrong JSON type may be converted to the field's type.
+public enum CoercionMode: Sendable, Hashable {
+  /// Convert where it is safe: `"42"` → `Int`, `1` → `Bool`, `7` → `String`, ... (the default).
+  case lenient
+  /// Every conversion is an error.
+  case strict
+}

@@ -1,0 +1,144 @@
+import FoundryInternals
+
+/// How a model's fields map to keys: the key paths in declaration order and the type's policies.
+///
+/// `@Mappable` builds one per type as a `static let`:
+///
+/// ```swift
+/// static let mappingSchema = MappingSchema(
+///   fields: [.property("name"), .path("user_stats.views"), .paths(["id", "uuid"])],
+///   keyStrategy: .snakeCase
+/// )
+/// ```
+public struct MappingSchema: Sendable {
+  /// The fields' keys, in declaration order; generated code refers to them by position.
+  public let fields: [FieldKey]
+  /// Unknown keys in the input: ignored, rejected or kept.
+  public var unknownKeys: UnknownKeyPolicy
+  /// How `nil` optionals are written.
+  public var nilEncoding: NilEncodingPolicy
+  /// Overrides the decoder's coercion mode for this type's fields.
+  public var coercion: CoercionMode?
+
+  let resolved: [ResolvedKey]
+  /// The first segments of every key, for the unknown-key check.
+  let knownKeys: Set<String>
+  /// Whether every field is a single key (no dots, no flattening): the common, fast case.
+  let isFlat: Bool
+
+  public init(
+    fields: [FieldKey],
+    keyStrategy: KeyStrategy = .asWritten,
+    unknownKeys: UnknownKeyPolicy = .ignore,
+    nilEncoding: NilEncodingPolicy = .omit,
+    coercion: CoercionMode? = nil
+  ) {
+    self.fields = fields
+    self.unknownKeys = unknownKeys
+    self.nilEncoding = nilEncoding
+    self.coercion = coercion
+    let resolved = fields.map { ResolvedKey($0, strategy: keyStrategy) }
+    self.resolved = resolved
+    knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.first?.name } })
+    isFlat = resolved.allSatisfy { key in key.alternatives.count == 1 && key.alternatives[0].count == 1 }
+  }
+}
+
+/// Where a field's value sits in the input.
+public struct FieldKey: Sendable, Hashable {
+  enum Source: Sendable, Hashable {
+    /// The property's own name, subject to the type's ``KeyStrategy``.
+    case property(String)
+    /// Explicit key paths, the first present one wins.
+    case paths([String])
+  }
+
+  let source: Source
+
+  /// The property's name, transformed by the type's key strategy.
+  public static func property(_ name: String) -> FieldKey { FieldKey(source: .property(name)) }
+  /// An explicit key path: `a.b`, `items.0.id`, `a\.b` for a dot in a key, `""` for the object itself.
+  public static func path(_ path: String) -> FieldKey { FieldKey(source: .paths([path])) }
+  /// Fallback key paths: the first one present in the input wins (`["id", "uuid"]`).
+  public static func paths(_ paths: [String]) -> FieldKey { FieldKey(source: .paths(paths)) }
+}
+
+/// How property names become keys when no explicit key is given.
+public enum KeyStrategy: Sendable {
+  /// The property name as written: `createdAt`.
+  case asWritten
+  /// `createdAt` → `created_at`, `userID` → `user_id`.
+  case snakeCase
+  /// `createdAt` → `created-at`.
+  case kebabCase
+  /// Any function of the property name.
+  case custom(@Sendable (String) -> String)
+
+  func key(for name: String) -> String {
+    switch self {
+    case .asWritten: name
+    case .snakeCase: Self.separated(name, by: "_")
+    case .kebabCase: Self.separated(name, by: "-")
+    case .custom(let transform): transform(name)
+    }
+  }
+
+  /// Splits camel case into lowercase words; a run of capitals is one word (`userID` → `user_id`).
+  static func separated(_ name: String, by separator: Character) -> String {
+    var result = ""
+    let scalars = Array(name.unicodeScalars)
+    for (position, scalar) in scalars.enumerated() {
+      let isUpper = CharacterSet.uppercase(scalar)
+      if isUpper, position > 0 {
+        let previousIsUpper = CharacterSet.uppercase(scalars[position - 1])
+        let nextIsLower = position + 1 < scalars.count && !CharacterSet.uppercase(scalars[position + 1])
+          && scalars[position + 1].properties.isAlphabetic
+        if !previousIsUpper || nextIsLower { result.append(separator) }
+      }
+      result.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+    }
+    return result
+  }
+
+  private enum CharacterSet {
+    static func uppercase(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
+  }
+}
+
+/// What to do with input keys no field maps.
+public enum UnknownKeyPolicy: Sendable, Hashable {
+  /// Leave them alone (the default).
+  case ignore
+  /// Fail, listing every unknown key with its path.
+  case reject
+  /// Keep them in the model's `@UnknownKeys` bag; encoding writes them back.
+  case preserve
+}
+
+/// How a `nil` optional is written.
+public enum NilEncodingPolicy: Sendable, Hashable {
+  /// Leave the key out (the default).
+  case omit
+  /// Write `null`.
+  case null
+}
+
+/// A field key with its paths parsed and its strategy applied.
+struct ResolvedKey: Sendable {
+  /// One or more paths; each a list of segments. An empty list is the object itself.
+  let alternatives: [[PathSegment]]
+  /// The key as the user would write it, for messages.
+  let display: String
+
+  init(_ key: FieldKey, strategy: KeyStrategy) {
+    switch key.source {
+    case .property(let name):
+      let key = strategy.key(for: name)
+      alternatives = [[PathSegment(name: key)]]
+      display = key
+    case .paths(let paths):
+      alternatives = paths.map(PathSyntax.segments)
+      display = paths.joined(separator: " | ")
+    }
+  }
+}

@@ -1,0 +1,202 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryJSON
+
+/// One value of the input, as a field's type reads it: typed accessors that apply the
+/// coercion rules and fail with a ``MappingError`` that says what was expected and found.
+///
+/// ```swift
+/// static func read(from value: ValueReader) throws -> Celsius {
+///   Celsius(degrees: try value.double())   // 21.5, or "21.5" in lenient mode
+/// }
+/// ```
+public struct ValueReader {
+  let node: JSONNode
+  let context: MappingContext
+  let coercion: CoercionMode
+
+  init(node: JSONNode, context: MappingContext, coercion: CoercionMode) {
+    self.node = node
+    self.context = context
+    self.coercion = coercion
+  }
+
+  /// The JSON type of the value.
+  public var kind: JSONNode.Kind { node.kind }
+  /// Whether the value is `null`.
+  public var isNull: Bool { node.isNull }
+  /// The value as a document node, for reading it by hand.
+  public var jsonNode: JSONNode { node }
+  /// The options of this decoding call.
+  public var options: MappingOptions { context.options }
+
+  // MARK: - Scalars
+
+  /// A string; in lenient mode a number reads as its text.
+  public func string() throws -> String {
+    if let string = node.string { return string }
+    if coercion == .lenient, let number = node.number {
+      context.recordCoercion("number \(number.text) read as String")
+      return number.text
+    }
+    throw mismatch(expected: "String")
+  }
+
+  /// A Boolean; in lenient mode `1`/`0` and the strings `true`/`false`/`yes`/`no`/`1`/`0`
+  /// (any case) read too.
+  public func bool() throws -> Bool {
+    if let bool = node.bool { return bool }
+    guard coercion == .lenient else { throw mismatch(expected: "Bool") }
+    if let number = node.number, let value = number.int64, value == 0 || value == 1 {
+      context.recordCoercion("number \(value) read as Bool")
+      return value == 1
+    }
+    if let string = node.string {
+      switch string.lowercased() {
+      case "true", "yes", "1":
+        context.recordCoercion("string \"\(string)\" read as Bool")
+        return true
+      case "false", "no", "0":
+        context.recordCoercion("string \"\(string)\" read as Bool")
+        return false
+      default: break
+      }
+    }
+    throw mismatch(expected: "Bool")
+  }
+
+  /// An integer of any width, exact: a fraction is an error, never truncated; in lenient mode
+  /// a string holding an integer reads too.
+  public func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> T {
+    let expected = String(describing: T.self)
+    if let number = node.number {
+      return try exactInteger(number, as: T.self, expected: expected)
+    }
+    if coercion == .lenient, let string = node.string, let number = JSONNumber(text: string) {
+      let value = try exactInteger(number, as: T.self, expected: expected)
+      context.recordCoercion("string \"\(string)\" read as \(expected)")
+      return value
+    }
+    throw mismatch(expected: expected)
+  }
+
+  private func exactInteger<T: FixedWidthInteger>(_ number: JSONNumber, as type: T.Type, expected: String) throws -> T {
+    if T.isSigned, let value = number.int64 {
+      guard let exact = T(exactly: value) else { throw invalid(expected: expected, reason: "out of range") }
+      return exact
+    }
+    if let value = number.uint64 {
+      guard let exact = T(exactly: value) else { throw invalid(expected: expected, reason: "out of range") }
+      return exact
+    }
+    if number.int64 != nil {
+      throw invalid(expected: expected, reason: "out of range")
+    }
+    let isIntegral = number.double.map { $0 == $0.rounded() } ?? false
+    throw invalid(expected: expected, reason: isIntegral ? "out of range" : "a fraction is never truncated")
+  }
+
+  /// The nearest `Double`; in lenient mode a string holding a number reads too.
+  public func double() throws -> Double {
+    if let number = node.number {
+      guard let value = number.double else { throw invalid(expected: "Double", reason: "out of range") }
+      return value
+    }
+    if coercion == .lenient, let string = node.string, let value = JSONNumber(text: string)?.double {
+      context.recordCoercion("string \"\(string)\" read as Double")
+      return value
+    }
+    throw mismatch(expected: "Double")
+  }
+
+  /// The exact `Decimal`; in lenient mode a string holding a number reads too.
+  public func decimal() throws -> Decimal {
+    if let number = node.number {
+      guard let value = number.decimal else { throw invalid(expected: "Decimal", reason: "more digits than Decimal holds") }
+      return value
+    }
+    if coercion == .lenient, let string = node.string, let value = JSONNumber(text: string)?.decimal {
+      context.recordCoercion("string \"\(string)\" read as Decimal")
+      return value
+    }
+    throw mismatch(expected: "Decimal")
+  }
+
+  /// The number with its text, for exact handling of your own.
+  public func number() throws -> JSONNumber {
+    if let number = node.number { return number }
+    if coercion == .lenient, let string = node.string, let number = JSONNumber(text: string) {
+      context.recordCoercion("string \"\(string)\" read as a number")
+      return number
+    }
+    throw mismatch(expected: "number")
+  }
+
+  // MARK: - Containers
+
+  /// The elements of an array; with ``MappingOptions/wrapsSingleValues`` a single non-null
+  /// value reads as a one-element array.
+  public func elements() throws -> [ValueReader] {
+    if node.kind == .array {
+      return node.elements.map { ValueReader(node: $0, context: context, coercion: coercion) }
+    }
+    if context.options.wrapsSingleValues, !node.isNull {
+      context.recordCoercion("single value read as a one-element array")
+      return [self]
+    }
+    throw mismatch(expected: "array")
+  }
+
+  /// The members of an object, in document order.
+  public func members() throws -> [(key: String, value: ValueReader)] {
+    guard node.kind == .object else { throw mismatch(expected: "object") }
+    return node.members.map { ($0.key, ValueReader(node: $0.value, context: context, coercion: coercion)) }
+  }
+
+  /// The value of member `key` of an object, or `nil` when absent.
+  public func member(_ key: String) throws -> ValueReader? {
+    guard node.kind == .object else { throw mismatch(expected: "object") }
+    return node[key].map { ValueReader(node: $0, context: context, coercion: coercion) }
+  }
+
+  /// Reads a value of any mappable type.
+  public func decode<T: MappableValue>(_ type: T.Type = T.self) throws -> T {
+    try T.read(from: self)
+  }
+
+  /// An object reader over this value's fields.
+  func objectReader(schema: MappingSchema) throws -> ObjectReader {
+    guard node.kind == .object else { throw mismatch(expected: "object") }
+    return ObjectReader(object: self, schema: schema)
+  }
+
+  // MARK: - Errors
+
+  /// A type mismatch: `expected Int, found string "x"`.
+  public func mismatch(expected: String) -> MappingError {
+    MappingError(code: .typeMismatch, expected: expected, found: foundDescription, offset: node.byteOffset)
+  }
+
+  /// A bad value of the right kind: `expected Date in format "yyyy", found string "x" (reason)`.
+  public func invalid(expected: String, reason: String? = nil) -> MappingError {
+    MappingError(code: .invalidValue, expected: expected, found: foundDescription, reason: reason, offset: node.byteOffset)
+  }
+
+  /// What the value is, for messages: `string "yesterday"`, `number 1.5`, `object (3 members)`.
+  public var foundDescription: String {
+    switch node.kind {
+    case .null: return "null"
+    case .bool: return "bool \(node.bool == true)"
+    case .number: return "number \(node.number?.text ?? "")"
+    case .string:
+      let string = node.string ?? ""
+      let shown = string.count > 40 ? String(string.prefix(40)) + "..." : string
+      return "string \"\(shown)\""
+    case .array: return "array (\(node.count) element\(node.count == 1 ? "" : "s"))"
+    case .object: return "object (\(node.count) member\(node.count == 1 ? "" : "s"))"
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import FoundryJSON
+extension Optional: MappableValue where Wrapped: MappableValue {
+  /// `null` reads as `nil`.
+  public static func read(from value: ValueReader) throws -> Wrapped? {
+    value.isNull ? nil : try Wrapped.read(from: value)
+  }
+  public func write(to writer: inout ValueWriter) throws {
+    guard let self else { return writer.writeNull() }
+    try self.write(to: &writer)
+  }
+}
+
+extension Array: MappableValue where Element: MappableValue {
+  /// The elements in order; in lossy mode a bad element is dropped and reported, and the
+  /// others are kept.
+  public static func read(from value: ValueReader) throws -> [Element] {
+    let elements = try value.elements()
+    var result: [Element] = []
+    result.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      if let decoded = try CollectionReading.read(Element.self, from: element, at: .index(index)) {
+        result.append(decoded)
+      }
+    }
+    return result
+  }
+  public func write(to writer: inout ValueWriter) throws {
+    try writer.writeArray(self) { element, writer in try element.write(to: &writer) }
+  }
+}
+
+extension Set: MappableValue where Element: MappableValue {
+  /// An array read as a set; repeated elements collapse.
+  public static func read(from value: ValueReader) throws -> Set<Element> {
+    Set(try [Element].read(from: value))
+  }
+  public func write(to writer: inout ValueWriter) throws {
+    try writer.writeArray(self) { element, writer in try element.write(to: &writer) }
+  }
+}
+
+extension Dictionary: MappableValue where Key: MappingKey, Value: MappableValue {
+  /// An object's members; keys convert to `String`, `Int` or a `RawRepresentable` enum. In
+  /// lossy mode a bad member is dropped and reported.
+  public static func read(from value: ValueReader) throws -> [Key: Value] {
+    let members = try value.members()
+    var result: [Key: Value] = [:]
+    result.reserveCapacity(members.count)
+    for (name, member) in members {
+      guard let key = Key(mappingKey: name) else {
+        let error = MappingError(code: .invalidValue, expected: "\(Key.self) key", found: "key \"\(name)\"", offset: member.node.byteOffset)
+        try CollectionReading.fail(error, at: .key(name), in: member.context)
+        continue
+      }
+      if let decoded = try CollectionReading.read(Value.self, from: member, at: .key(name)) {
+        result[key] = decoded
+      }
+    }
+    return result
+  }
+  public func write(to writer: inout ValueWriter) throws {
+    let sorted = self.sorted { $0.key.mappingKey < $1.key.mappingKey }
+    try writer.writeObject(sorted) { member, writer in
+      try member.value.write(to: &writer)
+      return member.key.mappingKey
+    }
+  }
+}
+
+/// A type usable as a dictionary key in mapped objects.
+public protocol MappingKey: Hashable {
+  /// The key read from an object member name; `nil` when it does not convert.
+  init?(mappingKey: String)
+  /// The member name the key writes as.
+  var mappingKey: String { get }
+}
+
+extension String: MappingKey {
+  public init?(mappingKey: String) { self = mappingKey }
+  public var mappingKey: String { self }
+}
+
+extension Int: MappingKey {
+  public init?(mappingKey: String) { self.init(mappingKey) }
+  public var mappingKey: String { String(self) }
+}
+
+extension MappingKey where Self: RawRepresentable, RawValue == String {
+  public init?(mappingKey: String) { self.init(rawValue: mappingKey) }
+  public var mappingKey: String { rawValue }
+}
+
+/// Element reading shared by arrays and dictionaries: the path component in front of
+/// errors and issues, and lossy dropping.
+enum CollectionReading {
+  static func read<T: MappableValue>(_ type: T.Type, from value: ValueReader, at component: MappingPath.Component) throws -> T? {
+    let context = value.context
+    let mark = context.issueMark
+    defer { context.prefixIssues(since: mark, with: component) }
+    do {
+      return try T.read(from: value)
+    } catch {
+      try fail(MappingError.wrapping(error, at: value), at: component, in: context)
+      return nil
+    }
+  }
+
+  /// Throws `error` with `component` in front, or in lossy mode records a dropped element.
+  static func fail(_ error: MappingError, at component: MappingPath.Component, in context: MappingContext) throws {
+    var error = error
+    error.prepend(component)
+    guard context.isLossy else { throw error }
+    var issue = MappingIssue(kind: .elementDropped, error: error)
+    issue.reversedPath.append(component)
+    context.record(issue)
+  }
+}
