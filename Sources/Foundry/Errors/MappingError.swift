@@ -69,7 +69,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   /// What went wrong, in one line, with the path.
   public var message: String {
     var text = "\(path): "
-    if code == .keyNotFound, let reason, let expected { return text + "\(reason) (expected \(expected))" }
+    if code == .keyNotFound, let reason, let expected { return text + "\(reason), expected \(expected)" }
     if let expected {
       text += "expected \(expected)"
       if let found { text += ", found \(found)" }

@@ -29,7 +29,7 @@ public struct MappingDecoder: Sendable {
   /// - Parameter sourceName: The file name errors print.
   /// - Throws: ``MappingError`` (a malformed document is code `.malformedDocument`).
   public func decode<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
-    try decode(type, from: parse(bytes, sourceName: sourceName), factory: factory)
+    try decode(type, from: parse(bytes, sourceName: sourceName), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from UTF-8 JSON `Data`.

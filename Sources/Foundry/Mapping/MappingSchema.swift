@@ -138,7 +138,7 @@ struct ResolvedKey: Sendable {
       display = key
     case .paths(let paths):
       alternatives = paths.map(PathSyntax.segments)
-      display = paths.joined(separator: " | ")
+      display = paths.map { "\"\($0)\"" }.joined(separator: ", ")
     }
   }
 }

@@ -169,6 +169,18 @@ public struct ObjectReader {
     }
   }
 
+  /// The deepest node that exists along the field's first path: where a missing key is reported.
+  private func deepestNode(on field: Int) -> JSONNode {
+    var current = object.node
+    guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else { return current }
+    for segment in path {
+      let next = current.kind == .array ? segment.index.flatMap { current[$0] } : current[segment.name]
+      guard let next else { break }
+      current = next
+    }
+    return current
+  }
+
   /// The path of a field's (first) key, for messages and reports.
   private func fieldComponents(_ field: Int) -> [MappingPath.Component] {
     guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else { return [] }
@@ -176,10 +188,11 @@ public struct ObjectReader {
   }
 
   private func missing<T>(_ field: Int, expected: T.Type) -> MappingError {
-    let display = schema.resolved.indices.contains(field) ? schema.resolved[field].display : "#\(field)"
-    var error = MappingError(
-      code: .keyNotFound, expected: String(describing: T.self),
-      reason: "required key \"\(display)\" not found", offset: object.node.byteOffset)
+    var reason = "required key not found"
+    if schema.resolved.indices.contains(field), schema.resolved[field].alternatives.count > 1 {
+      reason += " (tried \(schema.resolved[field].display))"
+    }
+    var error = MappingError(code: .keyNotFound, expected: String(describing: T.self), reason: reason, offset: deepestNode(on: field).byteOffset)
     for component in fieldComponents(field).reversed() { error.prepend(component) }
     return error
   }

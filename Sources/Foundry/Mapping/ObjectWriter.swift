@@ -63,7 +63,7 @@ public struct ObjectWriter {
     if policy == .null { try place(.null, at: field) }
   }
 
-  private mutating func place(_ value: JSONValue, at field: Int) throws {
+  mutating func place(_ value: JSONValue, at field: Int) throws {
     guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else {
       throw MappingError(code: .invalidValue, reason: "no key for field #\(field)")
     }

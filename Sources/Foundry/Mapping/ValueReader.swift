@@ -75,7 +75,7 @@ public struct ValueReader {
     if let number = node.number {
       return try exactInteger(number, as: T.self, expected: expected)
     }
-    if coercion == .lenient, let string = node.string, let number = JSONNumber(text: string) {
+    if coercion == .lenient, let string = node.string, let number = Self.number(in: string) {
       let value = try exactInteger(number, as: T.self, expected: expected)
       context.recordCoercion("string \"\(string)\" read as \(expected)")
       return value
@@ -105,7 +105,7 @@ public struct ValueReader {
       guard let value = number.double else { throw invalid(expected: "Double", reason: "out of range") }
       return value
     }
-    if coercion == .lenient, let string = node.string, let value = JSONNumber(text: string)?.double {
+    if coercion == .lenient, let string = node.string, let value = Self.number(in: string)?.double {
       context.recordCoercion("string \"\(string)\" read as Double")
       return value
     }
@@ -118,7 +118,7 @@ public struct ValueReader {
       guard let value = number.decimal else { throw invalid(expected: "Decimal", reason: "more digits than Decimal holds") }
       return value
     }
-    if coercion == .lenient, let string = node.string, let value = JSONNumber(text: string)?.decimal {
+    if coercion == .lenient, let string = node.string, let value = Self.number(in: string)?.decimal {
       context.recordCoercion("string \"\(string)\" read as Decimal")
       return value
     }
@@ -128,11 +128,27 @@ public struct ValueReader {
   /// The number with its text, for exact handling of your own.
   public func number() throws -> JSONNumber {
     if let number = node.number { return number }
-    if coercion == .lenient, let string = node.string, let number = JSONNumber(text: string) {
+    if coercion == .lenient, let string = node.string, let number = Self.number(in: string) {
       context.recordCoercion("string \"\(string)\" read as a number")
       return number
     }
     throw mismatch(expected: "number")
+  }
+
+  /// The number a string holds, for lenient coercion: JSON number syntax, except that
+  /// leading zeros are allowed (`"00172"` reads as 172 into a number field; it stays a string
+  /// into a string field) and surrounding spaces are ignored.
+  static func number(in string: String) -> JSONNumber? {
+    var text = Substring(string.trimmingSpaces)
+    var sign = ""
+    if text.first == "-" {
+      sign = "-"
+      text = text.dropFirst()
+    }
+    while text.count > 1, text.first == "0", let next = text.dropFirst().first, next.isNumber {
+      text = text.dropFirst()
+    }
+    return JSONNumber(text: sign + text)
   }
 
   // MARK: - Containers
@@ -198,5 +214,14 @@ public struct ValueReader {
     case .array: return "array (\(node.count) element\(node.count == 1 ? "" : "s"))"
     case .object: return "object (\(node.count) member\(node.count == 1 ? "" : "s"))"
     }
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: Substring {
+    var slice = self[...]
+    while slice.first == " " || slice.first == "\t" { slice = slice.dropFirst() }
+    while slice.last == " " || slice.last == "\t" { slice = slice.dropLast() }
+    return slice
   }
 }

@@ -96,10 +96,12 @@ enum CollectionReading {
   static func read<T: MappableValue>(_ type: T.Type, from value: ValueReader, at component: MappingPath.Component) throws -> T? {
     let context = value.context
     let mark = context.issueMark
-    defer { context.prefixIssues(since: mark, with: component) }
     do {
-      return try T.read(from: value)
+      let decoded = try T.read(from: value)
+      context.prefixIssues(since: mark, with: component)
+      return decoded
     } catch {
+      context.prefixIssues(since: mark, with: component)
       try fail(MappingError.wrapping(error, at: value), at: component, in: context)
       return nil
     }
@@ -114,4 +116,12 @@ enum CollectionReading {
     issue.reversedPath.append(component)
     context.record(issue)
   }
+}
+
+extension MappingKey where Self: RawRepresentable, RawValue == Int {
+  public init?(mappingKey: String) {
+    guard let raw = Int(mappingKey) else { return nil }
+    self.init(rawValue: raw)
+  }
+  public var mappingKey: String { String(rawValue) }
 }
