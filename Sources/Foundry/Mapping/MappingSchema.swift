@@ -45,7 +45,7 @@ public struct MappingSchema: Sendable {
 }
 
 /// Where a field's value sits in the input.
-public struct FieldKey: Sendable, Hashable {
+public struct FieldKey: Sendable {
   enum Source: Sendable, Hashable {
     /// The property's own name, subject to the type's ``KeyStrategy``.
     case property(String)
@@ -54,6 +54,8 @@ public struct FieldKey: Sendable, Hashable {
   }
 
   let source: Source
+  /// A check the value must pass; see ``validated(by:)``.
+  var validator: AnyFieldValidator?
 
   /// The property's name, transformed by the type's key strategy.
   public static func property(_ name: String) -> FieldKey { FieldKey(source: .property(name)) }
@@ -129,8 +131,10 @@ struct ResolvedKey: Sendable {
   let alternatives: [[PathSegment]]
   /// The key as the user would write it, for messages.
   let display: String
+  let validator: AnyFieldValidator?
 
   init(_ key: FieldKey, strategy: KeyStrategy) {
+    validator = key.validator
     switch key.source {
     case .property(let name):
       let key = strategy.key(for: name)

@@ -146,7 +146,9 @@ public struct ObjectReader {
     let mark = context.issueMark
     defer { context.prefixIssues(since: mark, with: components) }
     do {
-      return try body(value)
+      let result = try body(value)
+      try schema.resolved[field].validator?.validate(result, read: value)
+      return result
     } catch {
       var failure = MappingError.wrapping(error, at: value)
       for component in components.reversed() { failure.prepend(component) }

@@ -143,3 +143,28 @@ struct Customer: Mappable, Equatable {
     try object.encode(status, at: 2)
   }
 }
+
+/// Per-field validators.
+struct Person: Mappable, Equatable {
+  var age: Int
+  var nickname: String?
+  var tags: [String] = []
+
+  static let mappingSchema = MappingSchema(fields: [
+    .property("age").validated(by: .range(0...150)),
+    .property("nickname").validated(String.self, by: .nonEmpty),
+    .property("tags").validated([String].self, by: .count(0...2)),
+  ])
+
+  init(from object: inout ObjectReader) throws {
+    age = try object.decode(Int.self, at: 0)
+    nickname = try object.decodeIfPresent(String.self, at: 1)
+    tags = try object.decode([String].self, at: 2, default: [])
+  }
+
+  func encode(to object: inout ObjectWriter) throws {
+    try object.encode(age, at: 0)
+    try object.encodeIfPresent(nickname, at: 1)
+    try object.encode(tags, at: 2)
+  }
+}
