@@ -54,6 +54,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   /// A complete rendering taken over from a parsing error.
   var rendered: String?
 
+  @usableFromInline
   init(code: Code, expected: String? = nil, found: String? = nil, reason: String? = nil, underlying: (any Error)? = nil, offset: Int? = nil) {
     self.code = code
     self.expected = expected
@@ -104,6 +105,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   }
 
   /// A failure of a validator or `didMap` hook at `value`.
+  @usableFromInline
   static func validation(_ error: any Error, at value: ValueReader) -> MappingError {
     if var mapping = error as? MappingError {
       if mapping.offset == nil { mapping.offset = value.node.byteOffset }

@@ -54,9 +54,15 @@ public protocol Mappable: MappableValue {
 extension Mappable {
   public mutating func didMap() throws {}
 
+  @inlinable
   public static func read(from value: ValueReader) throws -> Self {
     var object = try value.objectReader(schema: mappingSchema)
-    var result = try object.context.create(Self.self, from: value) { try Self(from: &object) }
+    var result: Self
+    if object.context.factory == nil {
+      result = try Self(from: &object)
+    } else {
+      result = try object.context.create(Self.self, from: value) { try Self(from: &object) }
+    }
     try object.finish()
     do {
       try result.didMap()
@@ -66,9 +72,10 @@ extension Mappable {
     return result
   }
 
+  @inlinable
   public func write(to writer: inout ValueWriter) throws {
-    var object = ObjectWriter(schema: Self.mappingSchema, context: writer.context)
+    var object = ObjectWriter(schema: Self.mappingSchema, parent: &writer)
     try encode(to: &object)
-    writer.value = .object(object.finish())
+    object.finish(into: &writer)
   }
 }

@@ -3,11 +3,14 @@ import FoundryJSON
 /// The state of one decoding call: options, the lossy report, the creation hook.
 ///
 /// A reference type so readers can be small structs that share it; it never outlives the call.
+@usableFromInline
 final class MappingContext {
   let options: MappingOptions
-  let isLossy: Bool
-  let factory: (any MappingFactory)?
+  @usableFromInline let isLossy: Bool
+  @usableFromInline let factory: (any MappingFactory)?
   private(set) var issues: [MappingIssue] = []
+  /// Scratch space for the repeated-key check of each object, reused across objects.
+  var fingerprints: [UInt64] = []
 
   init(options: MappingOptions, isLossy: Bool, factory: (any MappingFactory)?) {
     self.options = options
@@ -16,7 +19,7 @@ final class MappingContext {
   }
 
   /// Where the issues recorded from now on start; pass it to ``prefixIssues(since:with:)``.
-  var issueMark: Int { issues.count }
+  @usableFromInline var issueMark: Int { issues.count }
 
   func record(_ issue: MappingIssue) {
     issues.append(issue)
@@ -35,12 +38,14 @@ final class MappingContext {
     }
   }
 
+  @usableFromInline
   func prefixIssues(since mark: Int, with component: MappingPath.Component) {
     guard mark < issues.count else { return }
     for position in mark..<issues.count { issues[position].prepend(component) }
   }
 
   /// Asks the factory for an instance before mapping one, and tells it about new ones.
+  @usableFromInline
   func create<T: Mappable>(_ type: T.Type, from value: ValueReader, _ make: () throws -> T) throws -> T {
     guard let factory else { return try make() }
     if let existing = try factory.instance(of: type, for: value) { return existing }

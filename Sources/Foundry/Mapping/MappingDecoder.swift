@@ -28,27 +28,41 @@ public struct MappingDecoder: Sendable {
   ///
   /// - Parameter sourceName: The file name errors print.
   /// - Throws: ``MappingError`` (a malformed document is code `.malformedDocument`).
+  @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, from: parse(bytes, sourceName: sourceName), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from UTF-8 JSON `Data`.
+  @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from data: Data, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, from: [UInt8](data), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from a JSON string.
+  @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, from: Array(string.utf8), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from a parsed document (or any node of one).
+  @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    var result: T?
+    try withRoot(node, sourceName: sourceName, factory: factory) { result = try T.read(from: $0) }
+    guard let result else { throw MappingError(code: .invalidValue, reason: "no value was read") }
+    return result
+  }
+
+  /// Runs `body` on the root value with a fresh context; errors come out located.
+  @usableFromInline
+  func withRoot(_ node: JSONNode, sourceName: String?, factory: (any MappingFactory)?, _ body: (ValueReader) throws -> Void) throws {
     let context = MappingContext(options: options, isLossy: false, factory: factory)
+    let reader = ValueReader(node: node, context: context, coercion: options.coercion)
     do {
-      return try T.read(from: ValueReader(node: node, context: context, coercion: options.coercion))
+      try body(reader)
     } catch {
-      throw Self.located(MappingError.wrapping(error, at: ValueReader(node: node, context: context, coercion: options.coercion)), in: node, sourceName: sourceName)
+      throw Self.located(MappingError.wrapping(error, at: reader), in: node, sourceName: sourceName)
     }
   }
 
@@ -93,7 +107,8 @@ public struct MappingDecoder: Sendable {
     }
   }
 
-  private func parse(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
+  @usableFromInline
+  func parse(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
     do {
       return try JSONDocument(bytes: bytes, options: options.parsing, sourceName: sourceName).root
     } catch let error as JSONParsingError {

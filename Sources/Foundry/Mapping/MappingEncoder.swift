@@ -21,14 +21,18 @@ public struct MappingEncoder: Sendable {
     self.options = options
   }
 
-  /// Encodes to UTF-8 JSON bytes.
+  /// Encodes to UTF-8 JSON bytes, streaming.
+  @inlinable
   public func encode<T: MappableValue>(_ value: T) throws -> [UInt8] {
-    try encodeToValue(value).makeJSON(options: options.writing)
+    var writer = makeStreamingWriter()
+    try value.write(to: &writer)
+    return writer.stream?.bytes ?? []
   }
 
   /// Encodes to JSON text.
+  @inlinable
   public func encodeToString<T: MappableValue>(_ value: T) throws -> String {
-    try encodeToValue(value).makeJSONString(options: options.writing)
+    String(decoding: try encode(value), as: UTF8.self)
   }
 
   /// Encodes to a ``JSONValue`` tree.
@@ -36,5 +40,12 @@ public struct MappingEncoder: Sendable {
     var writer = ValueWriter(context: EncodingContext(options: options))
     try value.write(to: &writer)
     return writer.value
+  }
+
+  @usableFromInline
+  func makeStreamingWriter() -> ValueWriter {
+    var stream = JSONWriter(options: options.writing)
+    stream.reserveCapacity(4096)
+    return ValueWriter(streaming: stream, context: EncodingContext(options: options))
   }
 }

@@ -2,7 +2,8 @@ import FoundryInternals
 
 /// How a model's fields map to keys: the key paths in declaration order and the type's policies.
 ///
-/// `@Mappable` builds one per type as a `static let`:
+/// A class, built once per type and shared: readers and writers hold it by reference, so
+/// mapping an object costs no copying of the key tables. `@Mappable` builds one as a `static let`:
 ///
 /// ```swift
 /// static let mappingSchema = MappingSchema(
@@ -10,21 +11,27 @@ import FoundryInternals
 ///   keyStrategy: .snakeCase
 /// )
 /// ```
-public struct MappingSchema: Sendable {
+public final class MappingSchema: Sendable {
   /// The fields' keys, in declaration order; generated code refers to them by position.
   public let fields: [FieldKey]
   /// Unknown keys in the input: ignored, rejected or kept.
-  public var unknownKeys: UnknownKeyPolicy
+  public let unknownKeys: UnknownKeyPolicy
   /// How `nil` optionals are written.
-  public var nilEncoding: NilEncodingPolicy
+  public let nilEncoding: NilEncodingPolicy
   /// Overrides the decoder's coercion mode for this type's fields.
-  public var coercion: CoercionMode?
+  public let coercion: CoercionMode?
 
-  let resolved: [ResolvedKey]
+  @usableFromInline let resolved: [ResolvedKey]
+  /// Whether any field has a validator; lets the reader skip the check entirely.
+  @usableFromInline let hasValidators: Bool
+  /// For each field that is one plain key, its UTF-8 (the fast lookup); `nil` otherwise.
+  let simpleKeys: SimpleKeys
   /// The first segments of every key, for the unknown-key check.
   let knownKeys: Set<String>
   /// Whether every field is a single key (no dots, no flattening): the common, fast case.
-  let isFlat: Bool
+  @usableFromInline let isFlat: Bool
+  /// Each field's key when the schema is flat (what the streaming writer writes); else empty.
+  @usableFromInline let flatKeys: [String]
 
   public init(
     fields: [FieldKey],
@@ -39,8 +46,14 @@ public struct MappingSchema: Sendable {
     self.coercion = coercion
     let resolved = fields.map { ResolvedKey($0, strategy: keyStrategy) }
     self.resolved = resolved
+    hasValidators = resolved.contains { $0.validator != nil }
+    simpleKeys = SimpleKeys(resolved.map { key -> [UInt8]? in
+      guard key.alternatives.count == 1, key.alternatives[0].count == 1 else { return nil }
+      return key.firstKeys[0]
+    })
     knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.first?.name } })
     isFlat = resolved.allSatisfy { key in key.alternatives.count == 1 && key.alternatives[0].count == 1 }
+    flatKeys = isFlat ? resolved.map { $0.alternatives[0][0].name } : []
   }
 }
 
@@ -126,15 +139,21 @@ public enum NilEncodingPolicy: Sendable, Hashable {
 }
 
 /// A field key with its paths parsed and its strategy applied.
+@usableFromInline
 struct ResolvedKey: Sendable {
   /// One or more paths; each a list of segments. An empty list is the object itself.
   let alternatives: [[PathSegment]]
+  /// The UTF-8 of each alternative's first segment, for the in-order member scan.
+  let firstKeys: [[UInt8]]
+  /// Each alternative as path components, for errors and reports.
+  let components: [[MappingPath.Component]]
   /// The key as the user would write it, for messages.
   let display: String
   let validator: AnyFieldValidator?
 
   init(_ key: FieldKey, strategy: KeyStrategy) {
     validator = key.validator
+    let alternatives: [[PathSegment]]
     switch key.source {
     case .property(let name):
       let key = strategy.key(for: name)
@@ -144,5 +163,33 @@ struct ResolvedKey: Sendable {
       alternatives = paths.map(PathSyntax.segments)
       display = paths.map { "\"\($0)\"" }.joined(separator: ", ")
     }
+    self.alternatives = alternatives
+    firstKeys = alternatives.map { Array(($0.first?.name ?? "").utf8) }
+    components = alternatives.map { path in path.map { $0.index.map(MappingPath.Component.index) ?? .key($0.name) } }
   }
+}
+
+/// The UTF-8 of a schema's plain keys in one allocation, so lookups read them without
+/// reference counting.
+final class SimpleKeys: @unchecked Sendable {
+  // @unchecked: written once in `init`, then only read; schemas live as long as their type.
+  private let base: UnsafeMutablePointer<UInt8>?
+  /// Per field: the key's bytes, or `nil` when the field is not one plain key.
+  let keys: [UnsafeBufferPointer<UInt8>?]
+
+  init(_ fields: [[UInt8]?]) {
+    let total = fields.reduce(0) { $0 + ($1?.count ?? 0) }
+    let base: UnsafeMutablePointer<UInt8>? = total > 0 ? .allocate(capacity: total) : nil
+    var cursor = 0
+    keys = fields.map { bytes in
+      guard let bytes, let base else { return bytes.map { _ in UnsafeBufferPointer(start: nil, count: 0) } }
+      let start = base + cursor
+      start.initialize(from: bytes, count: bytes.count)
+      cursor += bytes.count
+      return UnsafeBufferPointer(start: start, count: bytes.count)
+    }
+    self.base = base
+  }
+
+  deinit { base?.deallocate() }
 }

@@ -13,13 +13,18 @@ import FoundryJSON
 ///   website = try object.decodeIfPresent(URL.self, at: 2)
 /// }
 /// ```
+///
+/// The generic entry points are `@inlinable` so they specialize in the model's module; the
+/// work they share (lookup, paths, lossy bookkeeping) is non-generic.
 public struct ObjectReader {
-  let object: ValueReader
-  let schema: MappingSchema
-  var context: MappingContext { object.context }
+  @usableFromInline let object: ValueReader
+  @usableFromInline let schema: MappingSchema
+  @usableFromInline var context: MappingContext { object.context }
   private let coercion: CoercionMode
   /// Where the next in-order lookup starts on the tape.
   private var hint = 0
+  /// Which alternative key of the last located field was present.
+  @usableFromInline var foundAlternative = 0
   /// Whether lookups must follow the duplicate-key policy instead of the fast in-order scan.
   private let mayRepeatKeys: Bool
 
@@ -27,51 +32,101 @@ public struct ObjectReader {
     self.object = object
     self.schema = schema
     coercion = schema.coercion ?? object.coercion
-    var scratch: [UInt64] = []
-    mayRepeatKeys = object.node.mayRepeatKeys(scratch: &scratch)
+    mayRepeatKeys = object.node.mayRepeatKeys(scratch: &object.context.fingerprints)
   }
 
   // MARK: - Fields
 
   /// Reads a required field: a missing key or `null` is an error.
+  @inlinable
   public mutating func decode<T: MappableValue>(_ type: T.Type, at field: Int) throws -> T {
-    guard let value = try read(field, { value in try T.read(from: value) }) else { throw missing(field, expected: T.self) }
-    return value
+    guard let value = value(at: field, emptyStringIsNil: false) else { throw missing(field, typeName: "\(T.self)") }
+    return try read(field, value) { try T.read(from: $0) }
   }
 
   /// Reads a field with a default for a missing key or `null`; in lossy mode a bad value
   /// takes the default too, and the report says so.
+  @inlinable
   public mutating func decode<T: MappableValue>(_ type: T.Type, at field: Int, default defaultValue: @autoclosure () -> T) throws -> T {
-    try Self.lossy(context, fieldComponents(field), fallback: defaultValue) { try read(field, { value in try T.read(from: value) }) } ?? defaultValue()
+    guard let value = value(at: field, emptyStringIsNil: false) else { return defaultValue() }
+    guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
+    do {
+      return try read(field, value) { try T.read(from: $0) }
+    } catch {
+      recordDefaulted(error, field: field)
+      return defaultValue()
+    }
   }
 
   /// Reads an optional field: a missing key or `null` is `nil`; in lossy mode a bad value is
   /// `nil` too, and the report says so.
+  @inlinable
   public mutating func decodeIfPresent<T: MappableValue>(_ type: T.Type, at field: Int) throws -> T? {
-    try Self.lossy(context, fieldComponents(field), fallback: { nil }) { try read(field, emptyStringIsNil: true, { value in try T.read(from: value) }) }
+    guard let value = value(at: field, emptyStringIsNil: T.self != String.self) else { return nil }
+    guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
+    do {
+      return try read(field, value) { try T.read(from: $0) }
+    } catch {
+      recordDefaulted(error, field: field)
+      return nil
+    }
   }
 
-  /// Reads a required field through a transformer.
+  /// Reads a required field through a transformer; a missing key or `null` takes the
+  /// transformer's ``MappingTransformer/valueForMissing`` when it has one, else is an error.
+  @inlinable
   public mutating func decode<X: MappingTransformer>(at field: Int, using transformer: X) throws -> X.Value {
-    guard let value = try read(field, { value in try transformer.read(from: value) }) else {
-      throw missing(field, expected: X.Value.self)
+    guard let value = value(at: field, emptyStringIsNil: false) else {
+      if let fallback = transformer.valueForMissing { return fallback }
+      throw missing(field, typeName: "\(X.Value.self)")
     }
-    return value
+    return try read(field, value) { try transformer.read(from: $0) }
   }
 
   /// Reads a field through a transformer, with a default for a missing key or `null`.
+  @inlinable
   public mutating func decode<X: MappingTransformer>(at field: Int, using transformer: X, default defaultValue: @autoclosure () -> X.Value) throws -> X.Value {
-    try Self.lossy(context, fieldComponents(field), fallback: defaultValue) { try read(field, { value in try transformer.read(from: value) }) } ?? defaultValue()
+    guard let value = value(at: field, emptyStringIsNil: false) else { return defaultValue() }
+    guard context.isLossy else { return try read(field, value) { try transformer.read(from: $0) } }
+    do {
+      return try read(field, value) { try transformer.read(from: $0) }
+    } catch {
+      recordDefaulted(error, field: field)
+      return defaultValue()
+    }
   }
 
   /// Reads an optional field through a transformer.
+  @inlinable
   public mutating func decodeIfPresent<X: MappingTransformer>(at field: Int, using transformer: X) throws -> X.Value? {
-    try Self.lossy(context, fieldComponents(field), fallback: { nil }) { try read(field, emptyStringIsNil: true, { value in try transformer.read(from: value) }) }
+    guard let value = value(at: field, emptyStringIsNil: X.Value.self != String.self) else { return transformer.valueForMissing }
+    guard context.isLossy else { return try read(field, value) { try transformer.read(from: $0) } }
+    do {
+      return try read(field, value) { try transformer.read(from: $0) }
+    } catch {
+      recordDefaulted(error, field: field)
+      return nil
+    }
   }
 
   /// Whether the field's key is present (even with `null`): for three-state fields.
   public mutating func contains(_ field: Int) -> Bool {
     locate(field) != nil
+  }
+
+  /// Reads the located `value` of `field` with `body`, validates it, and puts the field's path
+  /// in front of any error or issue from inside.
+  @inlinable
+  func read<T>(_ field: Int, _ value: ValueReader, _ body: (ValueReader) throws -> T) throws -> T {
+    let mark = beginField()
+    do {
+      let result = try body(value)
+      if schema.hasValidators { try validate(result, field: field, value: value) }
+      if mark >= 0 { endField(field, since: mark) }
+      return result
+    } catch {
+      throw failure(error, field: field, value: value, since: mark)
+    }
   }
 
   // MARK: - Unknown keys
@@ -86,6 +141,7 @@ public struct ObjectReader {
   }
 
   /// Applies the unknown-key policy once every field is read.
+  @usableFromInline
   func finish() throws {
     guard schema.unknownKeys == .reject || context.isLossy else { return }
     let unknown = object.node.members.map(\.key).filter { !schema.knownKeys.contains($0) }
@@ -102,28 +158,41 @@ public struct ObjectReader {
     }
   }
 
-  // MARK: - Lookup
+  // MARK: - Lookup (non-generic)
 
-  /// The value at the field's key path (first present alternative), with its path components.
-  private mutating func locate(_ field: Int) -> (value: ValueReader, path: [PathSegment])? {
+  /// The value of `field`, or `nil` when the key is missing, `null`, or (when asked and the
+  /// options say so) an empty string.
+  @usableFromInline
+  mutating func value(at field: Int, emptyStringIsNil: Bool) -> ValueReader? {
+    guard let node = locate(field), !node.isNull else { return nil }
+    if emptyStringIsNil, context.options.emptyStringsAsNil, node.kind == .string, node.string == "" { return nil }
+    return ValueReader(node: node, context: context, coercion: coercion)
+  }
+
+  private mutating func locate(_ field: Int) -> JSONNode? {
     guard schema.resolved.indices.contains(field) else { return nil }
-    for path in schema.resolved[field].alternatives {
-      if let node = walk(path) {
-        return (ValueReader(node: node, context: context, coercion: coercion), path)
+    if !mayRepeatKeys, let key = schema.simpleKeys.keys[field] {
+      foundAlternative = 0
+      return object.node.member(utf8: key, hint: &hint)
+    }
+    let key = schema.resolved[field]
+    for (alternative, path) in key.alternatives.enumerated() {
+      if let node = walk(path, firstKey: key.firstKeys[alternative]) {
+        foundAlternative = alternative
+        return node
       }
     }
     return nil
   }
 
-  private mutating func walk(_ path: [PathSegment]) -> JSONNode? {
+  private mutating func walk(_ path: [PathSegment], firstKey: [UInt8]) -> JSONNode? {
     var current = object.node
     for (position, segment) in path.enumerated() {
       if current.kind == .array, let index = segment.index {
         guard let next = current[index] else { return nil }
         current = next
       } else if position == 0, !mayRepeatKeys {
-        var name = segment.name
-        guard let next = name.withUTF8({ current.member(utf8: $0, hint: &hint) }) else { return nil }
+        guard let next = firstKey.withUnsafeBufferPointer({ current.member(utf8: $0, hint: &hint) }) else { return nil }
         current = next
       } else {
         guard let next = current[segment.name] else { return nil }
@@ -133,42 +202,45 @@ public struct ObjectReader {
     return current
   }
 
-  /// Reads the field with `body`; `nil` when the key is missing or `null`. Errors and issues
-  /// from inside get the field's path in front.
-  private mutating func read<T>(_ field: Int, emptyStringIsNil: Bool = false, _ body: (ValueReader) throws -> T) throws -> T? {
-    guard let (value, path) = locate(field), !value.isNull else { return nil }
-    if emptyStringIsNil, context.options.emptyStringsAsNil, value.kind == .string, value.node.string == "",
-      !(T.self is String.Type) && !(T.self is String?.Type)
-    {
-      return nil
-    }
-    let components = path.map(Self.component)
-    let mark = context.issueMark
-    defer { context.prefixIssues(since: mark, with: components) }
-    do {
-      let result = try body(value)
-      try schema.resolved[field].validator?.validate(result, read: value)
-      return result
-    } catch {
-      var failure = MappingError.wrapping(error, at: value)
-      for component in components.reversed() { failure.prepend(component) }
-      throw failure
-    }
+  // MARK: - Paths, errors and issues (non-generic)
+
+  /// The issue count before a field is read, in lossy mode; -1 otherwise.
+  @usableFromInline
+  func beginField() -> Int { context.isLossy ? context.issueMark : -1 }
+
+  /// Puts the field's path in front of the issues recorded while reading it.
+  @usableFromInline
+  func endField(_ field: Int, since mark: Int) {
+    context.prefixIssues(since: mark, with: components(field))
   }
 
-  /// In lossy mode, a failed read becomes `fallback()` and a `fieldDefaulted` issue.
-  private static func lossy<T>(
-    _ context: MappingContext, _ components: [MappingPath.Component], fallback: () -> T, _ body: () throws -> T
-  ) throws -> T {
-    guard context.isLossy else { return try body() }
-    do {
-      return try body()
-    } catch {
-      var issue = MappingIssue(kind: .fieldDefaulted, error: error as? MappingError)
-      for component in components.reversed() { issue.reversedPath.append(component) }
-      context.record(issue)
-      return fallback()
-    }
+  /// The error of a failed read, with the field's path in front.
+  @usableFromInline
+  func failure(_ error: any Error, field: Int, value: ValueReader, since mark: Int) -> MappingError {
+    if mark >= 0 { endField(field, since: mark) }
+    var failure = MappingError.wrapping(error, at: value)
+    for component in components(field).reversed() { failure.prepend(component) }
+    return failure
+  }
+
+  @usableFromInline
+  func validate(_ result: Any, field: Int, value: ValueReader) throws {
+    try schema.resolved[field].validator?.validate(result, read: value)
+  }
+
+  /// In lossy mode, a failed field becomes its default and a `fieldDefaulted` issue.
+  @usableFromInline
+  func recordDefaulted(_ error: any Error, field: Int) {
+    var issue = MappingIssue(kind: .fieldDefaulted, error: error as? MappingError)
+    for component in components(field).reversed() { issue.reversedPath.append(component) }
+    context.record(issue)
+  }
+
+  /// The path components of the field's present key (or its first key).
+  private func components(_ field: Int) -> [MappingPath.Component] {
+    guard schema.resolved.indices.contains(field) else { return [] }
+    let all = schema.resolved[field].components
+    return all.indices.contains(foundAlternative) ? all[foundAlternative] : all.first ?? []
   }
 
   /// The deepest node that exists along the field's first path: where a missing key is reported.
@@ -183,23 +255,15 @@ public struct ObjectReader {
     return current
   }
 
-  /// The path of a field's (first) key, for messages and reports.
-  private func fieldComponents(_ field: Int) -> [MappingPath.Component] {
-    guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else { return [] }
-    return path.map(Self.component)
-  }
-
-  private func missing<T>(_ field: Int, expected: T.Type) -> MappingError {
+  @usableFromInline
+  mutating func missing(_ field: Int, typeName: String) -> MappingError {
+    foundAlternative = 0
     var reason = "required key not found"
     if schema.resolved.indices.contains(field), schema.resolved[field].alternatives.count > 1 {
       reason += " (tried \(schema.resolved[field].display))"
     }
-    var error = MappingError(code: .keyNotFound, expected: String(describing: T.self), reason: reason, offset: deepestNode(on: field).byteOffset)
-    for component in fieldComponents(field).reversed() { error.prepend(component) }
+    var error = MappingError(code: .keyNotFound, expected: typeName, reason: reason, offset: deepestNode(on: field).byteOffset)
+    for component in components(field).reversed() { error.prepend(component) }
     return error
-  }
-
-  private static func component(_ segment: PathSegment) -> MappingPath.Component {
-    segment.index.map(MappingPath.Component.index) ?? .key(segment.name)
   }
 }

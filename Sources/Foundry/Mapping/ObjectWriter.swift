@@ -13,60 +13,126 @@ import FoundryJSON
 ///   try object.encodeIfPresent(website, at: 2)
 /// }
 /// ```
+///
+/// When every key is a single name and the output is a stream, members go straight to the
+/// text; otherwise the object is assembled as a tree first so nested paths can share parents.
 public struct ObjectWriter {
-  let schema: MappingSchema
-  let context: EncodingContext
-  private var object = JSONObject()
+  @usableFromInline let schema: MappingSchema
+  /// The writer members stream into (flat schemas), or a tree-building writer per member.
+  @usableFromInline var writer: ValueWriter
+  /// The object assembled so far when not streaming.
+  private var tree: JSONObject?
 
-  init(schema: MappingSchema, context: EncodingContext) {
+  /// Starts an object in `parent`'s output, taking over its stream while the object is written.
+  @usableFromInline
+  init(schema: MappingSchema, parent: inout ValueWriter) {
     self.schema = schema
-    self.context = context
+    if schema.isFlat, let stream = parent.takeStream() {
+      writer = ValueWriter(streaming: stream, context: parent.context)
+      writer.stream?.beginObject()
+    } else {
+      writer = ValueWriter(context: parent.context)
+      tree = JSONObject()
+    }
   }
 
+  /// Closes the object and hands the output back to `parent`.
+  @usableFromInline
+  mutating func finish(into parent: inout ValueWriter) {
+    if let tree {
+      parent.write(JSONValue.object(tree))
+    } else if var stream = writer.takeStream() {
+      stream.endObject()
+      parent.stream = stream
+    }
+  }
+
+  // MARK: - Fields
+
   /// Writes a field.
+  @inlinable
   public mutating func encode<T: MappableValue>(_ value: T, at field: Int) throws {
-    var writer = ValueWriter(context: context)
-    try value.write(to: &writer)
-    try place(writer.value, at: field)
+    if beginField(field) {
+      try value.write(to: &writer)
+    } else {
+      var member = memberWriter()
+      try value.write(to: &member)
+      try place(member.tree, at: field)
+    }
   }
 
   /// Writes an optional field: `nil` is left out or written as `null`, by policy.
+  @inlinable
   public mutating func encodeIfPresent<T: MappableValue>(_ value: T?, at field: Int) throws {
     guard let value else { return try placeNil(at: field) }
     try encode(value, at: field)
   }
 
   /// Writes a field through a transformer's reverse direction.
+  @inlinable
   public mutating func encode<X: MappingTransformer>(_ value: X.Value, at field: Int, using transformer: X) throws {
-    var writer = ValueWriter(context: context)
-    try transformer.write(value, to: &writer)
-    try place(writer.value, at: field)
+    if beginField(field) {
+      try transformer.write(value, to: &writer)
+    } else {
+      var member = memberWriter()
+      try transformer.write(value, to: &member)
+      try place(member.tree, at: field)
+    }
   }
 
   /// Writes an optional field through a transformer.
+  @inlinable
   public mutating func encodeIfPresent<X: MappingTransformer>(_ value: X.Value?, at field: Int, using transformer: X) throws {
     guard let value else { return try placeNil(at: field) }
     try encode(value, at: field, using: transformer)
   }
 
-  /// Writes the members of an `@UnknownKeys` bag back, after the fields.
+  /// Writes the members of an `@UnknownKeys` bag back, after the fields; keys a field maps
+  /// are left out.
   public mutating func encodeUnknownMembers(_ bag: JSONObject) {
-    for (key, value) in bag where object[key] == nil { object[key] = value }
+    for (key, value) in bag where !schema.knownKeys.contains(key) {
+      if tree != nil {
+        tree?[key] = value
+      } else {
+        writer.stream?.writeKey(key)
+        writer.write(value)
+      }
+    }
   }
 
-  func finish() -> JSONObject { object }
+  // MARK: - Placing values (non-generic)
 
-  // MARK: - Placing values at paths
+  /// Streams the field's key and returns `true`; or returns `false` when the object is being
+  /// assembled as a tree (the caller then writes the value with ``memberWriter()``).
+  @usableFromInline
+  mutating func beginField(_ field: Int) -> Bool {
+    guard tree == nil, schema.flatKeys.indices.contains(field) else { return false }
+    writer.stream?.writeKey(schema.flatKeys[field])
+    return true
+  }
 
-  private mutating func placeNil(at field: Int) throws {
-    let policy = context.options.nilEncoding ?? schema.nilEncoding
+  /// A tree-building writer for one member's value.
+  @usableFromInline
+  func memberWriter() -> ValueWriter { ValueWriter(context: writer.context) }
+
+  @usableFromInline
+  mutating func placeNil(at field: Int) throws {
+    let policy = writer.context.options.nilEncoding ?? schema.nilEncoding
     if policy == .null { try place(.null, at: field) }
   }
 
+  /// Writes `value` at the field's key path.
+  @usableFromInline
   mutating func place(_ value: JSONValue, at field: Int) throws {
     guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else {
       throw MappingError(code: .invalidValue, reason: "no key for field #\(field)")
     }
+    guard var object = tree else {
+      if beginField(field) { writer.write(value) }
+      return
+    }
+    tree = nil
+    defer { tree = object }
     try Self.insert(value, at: path[...], into: &object)
   }
 

@@ -14,10 +14,11 @@ import FoundryJSON
 /// }
 /// ```
 public struct ValueReader {
-  let node: JSONNode
-  let context: MappingContext
-  let coercion: CoercionMode
+  @usableFromInline let node: JSONNode
+  @usableFromInline let context: MappingContext
+  @usableFromInline let coercion: CoercionMode
 
+  @usableFromInline
   init(node: JSONNode, context: MappingContext, coercion: CoercionMode) {
     self.node = node
     self.context = context
@@ -70,33 +71,50 @@ public struct ValueReader {
 
   /// An integer of any width, exact: a fraction is an error, never truncated; in lenient mode
   /// a string holding an integer reads too.
+  @inlinable
   public func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> T {
-    let expected = String(describing: T.self)
-    if let number = node.number {
-      return try exactInteger(number, as: T.self, expected: expected)
+    // Non-generic core with the type's bounds; the name is only spelled out on failure.
+    switch try integer(signed: T.isSigned, minimum: Int64(truncatingIfNeeded: T.min), maximum: UInt64(truncatingIfNeeded: T.max), name: { "\(T.self)" }) {
+    case .signed(let value): return T(truncatingIfNeeded: value)
+    case .unsigned(let value): return T(truncatingIfNeeded: value)
     }
-    if coercion == .lenient, let string = node.string, let number = Self.number(in: string) {
-      let value = try exactInteger(number, as: T.self, expected: expected)
-      context.recordCoercion("string \"\(string)\" read as \(expected)")
-      return value
-    }
-    throw mismatch(expected: expected)
   }
 
-  private func exactInteger<T: FixedWidthInteger>(_ number: JSONNumber, as type: T.Type, expected: String) throws -> T {
-    if T.isSigned, let value = number.int64 {
-      guard let exact = T(exactly: value) else { throw invalid(expected: expected, reason: "out of range") }
-      return exact
+  /// An integer that fits the bounds, as `Int64` or (for large unsigned values) `UInt64`.
+  @usableFromInline
+  enum IntegerValue {
+    case signed(Int64)
+    case unsigned(UInt64)
+  }
+
+  @usableFromInline
+  func integer(signed: Bool, minimum: Int64, maximum: UInt64, name: () -> String) throws -> IntegerValue {
+    if let number = node.number {
+      return try exactInteger(number, signed: signed, minimum: minimum, maximum: maximum, name: name)
+    }
+    if coercion == .lenient, let string = node.string, let number = Self.number(in: string) {
+      let value = try exactInteger(number, signed: signed, minimum: minimum, maximum: maximum, name: name)
+      context.recordCoercion("string \"\(string)\" read as \(name())")
+      return value
+    }
+    throw mismatch(expected: name())
+  }
+
+  private func exactInteger(_ number: JSONNumber, signed: Bool, minimum: Int64, maximum: UInt64, name: () -> String) throws -> IntegerValue {
+    if let value = number.int64 {
+      if value < 0 {
+        guard signed, value >= minimum else { throw invalid(expected: name(), reason: "out of range") }
+        return .signed(value)
+      }
+      guard UInt64(value) <= maximum else { throw invalid(expected: name(), reason: "out of range") }
+      return .signed(value)
     }
     if let value = number.uint64 {
-      guard let exact = T(exactly: value) else { throw invalid(expected: expected, reason: "out of range") }
-      return exact
-    }
-    if number.int64 != nil {
-      throw invalid(expected: expected, reason: "out of range")
+      guard value <= maximum else { throw invalid(expected: name(), reason: "out of range") }
+      return .unsigned(value)
     }
     let isIntegral = number.double.map { $0 == $0.rounded() } ?? false
-    throw invalid(expected: expected, reason: isIntegral ? "out of range" : "a fraction is never truncated")
+    throw invalid(expected: name(), reason: isIntegral ? "out of range" : "a fraction is never truncated")
   }
 
   /// The nearest `Double`; in lenient mode a string holding a number reads too.
@@ -153,6 +171,27 @@ public struct ValueReader {
 
   // MARK: - Containers
 
+  /// Calls `body` with each element of an array (a single value under
+  /// ``MappingOptions/wrapsSingleValues``) and its index, without collecting them first.
+  @usableFromInline
+  func forEachElement(_ body: (Int, ValueReader) throws -> Void) throws {
+    if node.kind == .array {
+      for (index, element) in node.elements.enumerated() {
+        try body(index, ValueReader(node: element, context: context, coercion: coercion))
+      }
+      return
+    }
+    if context.options.wrapsSingleValues, !node.isNull {
+      context.recordCoercion("single value read as a one-element array")
+      return try body(0, self)
+    }
+    throw mismatch(expected: "array")
+  }
+
+  /// The number of elements `forEachElement` will visit (0 when it will fail).
+  @usableFromInline
+  var elementCount: Int { node.kind == .array ? node.count : 1 }
+
   /// The elements of an array; with ``MappingOptions/wrapsSingleValues`` a single non-null
   /// value reads as a one-element array.
   public func elements() throws -> [ValueReader] {
@@ -184,6 +223,7 @@ public struct ValueReader {
   }
 
   /// An object reader over this value's fields.
+  @usableFromInline
   func objectReader(schema: MappingSchema) throws -> ObjectReader {
     guard node.kind == .object else { throw mismatch(expected: "object") }
     return ObjectReader(object: self, schema: schema)

@@ -10,89 +10,144 @@ import FoundryJSON
 /// ```swift
 /// func write(to writer: inout ValueWriter) throws { writer.write(degrees) }
 /// ```
+///
+/// A writer either streams JSON text straight into a `JSONWriter` (what `MappingEncoder`
+/// uses) or builds a ``JSONValue`` tree (for nested key paths and `Codable` interop).
 public struct ValueWriter {
-  /// The value written so far.
-  var value: JSONValue = .null
-  let context: EncodingContext
+  /// The output when streaming; `nil` when building a tree.
+  @usableFromInline var stream: JSONWriter?
+  /// The tree built so far, when not streaming.
+  @usableFromInline var tree: JSONValue = .null
+  @usableFromInline let context: EncodingContext
 
-  init(context: EncodingContext) { self.context = context }
+  /// A writer that builds a ``JSONValue`` tree.
+  @usableFromInline
+  init(context: EncodingContext) {
+    self.context = context
+  }
+
+  /// A writer that streams into `stream`.
+  init(streaming stream: JSONWriter, context: EncodingContext) {
+    self.stream = stream
+    self.context = context
+  }
+
+  /// The tree written, for a tree-building writer; assigning writes the value either way.
+  var value: JSONValue {
+    get { tree }
+    set { write(newValue) }
+  }
+
+  /// Whether this writer streams text (rather than building a tree).
+  var isStreaming: Bool { stream != nil }
 
   /// Writes a string.
-  public mutating func write(_ string: String) { value = .string(string) }
+  public mutating func write(_ string: String) {
+    if stream != nil { stream?.writeString(string) } else { tree = .string(string) }
+  }
   /// Writes a Boolean.
-  public mutating func write(_ bool: Bool) { value = .bool(bool) }
+  public mutating func write(_ bool: Bool) {
+    if stream != nil { stream?.writeBool(bool) } else { tree = .bool(bool) }
+  }
   /// Writes an exact integer.
-  public mutating func write<T: BinaryInteger>(_ integer: T) { value = .number(JSONNumber(integer)) }
+  public mutating func write<T: BinaryInteger>(_ integer: T) {
+    if stream != nil { stream?.writeInteger(integer) } else { tree = .number(JSONNumber(integer)) }
+  }
   /// Writes a double with its shortest round-trip text; infinities and NaN fail.
   public mutating func write(_ double: Double) throws {
     guard let number = JSONNumber(double) else {
       throw MappingError(code: .invalidValue, expected: "a finite number", found: "\(double)", reason: "JSON has no infinities or NaN")
     }
-    value = .number(number)
+    write(number)
   }
   /// Writes a `Decimal` exactly.
   public mutating func write(_ decimal: Decimal) throws {
     guard let number = JSONNumber(decimal) else {
       throw MappingError(code: .invalidValue, expected: "a number", found: "NaN", reason: "JSON has no NaN")
     }
-    value = .number(number)
+    write(number)
   }
   /// Writes number text as it is.
-  public mutating func write(_ number: JSONNumber) { value = .number(number) }
+  public mutating func write(_ number: JSONNumber) {
+    if stream != nil { stream?.writeNumber(number) } else { tree = .number(number) }
+  }
   /// Writes `null`.
-  public mutating func writeNull() { value = .null }
+  public mutating func writeNull() {
+    if stream != nil { stream?.writeNull() } else { tree = .null }
+  }
   /// Writes any JSON value.
-  public mutating func write(_ json: JSONValue) { value = json }
+  public mutating func write(_ json: JSONValue) {
+    if stream != nil { stream?.write(json) } else { tree = json }
+  }
 
   /// Writes an array, one element at a time.
+  @inlinable
   public mutating func writeArray<S: Sequence>(_ elements: S, _ body: (S.Element, inout ValueWriter) throws -> Void) throws {
+    if stream != nil {
+      stream?.beginArray()
+      for element in elements { try body(element, &self) }
+      stream?.endArray()
+      return
+    }
     var array: [JSONValue] = []
     array.reserveCapacity(elements.underestimatedCount)
     for element in elements {
       var writer = ValueWriter(context: context)
       try body(element, &writer)
-      array.append(writer.value)
+      array.append(writer.tree)
     }
-    value = .array(array)
+    tree = .array(array)
   }
 
-  /// Writes an object with the given members, in order.
+  /// Writes an object: `key` names each member, `body` writes its value.
+  public mutating func writeObject<S: Sequence>(
+    _ members: S, key: (S.Element) -> String, value body: (S.Element, inout ValueWriter) throws -> Void
+  ) throws {
+    if stream != nil {
+      stream?.beginObject()
+      for member in members {
+        stream?.writeKey(key(member))
+        try body(member, &self)
+      }
+      stream?.endObject()
+      return
+    }
+    var object = JSONObject()
+    for member in members {
+      var writer = ValueWriter(context: context)
+      try body(member, &writer)
+      object[key(member)] = writer.tree
+    }
+    tree = .object(object)
+  }
+
+  /// Writes an object whose member names are known only after each value is written.
   public mutating func writeObject<S: Sequence>(_ members: S, _ body: (S.Element, inout ValueWriter) throws -> String) throws {
     var object = JSONObject()
     for member in members {
       var writer = ValueWriter(context: context)
       let key = try body(member, &writer)
-      object[key] = writer.value
+      object[key] = writer.tree
     }
-    value = .object(object)
+    write(JSONValue.object(object))
   }
 
   /// Writes any mappable value.
   public mutating func encode<T: MappableValue>(_ value: T) throws {
     try value.write(to: &self)
   }
+
+  /// Moves the stream out (leaving this writer empty) so another writer can append to it
+  /// without copying the bytes.
+  mutating func takeStream() -> JSONWriter? {
+    defer { stream = nil }
+    return stream
+  }
 }
 
 /// The state of one encoding call.
+@usableFromInline
 final class EncodingContext {
   let options: EncodingOptions
   init(options: EncodingOptions) { self.options = options }
-}
-
-/// How values are written.
-///
-/// ```swift
-/// var options = EncodingOptions()
-/// options.writing = .pretty
-/// let data = try MappingEncoder(options: options).encode(user)
-/// ```
-public struct EncodingOptions: Sendable {
-  /// The JSON writer's layout and escaping.
-  public var writing = JSONWritingOptions()
-  /// Overrides every type's ``NilEncodingPolicy``.
-  public var nilEncoding: NilEncodingPolicy?
-  /// The transformers `@Key(..., "name")` refers to by name.
-  public var transformers = TransformerRegistry.standard
-
-  public init() {}
 }

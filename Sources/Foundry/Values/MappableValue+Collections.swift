@@ -1,6 +1,7 @@
 import FoundryJSON
 extension Optional: MappableValue where Wrapped: MappableValue {
   /// `null` reads as `nil`.
+  @inlinable
   public static func read(from value: ValueReader) throws -> Wrapped? {
     value.isNull ? nil : try Wrapped.read(from: value)
   }
@@ -13,17 +14,18 @@ extension Optional: MappableValue where Wrapped: MappableValue {
 extension Array: MappableValue where Element: MappableValue {
   /// The elements in order; in lossy mode a bad element is dropped and reported, and the
   /// others are kept.
+  @inlinable
   public static func read(from value: ValueReader) throws -> [Element] {
-    let elements = try value.elements()
     var result: [Element] = []
-    result.reserveCapacity(elements.count)
-    for (index, element) in elements.enumerated() {
+    result.reserveCapacity(value.elementCount)
+    try value.forEachElement { index, element in
       if let decoded = try CollectionReading.read(Element.self, from: element, at: .index(index)) {
         result.append(decoded)
       }
     }
     return result
   }
+  @inlinable
   public func write(to writer: inout ValueWriter) throws {
     try writer.writeArray(self) { element, writer in try element.write(to: &writer) }
   }
@@ -31,6 +33,7 @@ extension Array: MappableValue where Element: MappableValue {
 
 extension Set: MappableValue where Element: MappableValue {
   /// An array read as a set; repeated elements collapse.
+  @inlinable
   public static func read(from value: ValueReader) throws -> Set<Element> {
     Set(try [Element].read(from: value))
   }
@@ -60,10 +63,7 @@ extension Dictionary: MappableValue where Key: MappingKey, Value: MappableValue 
   }
   public func write(to writer: inout ValueWriter) throws {
     let sorted = self.sorted { $0.key.mappingKey < $1.key.mappingKey }
-    try writer.writeObject(sorted) { member, writer in
-      try member.value.write(to: &writer)
-      return member.key.mappingKey
-    }
+    try writer.writeObject(sorted, key: { $0.key.mappingKey }, value: { member, writer in try member.value.write(to: &writer) })
   }
 }
 
@@ -92,19 +92,27 @@ extension MappingKey where Self: RawRepresentable, RawValue == String {
 
 /// Element reading shared by arrays and dictionaries: the path component in front of
 /// errors and issues, and lossy dropping.
+@usableFromInline
 enum CollectionReading {
+  @inlinable
   static func read<T: MappableValue>(_ type: T.Type, from value: ValueReader, at component: MappingPath.Component) throws -> T? {
-    let context = value.context
-    let mark = context.issueMark
+    let mark = value.context.isLossy ? value.context.issueMark : -1
     do {
       let decoded = try T.read(from: value)
-      context.prefixIssues(since: mark, with: component)
+      if mark >= 0 { value.context.prefixIssues(since: mark, with: component) }
       return decoded
     } catch {
-      context.prefixIssues(since: mark, with: component)
-      try fail(MappingError.wrapping(error, at: value), at: component, in: context)
+      try failed(error, value: value, at: component, since: mark)
       return nil
     }
+  }
+
+  /// The failure of one element: thrown with `component` in front, or in lossy mode recorded
+  /// as a dropped element.
+  @usableFromInline
+  static func failed(_ error: any Error, value: ValueReader, at component: MappingPath.Component, since mark: Int) throws {
+    if mark >= 0 { value.context.prefixIssues(since: mark, with: component) }
+    try fail(MappingError.wrapping(error, at: value), at: component, in: value.context)
   }
 
   /// Throws `error` with `component` in front, or in lossy mode records a dropped element.
