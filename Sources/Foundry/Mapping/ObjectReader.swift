@@ -4,7 +4,9 @@ import FoundryJSON
 /// Reads a model's fields from one object; the code `@Mappable` generates calls it.
 ///
 /// Fields are looked up by their position in the type's ``MappingSchema``. Each read knows the
-/// field's key path, so a failure deep inside a value comes out with the full path.
+/// field's key path, so a failure deep inside a value comes out with the full path. The type
+/// arguments may be left out: `@Mappable` code lets the property's type infer them, because
+/// the extension it writes cannot always name that type.
 ///
 /// ```swift
 /// init(from object: inout ObjectReader) throws {
@@ -39,7 +41,7 @@ public struct ObjectReader {
 
   /// Reads a required field: a missing key or `null` is an error.
   @inlinable
-  public mutating func decode<T: MappableValue>(_ type: T.Type, at field: Int) throws -> T {
+  public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T {
     guard let value = value(at: field, emptyStringIsNil: false) else { throw missing(field, typeName: "\(T.self)") }
     return try read(field, value) { try T.read(from: $0) }
   }
@@ -47,7 +49,7 @@ public struct ObjectReader {
   /// Reads a field with a default for a missing key or `null`; in lossy mode a bad value
   /// takes the default too, and the report says so.
   @inlinable
-  public mutating func decode<T: MappableValue>(_ type: T.Type, at field: Int, default defaultValue: @autoclosure () -> T) throws -> T {
+  public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int, default defaultValue: @autoclosure () -> T) throws -> T {
     guard let value = value(at: field, emptyStringIsNil: false) else { return defaultValue() }
     guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
     do {
@@ -61,7 +63,7 @@ public struct ObjectReader {
   /// Reads an optional field: a missing key or `null` is `nil`; in lossy mode a bad value is
   /// `nil` too, and the report says so.
   @inlinable
-  public mutating func decodeIfPresent<T: MappableValue>(_ type: T.Type, at field: Int) throws -> T? {
+  public mutating func decodeIfPresent<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T? {
     guard let value = value(at: field, emptyStringIsNil: T.self != String.self) else { return nil }
     guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
     do {

@@ -72,6 +72,7 @@ extension UInt32: MappableValue {}
 extension UInt64: MappableValue {}
 
 extension MappableValue where Self: FixedWidthInteger {
+  @inlinable
   public static func read(from value: ValueReader) throws -> Self { try value.integer(Self.self) }
   public func write(to writer: inout ValueWriter) throws { writer.write(self) }
 }

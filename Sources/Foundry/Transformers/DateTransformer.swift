@@ -1,0 +1,163 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryJSON
+
+/// Reads and writes `Date`s in one format: ISO 8601, RFC 3339, RFC 1123 (RSS), the Twitter
+/// form, any `DateFormatter` pattern, or seconds / milliseconds since 1970.
+///
+/// Every format writes back in the form it reads. The fixed formats are parsed byte by byte
+/// (no `DateFormatter`, no locks); patterns use a cached `DateFormatter` per (pattern, time zone).
+///
+/// ```swift
+/// created = try object.decode(at: 0, using: .twitter)                 // "Sun Aug 31 00:29:15 +0000 2014"
+/// birthday = try object.decode(at: 1, using: .date(format: "dd.MM.yyyy"))
+/// updated = try object.decode(at: 2, using: .millisecondsSince1970)   // 1409444955123
+/// ```
+///
+/// A value that does not parse fails with the format in the message:
+/// `expected Date in format "EEE MMM dd HH:mm:ss Z yyyy", found string "yesterday"`.
+public struct DateTransformer: MappingTransformer, Hashable {
+  enum Format: Hashable {
+    case iso8601(fractionalDigits: Int?, includesTime: Bool)
+    case rfc3339(fractionalDigits: Int?)
+    case rfc1123
+    case twitter
+    case pattern(String)
+    case secondsSince1970
+    case millisecondsSince1970
+  }
+
+  let format: Format
+  /// The zone written dates are in, and the zone of input without an offset.
+  public let timeZone: TimeZone
+
+  init(format: Format, timeZone: TimeZone = .gmt) {
+    self.format = format
+    self.timeZone = timeZone
+  }
+
+  /// What a field in this format expects, for messages: `Date in format "yyyy-MM-dd"`.
+  ///
+  /// ```swift
+  /// DateTransformer.twitter.expectation   // Date in format "EEE MMM dd HH:mm:ss Z yyyy"
+  /// ```
+  public var expectation: String {
+    switch format {
+    case .iso8601(_, let includesTime): includesTime ? "Date in ISO 8601 format" : "Date in ISO 8601 format (date only)"
+    case .rfc3339: "Date in RFC 3339 format"
+    case .rfc1123: "Date in RFC 1123 format"
+    case .twitter: "Date in format \"\(TwitterDateFormat.pattern)\""
+    case .pattern(let pattern): "Date in format \"\(pattern)\""
+    case .secondsSince1970: "Date as seconds since 1970"
+    case .millisecondsSince1970: "Date as milliseconds since 1970"
+    }
+  }
+
+  // MARK: - Reading
+
+  /// Reads a date; numbers for the epoch formats (numeric strings too in lenient mode),
+  /// strings for the others.
+  ///
+  /// - Throws: ``MappingError`` naming the format when the value does not parse.
+  public func read(from value: ValueReader) throws -> Date {
+    switch format {
+    case .secondsSince1970, .millisecondsSince1970:
+      return try readEpoch(from: value)
+    case .pattern(let pattern):
+      guard value.kind == .string || (value.coercion == .lenient && value.kind == .number) else {
+        throw value.mismatch(expected: expectation)
+      }
+      let string = try value.string()
+      guard let date = PatternDateFormat.shared(pattern: pattern, timeZone: timeZone).date(from: string) else {
+        throw value.invalid(expected: expectation)
+      }
+      return date
+    default:
+      guard let string = value.jsonNode.string else { throw value.mismatch(expected: expectation) }
+      switch parse(string) {
+      case .success(let date): return date
+      case .failure(let failure): throw value.invalid(expected: expectation, reason: failure.reason)
+      }
+    }
+  }
+
+  /// Parses `string` in a fixed text format.
+  func parse(_ string: String) -> Result<Date, DateParseFailure> {
+    switch format {
+    case .iso8601: ISO8601DateFormat.parse(string, strictness: .iso8601, timeZone: timeZone)
+    case .rfc3339: ISO8601DateFormat.parse(string, strictness: .rfc3339, timeZone: timeZone)
+    case .rfc1123: RFC1123DateFormat.parse(string)
+    case .twitter: TwitterDateFormat.parse(string)
+    case .pattern(let pattern):
+      PatternDateFormat.shared(pattern: pattern, timeZone: timeZone).date(from: string).map { .success($0) } ?? .failure(.syntax)
+    case .secondsSince1970, .millisecondsSince1970:
+      JSONNumber(text: string).flatMap { epochDate($0) }.map { .success($0) } ?? .failure(.syntax)
+    }
+  }
+
+  private func readEpoch(from value: ValueReader) throws -> Date {
+    guard value.kind == .number || (value.coercion == .lenient && value.kind == .string) else {
+      throw value.mismatch(expected: expectation)
+    }
+    let number: JSONNumber
+    do {
+      number = try value.number()
+    } catch {
+      throw value.invalid(expected: expectation)
+    }
+    guard let date = epochDate(number) else { throw value.invalid(expected: expectation, reason: "out of range") }
+    return date
+  }
+
+  private func epochDate(_ number: JSONNumber) -> Date? {
+    let perSecond: Int64 = format == .millisecondsSince1970 ? 1_000 : 1
+    if let integer = number.int64 {
+      // One rounding, as `Date(timeIntervalSince1970: Double(ms) / 1000)` would do it.
+      return Date(timeIntervalSince1970: Double(integer) / Double(perSecond))
+    }
+    guard let double = number.double, double.isFinite, abs(double) < 1e18 else { return nil }
+    return Date(timeIntervalSince1970: double / Double(perSecond))
+  }
+
+  // MARK: - Writing
+
+  /// Writes `date` in this format: a string, or a number for the epoch formats.
+  ///
+  /// - Throws: ``MappingError`` for dates the format cannot show (years past 9999 in RFC 1123).
+  public func write(_ date: Date, to writer: inout ValueWriter) throws {
+    switch format {
+    case .secondsSince1970:
+      let seconds = date.timeIntervalSince1970
+      if let whole = Int64(exactly: seconds) { return writer.write(whole) }
+      try writer.write(seconds)
+    case .millisecondsSince1970:
+      let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
+      guard let whole = Int64(exactly: milliseconds) else { throw unwritable(date) }
+      writer.write(whole)
+    default:
+      guard let string = string(from: date) else { throw unwritable(date) }
+      writer.write(string)
+    }
+  }
+
+  /// `date` as text in this format; `nil` when the format cannot show it.
+  func string(from date: Date) -> String? {
+    switch format {
+    case .iso8601(let digits, let includesTime):
+      ISO8601DateFormat.string(from: date, fractionalDigits: digits, timeZone: timeZone, includesTime: includesTime)
+    case .rfc3339(let digits): ISO8601DateFormat.string(from: date, fractionalDigits: digits, timeZone: timeZone)
+    case .rfc1123: RFC1123DateFormat.string(from: date)
+    case .twitter: TwitterDateFormat.string(from: date)
+    case .pattern(let pattern): PatternDateFormat.shared(pattern: pattern, timeZone: timeZone).string(from: date)
+    case .secondsSince1970: JSONNumber(date.timeIntervalSince1970)?.text
+    case .millisecondsSince1970: Int64(exactly: (date.timeIntervalSince1970 * 1_000).rounded()).map { String($0) }
+    }
+  }
+
+  private func unwritable(_ date: Date) -> MappingError {
+    MappingError(code: .invalidValue, expected: expectation, found: "\(date)", reason: "the format cannot show this date")
+  }
+}

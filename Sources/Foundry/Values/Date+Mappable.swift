@@ -1,0 +1,36 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryJSON
+
+/// A `Date` field reads an ISO 8601 string (`2024-02-29`, `2024-02-29T12:30:45Z`,
+/// `…45.123+02:00`, input without an offset is GMT) or a number of seconds since 1970, as
+/// Motis does; it writes ISO 8601 in GMT with fractional seconds only when they are not zero.
+///
+/// ```swift
+/// struct Post { var published: Date }   // "2024-02-29T12:30:45Z" or 1709209845
+/// ```
+/// Other formats: decode with a ``DateTransformer`` (`using: .rfc1123`).
+extension Date: MappableValue {
+  /// Reads an ISO 8601 string or seconds since 1970.
+  ///
+  /// - Throws: ``MappingError``: `expected Date (ISO 8601 or seconds since 1970), found ...`.
+  public static func read(from value: ValueReader) throws -> Date {
+    let expectation = "Date (ISO 8601 or seconds since 1970)"
+    if let string = value.jsonNode.string {
+      switch ISO8601DateFormat.parse(string, strictness: .iso8601, timeZone: .gmt) {
+      case .success(let date): return date
+      case .failure(let failure): throw value.invalid(expected: expectation, reason: failure.reason)
+      }
+    }
+    guard value.kind == .number else { throw value.mismatch(expected: expectation) }
+    return try DateTransformer.secondsSince1970.read(from: value)
+  }
+
+  /// Writes ISO 8601, `2024-02-29T12:30:45Z` or `2024-02-29T12:30:45.5Z`.
+  public func write(to writer: inout ValueWriter) throws {
+    try DateTransformer.iso8601.write(self, to: &writer)
+  }
+}
