@@ -20,6 +20,8 @@ public struct MappingOptions: Sendable {
   public var transformers = TransformerRegistry.standard
   /// What the JSON reader accepts.
   public var parsing = JSONParsingOptions()
+  /// How the coding keys of `Decodable` types match document keys (`Codable` interop only).
+  public var codableKeys = CodableKeyStrategy.useDefaultKeys
 
   public init() {}
 }
