@@ -3,7 +3,26 @@ import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
 /// The compiler plugin: a thin shell around the macros in FoundryMacrosCore.
+///
+/// The compiler looks macro types up by module-qualified name (`FoundryMacros.MappableMacro`),
+/// so each one is declared here, getting its whole implementation from FoundryMacrosCore.
 @main
 struct FoundryMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = FoundryMacrosCore.macros
+  let providingMacros: [any Macro.Type] = [
+    MappableMacro.self,
+    KeyMacro.self,
+    TransformMacro.self,
+    DefaultMacro.self,
+    IgnoreMacro.self,
+    UnknownKeysMacro.self,
+    ValidateMacro.self,
+  ]
 }
+
+enum MappableMacro: MappableMacroExpansion {}
+enum KeyMacro: KeyMacroExpansion {}
+enum TransformMacro: TransformMacroExpansion {}
+enum DefaultMacro: DefaultMacroExpansion {}
+enum IgnoreMacro: IgnoreMacroExpansion {}
+enum UnknownKeysMacro: UnknownKeysMacroExpansion {}
+enum ValidateMacro: ValidateMacroExpansion {}

@@ -66,6 +66,17 @@ extension FieldKey {
     return key
   }
 
+  /// This key, with a check on the value of the property at `field` (what `@Validate`
+  /// generates: the key path gives the validator its type).
+  public func validated<Root, Value>(_ field: KeyPath<Root, Value>, by validator: Validator<Value>) -> FieldKey {
+    validated(by: validator)
+  }
+
+  /// This key, with a check on the wrapped value of the optional property at `field`.
+  public func validated<Root, Value>(_ field: KeyPath<Root, Value?>, by validator: Validator<Value>) -> FieldKey {
+    validated(by: validator)
+  }
+
   /// This key, with a check on a value of `type` (for validators whose type a literal does
   /// not give away: `.validated(String.self, by: .nonEmpty)`).
   public func validated<Value>(_ type: Value.Type, by validator: Validator<Value>) -> FieldKey {

@@ -45,13 +45,13 @@ extension Presence: MappableValue where Wrapped: MappableValue {
 
 extension ObjectReader {
   /// Reads a three-state field: absent, `null`, or a value.
-  public mutating func decode<T: MappableValue>(_ type: Presence<T>.Type, at field: Int) throws -> Presence<T> {
+  public mutating func decode<T: MappableValue>(_ type: Presence<T>.Type = Presence<T>.self, at field: Int) throws -> Presence<T> {
     guard contains(field) else { return .absent }
     return try decodeIfPresent(T.self, at: field).map(Presence.value) ?? .null
   }
 
   /// Reads a three-state field; the default is not used (absence is a state of its own).
-  public mutating func decode<T: MappableValue>(_ type: Presence<T>.Type, at field: Int, default defaultValue: @autoclosure () -> Presence<T>) throws -> Presence<T> {
+  public mutating func decode<T: MappableValue>(_ type: Presence<T>.Type = Presence<T>.self, at field: Int, default defaultValue: @autoclosure () -> Presence<T>) throws -> Presence<T> {
     try decode(type, at: field)
   }
 }

@@ -1,0 +1,142 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// Everything the `@Mappable` family reports, with the text the compiler prints.
+///
+/// Messages name the property or type and say what to do; fix-its are in ``MappingFixIt``.
+package enum MappingDiagnostic: DiagnosticMessage, Equatable {
+  // MARK: Type level
+  case unsupportedDeclaration(kind: String)
+  case nonFinalClass(name: String)
+  case enumWithoutRawValues(name: String)
+  case enumWithAssociatedValues(name: String)
+  case missingTypeAnnotation(property: String)
+  case letWithInitialValue(property: String)
+  case duplicateUnknownKeysBag
+  case unknownKeysBagIsRejected
+  case unknownTypeArgument(label: String)
+
+  // MARK: Field level
+  case notStoredProperty(attribute: String, reason: String)
+  case notAProperty(attribute: String)
+  case duplicateAttribute(attribute: String)
+  case keyAndIgnore(attribute: String)
+  case defaultLiteralMismatch(literal: String, property: String, type: String)
+  case defaultAndInitializer(property: String)
+  case ignoreWithoutValue(property: String)
+  case twoTransformers
+
+  package var message: String {
+    switch self {
+    case .unsupportedDeclaration(let kind):
+      "@Mappable applies to structs, final classes and enums with raw values, not to \(kind) declarations"
+    case .nonFinalClass(let name):
+      "@Mappable class '\(name)' must be final: its generated initializer cannot be inherited by subclasses"
+    case .enumWithoutRawValues(let name):
+      "@Mappable enum '\(name)' needs a raw type such as String or Int; enums map through their raw values"
+    case .enumWithAssociatedValues(let name):
+      "@Mappable does not support enums with associated values yet ('\(name)')"
+    case .missingTypeAnnotation(let property):
+      "@Mappable cannot infer the type of '\(property)'; add a type annotation"
+    case .letWithInitialValue(let property):
+      "'let' property '\(property)' has an initial value, so it cannot be decoded; make it 'var', or use @Default for a default"
+    case .duplicateUnknownKeysBag:
+      "only one property can be marked @UnknownKeys"
+    case .unknownKeysBagIsRejected:
+      "the @UnknownKeys property stays empty because unknown keys are rejected; use 'unknownKeys: .preserve'"
+    case .unknownTypeArgument(let label):
+      "@Mappable has no argument '\(label)'; use keys:, unknownKeys:, nilEncoding: or coercion:"
+    case .notStoredProperty(let attribute, let reason):
+      "@\(attribute) applies to stored instance properties, not to \(reason)"
+    case .notAProperty(let attribute):
+      "@\(attribute) applies to stored properties of a @Mappable type"
+    case .duplicateAttribute(let attribute):
+      "a property can have only one @\(attribute)"
+    case .keyAndIgnore(let attribute):
+      "@\(attribute) has no effect on an @Ignore property"
+    case .defaultLiteralMismatch(let literal, let property, let type):
+      "@Default value is \(literal), but '\(property)' is \(type)"
+    case .defaultAndInitializer(let property):
+      "'\(property)' has both an initial value and @Default; @Default wins, remove one"
+    case .ignoreWithoutValue(let property):
+      "@Ignore property '\(property)' needs an initial value or an optional type: decoding does not set it"
+    case .twoTransformers:
+      "a property can have only one transformer: pass it in @Key or in @Transform, not both"
+    }
+  }
+
+  package var severity: DiagnosticSeverity {
+    switch self {
+    case .unknownKeysBagIsRejected, .defaultAndInitializer, .keyAndIgnore: .warning
+    default: .error
+    }
+  }
+
+  package var diagnosticID: MessageID {
+    let name =
+      switch self {
+      case .unsupportedDeclaration: "unsupportedDeclaration"
+      case .nonFinalClass: "nonFinalClass"
+      case .enumWithoutRawValues: "enumWithoutRawValues"
+      case .enumWithAssociatedValues: "enumWithAssociatedValues"
+      case .missingTypeAnnotation: "missingTypeAnnotation"
+      case .letWithInitialValue: "letWithInitialValue"
+      case .duplicateUnknownKeysBag: "duplicateUnknownKeysBag"
+      case .unknownKeysBagIsRejected: "unknownKeysBagIsRejected"
+      case .unknownTypeArgument: "unknownTypeArgument"
+      case .notStoredProperty: "notStoredProperty"
+      case .notAProperty: "notAProperty"
+      case .duplicateAttribute: "duplicateAttribute"
+      case .keyAndIgnore: "keyAndIgnore"
+      case .defaultLiteralMismatch: "defaultLiteralMismatch"
+      case .defaultAndInitializer: "defaultAndInitializer"
+      case .ignoreWithoutValue: "ignoreWithoutValue"
+      case .twoTransformers: "twoTransformers"
+      }
+    return MessageID(domain: "FoundryMacros", id: name)
+  }
+}
+
+/// The fix-its offered with ``MappingDiagnostic``s.
+package enum MappingFixIt: FixItMessage {
+  case addFinal
+  case addRawType
+  case addTypeAnnotation
+  case replaceLetWithVar
+  case removeAttribute(String)
+  case addInitialValue
+  case makeOptional
+
+  package var message: String {
+    switch self {
+    case .addFinal: "add 'final'"
+    case .addRawType: "add raw type 'String'"
+    case .addTypeAnnotation: "add a type annotation"
+    case .replaceLetWithVar: "replace 'let' with 'var'"
+    case .removeAttribute(let name): "remove @\(name)"
+    case .addInitialValue: "add an initial value"
+    case .makeOptional: "make the type optional"
+    }
+  }
+
+  package var fixItID: MessageID {
+    let name =
+      switch self {
+      case .addFinal: "addFinal"
+      case .addRawType: "addRawType"
+      case .addTypeAnnotation: "addTypeAnnotation"
+      case .replaceLetWithVar: "replaceLetWithVar"
+      case .removeAttribute: "removeAttribute"
+      case .addInitialValue: "addInitialValue"
+      case .makeOptional: "makeOptional"
+      }
+    return MessageID(domain: "FoundryMacros", id: name)
+  }
+}
+
+extension MappingDiagnostic {
+  /// The diagnostic at `node`, with optional fix-its.
+  func at(_ node: some SyntaxProtocol, fixIts: [FixIt] = []) -> Diagnostic {
+    Diagnostic(node: Syntax(node), message: self, fixIts: fixIts)
+  }
+}

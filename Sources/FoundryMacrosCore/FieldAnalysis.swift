@@ -1,0 +1,153 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// One stored property of a `@Mappable` type, as the generated code sees it.
+struct Field {
+  enum Role {
+    /// Read from and written to its key.
+    case mapped
+    /// Not mapped: keeps its initial value (or `nil`).
+    case ignored
+    /// The `@UnknownKeys` bag.
+    case unknownKeysBag
+  }
+
+  /// The property name as written (backticks kept), for `self.name`.
+  let name: String
+  /// The property name without backticks, for `.property("name")`.
+  let keyName: String
+  let type: TypeSyntax
+  /// The wrapped type when `type` is optional.
+  let wrappedType: TypeSyntax?
+  let role: Role
+  /// `@Key`'s first argument.
+  let key: ExprSyntax?
+  /// `@Key`'s second argument or `@Transform`'s.
+  let transformer: ExprSyntax?
+  /// `@Default`'s argument, or the initial value (not a bare `nil`).
+  let defaultValue: ExprSyntax?
+  /// `@Validate`'s argument.
+  let validator: ExprSyntax?
+  let hasInitializer: Bool
+
+  var isOptional: Bool { wrappedType != nil }
+
+  /// The `FieldKey` expression of the schema.
+  var fieldKey: String {
+    let base: String
+    if let key {
+      base = key.is(ArrayExprSyntax.self) ? "Foundry.FieldKey.paths(\(key.trimmedDescription))" : "Foundry.FieldKey.path(\(key.trimmedDescription))"
+    } else {
+      base = "Foundry.FieldKey.property(\(stringLiteral(keyName)))"
+    }
+    guard let validator else { return base }
+    // The key path lets the property's own type pick the validator's value type.
+    return "\(base).validated(\\Self.\(name), by: \(validator.trimmedDescription))"
+  }
+}
+
+/// Collects the stored properties of a type declaration and what is wrong with them.
+struct FieldAnalysis {
+  private(set) var fields: [Field] = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(members: MemberBlockItemListSyntax) {
+    for member in members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self), variable.notStoredReason == nil else { continue }
+      analyze(variable)
+    }
+  }
+
+  var hasUnknownKeysBag: Bool { fields.contains { $0.role == .unknownKeysBag } }
+
+  private mutating func analyze(_ variable: VariableDeclSyntax) {
+    let attributes = variable.attributes
+    let keyAttribute = attributes.named("Key").first
+    let keyArguments = keyAttribute?.argumentList ?? []
+    let transform = attributes.named("Transform").first?.argumentList.first?.expression
+    let explicitDefault = attributes.named("Default").first?.argumentList.first?.expression
+    let validator = attributes.named("Validate").first?.argumentList.first?.expression
+    let role: Field.Role =
+      if !attributes.named("Ignore").isEmpty { .ignored } else if !attributes.named("UnknownKeys").isEmpty { .unknownKeysBag } else { .mapped }
+
+    if role == .unknownKeysBag, hasUnknownKeysBag, let attribute = attributes.named("UnknownKeys").first {
+      diagnostics.append(MappingDiagnostic.duplicateUnknownKeysBag.at(attribute))
+      return
+    }
+
+    // `var a, b: Int`: a binding without annotation or value takes the next annotation.
+    var types: [TypeSyntax?] = []
+    var next: TypeSyntax?
+    for binding in variable.bindings.reversed() {
+      if let annotation = binding.typeAnnotation?.type {
+        next = annotation.trimmed
+      } else if binding.initializer != nil {
+        next = nil
+      }
+      types.append(binding.typeAnnotation?.type.trimmed ?? (binding.initializer == nil ? next : nil))
+    }
+    types.reverse()
+
+    for (binding, declaredType) in zip(variable.bindings, types) {
+      guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
+      let name = identifier.trimmedDescription
+      let keyName = identifier.identifier?.name ?? identifier.text
+      let initializer = binding.initializer?.value
+
+      var type = declaredType
+      if type == nil, let initializer, let inferred = LiteralKind(initializer)?.inferredType {
+        type = TypeSyntax(stringLiteral: inferred)
+      }
+      guard let type else {
+        if role != .ignored {
+          diagnostics.append(missingTypeAnnotation(binding, name: keyName))
+        }
+        continue
+      }
+      if role == .mapped, variable.isLet, initializer != nil {
+        diagnostics.append(letWithInitialValue(variable, name: keyName))
+        continue
+      }
+      var defaultValue = explicitDefault
+      if defaultValue == nil, let initializer, !initializer.is(NilLiteralExprSyntax.self) {
+        defaultValue = initializer
+      }
+      fields.append(
+        Field(
+          name: name, keyName: keyName, type: type, wrappedType: type.optionalWrapped?.trimmed, role: role,
+          key: keyArguments.first?.expression, transformer: transform ?? keyArguments.dropFirst().first?.expression,
+          defaultValue: defaultValue, validator: validator, hasInitializer: initializer != nil))
+    }
+  }
+
+  private func missingTypeAnnotation(_ binding: PatternBindingSyntax, name: String) -> Diagnostic {
+    var fixed = binding
+    fixed.pattern = binding.pattern.trimmed
+    fixed.typeAnnotation = TypeAnnotationSyntax(
+      colon: .colonToken(trailingTrivia: .space), type: TypeSyntax("<#Type#>"), trailingTrivia: binding.pattern.trailingTrivia)
+    let fixIt = FixIt(message: MappingFixIt.addTypeAnnotation, changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(fixed))])
+    return MappingDiagnostic.missingTypeAnnotation(property: name).at(binding.pattern, fixIts: [fixIt])
+  }
+
+  private func letWithInitialValue(_ variable: VariableDeclSyntax, name: String) -> Diagnostic {
+    let keyword = variable.bindingSpecifier
+    let fixIt = FixIt(
+      message: MappingFixIt.replaceLetWithVar,
+      changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(keyword.with(\.tokenKind, .keyword(.var))))])
+    return MappingDiagnostic.letWithInitialValue(property: name).at(keyword, fixIts: [fixIt])
+  }
+}
+
+/// A Swift string literal of `text`.
+func stringLiteral(_ text: String) -> String {
+  var escaped = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\\": escaped += "\\\\"
+    case "\"": escaped += "\\\""
+    default: escaped.unicodeScalars.append(scalar)
+    }
+  }
+  return "\"\(escaped)\""
+}

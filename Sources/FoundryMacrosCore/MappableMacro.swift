@@ -1,0 +1,85 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Mappable`: writes `mappingSchema`, `init(from:)` and `encode(to:)` and the conformance.
+///
+/// Structs get the members in the conformance extension, which keeps their memberwise
+/// initializer. Final classes get them in the class body, because a class's designated
+/// initializer cannot live in an extension. Enums with raw values only get the conformance to
+/// `MappableValue`; its default implementation maps them through their raw values.
+///
+/// Diagnostics are reported by the member role only (it runs for every declaration kind), so
+/// they appear once.
+///
+/// The compiler finds macro types by their module-qualified name, so the plugin module
+/// declares its own `MappableMacro` conforming to this protocol; ``MappableMacro`` is the
+/// same for tests.
+public protocol MappableMacroExpansion: MemberMacro, ExtensionMacro {}
+
+/// `@Mappable`, for tests: the plugin declares its own (see ``MappableMacroExpansion``).
+public enum MappableMacro: MappableMacroExpansion {}
+
+extension MappableMacroExpansion {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    let analysis = TypeAnalysis(attribute: node, declaration: declaration)
+    for diagnostic in analysis.diagnostics { context.diagnose(diagnostic) }
+    guard analysis.isValid, analysis.kind == .finalClass else { return [] }
+    let constraints = analysis.mappableWhereClause
+    return [
+      analysis.schemaDeclaration(),
+      analysis.initializerDeclaration(constraints: constraints),
+      analysis.encodeDeclaration(constraints: constraints),
+    ]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    let analysis = TypeAnalysis(attribute: node, declaration: declaration)
+    guard analysis.isValid, let kind = analysis.kind else { return [] }
+    let missing = Set(protocols.compactMap(Self.lastComponent))
+
+    // The compiler does not imply the conformances a macro declares, so `MappableValue` is
+    // spelled out next to `Mappable`.
+    var conformances: [String] = []
+    var members: [DeclSyntax] = []
+    if kind != .rawValueEnum, missing.contains("Mappable") { conformances.append("Foundry.Mappable") }
+    if missing.contains("MappableValue") { conformances.append("Foundry.MappableValue") }
+    if kind == .structure {
+      members = [analysis.schemaDeclaration(), analysis.initializerDeclaration(), analysis.encodeDeclaration()]
+    }
+    // Raw-value enums get `Codable` from the standard library; models through the bridge.
+    if missing.contains("Decodable") {
+      conformances.append("Swift.Decodable")
+      if kind != .rawValueEnum { members.append(analysis.decodableInitializer()) }
+    }
+    if missing.contains("Encodable") {
+      conformances.append("Swift.Encodable")
+      if kind != .rawValueEnum { members.append(analysis.encodableMethod()) }
+    }
+    let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+    let body = members.map { "\n\($0.description)\n" }.joined()
+    let whereClause = kind == .rawValueEnum ? "" : analysis.mappableWhereClause
+    let source: DeclSyntax = "extension \(type.trimmed)\(raw: inheritance)\(raw: whereClause) {\(raw: body)}"
+    guard let extensionDecl = source.as(ExtensionDeclSyntax.self) else { return [] }
+    return [extensionDecl]
+  }
+
+  /// `Mappable` for `Foundry.Mappable`.
+  private static func lastComponent(_ type: TypeSyntax) -> String? {
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+    return nil
+  }
+}

@@ -1,0 +1,151 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// A `@Mappable` declaration read into what code generation needs, with its diagnostics.
+struct TypeAnalysis {
+  enum Kind {
+    case structure
+    case finalClass
+    /// An enum with raw values: it maps through them.
+    case rawValueEnum
+  }
+
+  /// `nil` when the declaration cannot be mapped (see ``diagnostics``).
+  private(set) var kind: Kind?
+  /// The access modifier the generated members carry, with a trailing space, or "".
+  private(set) var access = ""
+  private(set) var genericParameters: [String] = []
+  /// The `MappingSchema` arguments after `fields:`, as `label: expression`.
+  private(set) var schemaArguments: [String] = []
+  private(set) var fields: [Field] = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  var isValid: Bool { kind != nil && !diagnostics.contains { $0.diagMessage.severity == .error } }
+  var isGeneric: Bool { !genericParameters.isEmpty }
+  var mappedFields: [Field] { fields.filter { $0.role == .mapped } }
+
+  init(attribute: AttributeSyntax, declaration: some DeclGroupSyntax) {
+    access = Self.access(of: declaration.modifiers)
+    if let structure = declaration.as(StructDeclSyntax.self) {
+      kind = .structure
+      genericParameters = structure.genericParameterClause?.parameters.map(\.name.text) ?? []
+    } else if let classDecl = declaration.as(ClassDeclSyntax.self) {
+      genericParameters = classDecl.genericParameterClause?.parameters.map(\.name.text) ?? []
+      if classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
+        kind = .finalClass
+      } else {
+        diagnostics.append(Self.nonFinal(classDecl))
+      }
+    } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      analyzeEnum(enumDecl)
+      return
+    } else {
+      let keyword =
+        if let actor = declaration.as(ActorDeclSyntax.self) { actor.actorKeyword } else if let proto = declaration.as(ProtocolDeclSyntax.self) {
+          proto.protocolKeyword
+        } else if let ext = declaration.as(ExtensionDeclSyntax.self) { ext.extensionKeyword } else { attribute.atSign }
+      diagnostics.append(MappingDiagnostic.unsupportedDeclaration(kind: keyword.text).at(keyword))
+      return
+    }
+    let analysis = FieldAnalysis(members: declaration.memberBlock.members)
+    fields = analysis.fields
+    diagnostics += analysis.diagnostics
+    readArguments(attribute, hasBag: analysis.hasUnknownKeysBag)
+  }
+
+  // MARK: - Arguments
+
+  private mutating func readArguments(_ attribute: AttributeSyntax, hasBag: Bool) {
+    var hasUnknownKeys = false
+    for argument in attribute.argumentList {
+      let label = argument.label?.text ?? "_"
+      let expression = argument.expression.trimmedDescription
+      switch label {
+      case "keys": schemaArguments.append("keyStrategy: \(expression)")
+      case "unknownKeys":
+        hasUnknownKeys = true
+        schemaArguments.append("unknownKeys: \(expression)")
+        if hasBag, argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "reject" {
+          diagnostics.append(MappingDiagnostic.unknownKeysBagIsRejected.at(argument))
+        }
+      case "nilEncoding": schemaArguments.append("nilEncoding: \(expression)")
+      case "coercion": schemaArguments.append("coercion: \(expression)")
+      default: diagnostics.append(MappingDiagnostic.unknownTypeArgument(label: label).at(argument))
+      }
+    }
+    if hasBag, !hasUnknownKeys {
+      // A bag only fills under `.preserve`; declaring one asks for it.
+      schemaArguments.append("unknownKeys: .preserve")
+    }
+  }
+
+  // MARK: - Enums
+
+  private static let rawTypes: Set<String> = [
+    "String", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    "Double", "Float",
+  ]
+
+  private mutating func analyzeEnum(_ enumDecl: EnumDeclSyntax) {
+    let cases = enumDecl.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)
+    if cases.contains(where: { $0.parameterClause != nil }) {
+      diagnostics.append(MappingDiagnostic.enumWithAssociatedValues(name: enumDecl.name.text).at(enumDecl.name))
+      return
+    }
+    let firstInherited = enumDecl.inheritanceClause?.inheritedTypes.first?.type
+    let firstName = firstInherited?.as(IdentifierTypeSyntax.self)?.name.text ?? firstInherited?.as(MemberTypeSyntax.self)?.name.text
+    if let firstName, Self.rawTypes.contains(firstName) {
+      kind = .rawValueEnum
+    } else if cases.contains(where: { $0.rawValue != nil }) {
+      kind = .rawValueEnum
+    } else {
+      diagnostics.append(Self.enumWithoutRawValues(enumDecl))
+    }
+  }
+
+  private static func enumWithoutRawValues(_ enumDecl: EnumDeclSyntax) -> Diagnostic {
+    var fixIts: [FixIt] = []
+    if enumDecl.inheritanceClause == nil, enumDecl.genericParameterClause == nil {
+      let name = enumDecl.name
+      let newName = name.with(\.trailingTrivia, [])
+      let clause = InheritanceClauseSyntax(
+        colon: .colonToken(trailingTrivia: .space),
+        inheritedTypes: [InheritedTypeSyntax(type: TypeSyntax("String"))],
+        trailingTrivia: name.trailingTrivia.isEmpty ? .space : name.trailingTrivia)
+      var fixed = enumDecl
+      fixed.name = newName
+      fixed.inheritanceClause = clause
+      fixIts.append(FixIt(message: MappingFixIt.addRawType, changes: [.replace(oldNode: Syntax(enumDecl), newNode: Syntax(fixed))]))
+    }
+    return MappingDiagnostic.enumWithoutRawValues(name: enumDecl.name.text).at(enumDecl.name, fixIts: fixIts)
+  }
+
+  // MARK: - Classes and access
+
+  private static func nonFinal(_ classDecl: ClassDeclSyntax) -> Diagnostic {
+    let keyword = classDecl.classKeyword
+    let diagnostic = MappingDiagnostic.nonFinalClass(name: classDecl.name.text)
+    // `open final` does not compile: an open class needs a decision, not a fix-it.
+    guard !classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.open) }) else { return diagnostic.at(keyword) }
+    var fixed = classDecl
+    fixed.modifiers.append(DeclModifierSyntax(name: .keyword(.final, leadingTrivia: keyword.leadingTrivia, trailingTrivia: .space)))
+    fixed.classKeyword = keyword.with(\.leadingTrivia, [])
+    let fixIt = FixIt(message: MappingFixIt.addFinal, changes: [.replace(oldNode: Syntax(classDecl), newNode: Syntax(fixed))])
+    return diagnostic.at(keyword, fixIts: [fixIt])
+  }
+
+  /// The generated members' access: the type's, except that `private` becomes `fileprivate`
+  /// (the conformance lives in an extension) and `open` becomes `public`.
+  private static func access(of modifiers: DeclModifierListSyntax) -> String {
+    for modifier in modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      case .keyword(.fileprivate), .keyword(.private): return "fileprivate "
+      default: continue
+      }
+    }
+    return ""
+  }
+}
