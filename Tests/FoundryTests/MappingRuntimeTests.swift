@@ -142,6 +142,15 @@ struct MappingRuntimeTests {
     #expect(error?.message == #"$.status: expected Status (one of "active", "banned"), found string "gone""#)
   }
 
+  @Test func arrayIndexesInKeyPathsReadAndWrite() throws {
+    let json = #"{"avatars": [{"url": "a.png"}, {"url": "b.png"}], "tags": ["x", "y", "z"]}"#
+    let profile = try decoder.decode(Profile.self, from: json)
+    #expect(profile == Profile(avatar: "a.png", lastTag: "z"))
+    let text = try MappingEncoder().encodeToString(profile)
+    #expect(text == #"{"avatars":[{"url":"a.png"}],"tags":["z"]}"#)
+    #expect(try decoder.decode(Profile.self, from: text) == profile)
+  }
+
   @Test func afterMappingHookDerivesAndValidates() throws {
     #expect(try decoder.decode(Sum.self, from: #"{"a": 2, "b": 5}"#).c == 7)
     let error = #expect(throws: MappingError.self) { try decoder.decode([Sum].self, from: #"[{"a": 2, "b": -5}]"#) }

@@ -168,3 +168,26 @@ struct Person: Mappable, Equatable {
     try object.encode(tags, at: 2)
   }
 }
+
+/// An array index inside a key path, read and written.
+struct Profile: Mappable, Equatable {
+  var avatar: String
+  var lastTag: String?
+
+  static let mappingSchema = MappingSchema(fields: [.path("avatars.0.url"), .path("tags.-1")])
+
+  init(avatar: String, lastTag: String?) {
+    self.avatar = avatar
+    self.lastTag = lastTag
+  }
+
+  init(from object: inout ObjectReader) throws {
+    avatar = try object.decode(String.self, at: 0)
+    lastTag = try object.decodeIfPresent(String.self, at: 1)
+  }
+
+  func encode(to object: inout ObjectWriter) throws {
+    try object.encode(avatar, at: 0)
+    try object.encodeIfPresent(lastTag, at: 1)
+  }
+}
