@@ -67,6 +67,7 @@ let package = Package(
     .executableTarget(
       name: "foundry-bench",
       dependencies: [
+        "Foundry",
         "FoundryJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
