@@ -111,6 +111,37 @@ public macro Key<Transformer: MappingTransformer>(_ path: String, _ transformer:
 public macro Key<Transformer: MappingTransformer>(_ paths: [String], _ transformer: Transformer) =
   #externalMacro(module: "FoundryMacros", type: "KeyMacro")
 
+/// Maps a property to a key path through a transformer known by name: Mantle's keymap with
+/// transformer names. The name (or a spec such as `date:yyyy-MM-dd`) is resolved in the
+/// decoder's or encoder's ``TransformerRegistry`` when the field is read or written.
+///
+/// ```swift
+/// @Key("piyo", transformer: "url") var piyoURL: URL
+/// @Key("price", transformer: "cents") var cents: Int     // registered by the app
+/// ```
+///
+/// - Parameters:
+///   - path: The key path.
+///   - name: The registered name or spec of the transformer.
+@attached(peer)
+public macro Key(_ path: String, transformer name: String) = #externalMacro(module: "FoundryMacros", type: "KeyMacro")
+
+/// Maps a property to the first present of several key paths, through a transformer known by name.
+///
+/// ```swift
+/// @Key(["updated", "modified"], transformer: "iso8601") var updated: Date
+/// ```
+@attached(peer)
+public macro Key(_ paths: [String], transformer name: String) = #externalMacro(module: "FoundryMacros", type: "KeyMacro")
+
+/// Reads and writes a property through a transformer known by name, keeping its default key.
+///
+/// ```swift
+/// @Transform(named: "epoch-ms") var updatedAt: Date
+/// ```
+@attached(peer)
+public macro Transform(named name: String) = #externalMacro(module: "FoundryMacros", type: "TransformMacro")
+
 /// Reads and writes a property through a transformer, keeping its default key.
 ///
 /// ```swift

@@ -65,7 +65,7 @@ struct FieldAnalysis {
     let attributes = variable.attributes
     let keyAttribute = attributes.named("Key").first
     let keyArguments = keyAttribute?.argumentList ?? []
-    let transform = attributes.named("Transform").first?.argumentList.first?.expression
+    let transform = attributes.named("Transform").first?.argumentList.first.map(Self.transformer)
     let explicitDefault = attributes.named("Default").first?.argumentList.first?.expression
     let validator = attributes.named("Validate").first?.argumentList.first?.expression
     let role: Field.Role =
@@ -116,9 +116,16 @@ struct FieldAnalysis {
       fields.append(
         Field(
           name: name, keyName: keyName, type: type, wrappedType: type.optionalWrapped?.trimmed, role: role,
-          key: keyArguments.first?.expression, transformer: transform ?? keyArguments.dropFirst().first?.expression,
+          key: keyArguments.first?.expression, transformer: transform ?? keyArguments.dropFirst().first.map(Self.transformer),
           defaultValue: defaultValue, validator: validator, hasInitializer: initializer != nil))
     }
+  }
+
+  /// A transformer argument: the expression itself, or for `transformer: "name"` /
+  /// `named: "name"` a registry lookup whose value type the property gives.
+  private static func transformer(_ argument: LabeledExprSyntax) -> ExprSyntax {
+    guard let label = argument.label?.text, label == "transformer" || label == "named" else { return argument.expression }
+    return "Foundry.NamedTransformer(\(argument.expression.trimmed))"
   }
 
   private func missingTypeAnnotation(_ binding: PatternBindingSyntax, name: String) -> Diagnostic {

@@ -64,4 +64,15 @@ extension MappingTransformer {
   where Self == EachValueTransformer<K, T> {
     EachValueTransformer(element: element)
   }
+
+  /// Every value of a dictionary keyed by `keys` through `element`; spelling the key type lets
+  /// the expression stand where nothing else gives it away (a macro argument).
+  ///
+  /// ```swift
+  /// @Key("stamps", .eachValue(.secondsSince1970, keyedBy: String.self)) var stamps: [String: Date]
+  /// ```
+  public static func eachValue<K: MappingKey, T: MappingTransformer>(_ element: T, keyedBy keys: K.Type) -> EachValueTransformer<K, T>
+  where Self == EachValueTransformer<K, T> {
+    EachValueTransformer(element: element)
+  }
 }
