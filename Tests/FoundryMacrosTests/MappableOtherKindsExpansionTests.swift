@@ -67,11 +67,13 @@ struct MappableOtherKindsExpansionTests {
         var value: Value
 
         static var mappingSchema: Foundry.MappingSchema {
-          Foundry.MappingSchema(
-            fields: [
-              Foundry.FieldKey.property("value"),
-            ]
-          )
+          Foundry.MappingSchema.cached(for: Self.self) {
+            Foundry.MappingSchema(
+              fields: [
+                Foundry.FieldKey.property("value"),
+              ]
+            )
+          }
         }
 
         init(from object: inout Foundry.ObjectReader) throws where Value: Foundry.MappableValue {

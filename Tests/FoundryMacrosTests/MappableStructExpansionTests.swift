@@ -144,12 +144,14 @@ extension MappableStructExpansionTests {
 
       extension Page: Foundry.Mappable, Foundry.MappableValue, Swift.Decodable, Swift.Encodable where Item: Foundry.MappableValue {
         static var mappingSchema: Foundry.MappingSchema {
-          Foundry.MappingSchema(
-            fields: [
-              Foundry.FieldKey.property("items"),
-              Foundry.FieldKey.property("next"),
-            ]
-          )
+          Foundry.MappingSchema.cached(for: Self.self) {
+            Foundry.MappingSchema(
+              fields: [
+                Foundry.FieldKey.property("items"),
+                Foundry.FieldKey.property("next"),
+              ]
+            )
+          }
         }
 
         init(from object: inout Foundry.ObjectReader) throws {
