@@ -55,6 +55,14 @@ package enum POSIX {
     #endif
   }
 
+  /// Whether two byte buffers hold the same bytes (`memcmp`, vectorized by the C library).
+  @inline(__always)
+  package static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return lhs.count == 0 }
+    return memcmp(left, right, lhs.count) == 0
+  }
+
   /// The C library's wording of the current `errno`.
   package static var currentError: String { String(cString: strerror(errno)) }
 }

@@ -1,3 +1,5 @@
+import FoundryInternals
+
 extension JSONStorage {
   /// Decodes the string node at `index`, resolving escapes when it has any.
   func string(at index: Int) -> String {
@@ -14,10 +16,10 @@ extension JSONStorage {
   func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let raw = rawBytes(of: index)
     if !nodes[index].has(TapeNode.hasEscapes) {
-      return raw.count == key.count && raw.elementsEqual(key)
+      return POSIX.equal(raw, key)
     }
     var decoded = string(at: index)
-    return decoded.withUTF8 { $0.elementsEqual(key) }
+    return decoded.withUTF8 { POSIX.equal($0, key) }
   }
 
   private static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {

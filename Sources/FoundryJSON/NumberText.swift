@@ -116,8 +116,23 @@ enum NumberText {
 
   /// The nearest `Double`, or `nil` when the magnitude is beyond `Double.greatestFiniteMagnitude`.
   static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-    // Clinger's fast path: up to 15 significant digits and a power of ten up to 22 are both
-    // exact doubles, so one multiplication or division rounds correctly.
+    if let parts = shortParts(text), let value = exactDouble(parts) { return value }
+    let string = String(decoding: text, as: UTF8.self)
+    guard let value = Double(string), value.isFinite else { return nil }
+    return value
+  }
+
+  /// A number with at most 19 significant digits: `mantissa × 10^scale`.
+  struct ShortParts {
+    var isNegative: Bool
+    var mantissa: UInt64
+    var digits: Int
+    var scale: Int
+  }
+
+  /// The number's significant digits as one integer, or `nil` past 19 digits or for an
+  /// exponent beyond anything the fast paths take.
+  static func shortParts(_ text: UnsafeBufferPointer<UInt8>) -> ShortParts? {
     var index = 0
     let isNegative = text.first == Byte.minus
     if isNegative { index = 1 }
@@ -125,31 +140,80 @@ enum NumberText {
     var digits = 0
     var scale = 0
     var seenPoint = false
-    var fast = true
     while index < text.count {
       let byte = text[index]
       let digit = byte &- Byte.zero
       if digit < 10 {
-        if digits > 0 || digit != 0 { digits += 1 }
+        if digits > 0 || digit != 0 {
+          digits += 1
+          guard digits <= 19 else { return nil }
+        }
         mantissa = mantissa &* 10 &+ UInt64(digit)
         if seenPoint { scale -= 1 }
       } else if byte == Byte.period {
         seenPoint = true
       } else {
-        fast = false
         break
       }
       index += 1
     }
-    if fast, digits <= 15, scale >= -22 {
-      var value = Double(mantissa)
-      value = scale < 0 ? value / exactPowersOfTen[-scale] : value
-      return isNegative ? -value : value
+    if index < text.count {
+      // The grammar guarantees `e` or `E`, an optional sign, then digits.
+      index += 1
+      var negative = false
+      if index < text.count, text[index] == Byte.minus || text[index] == Byte.plus {
+        negative = text[index] == Byte.minus
+        index += 1
+      }
+      var exponent = 0
+      while index < text.count {
+        exponent = exponent * 10 + Int(text[index] &- Byte.zero)
+        guard exponent < 400 else { return nil }
+        index += 1
+      }
+      scale += negative ? -exponent : exponent
     }
-    let string = String(decoding: text, as: UTF8.self)
-    guard let value = Double(string), value.isFinite else { return nil }
-    return value
+    return ShortParts(isNegative: isNegative, mantissa: mantissa, digits: digits, scale: scale)
   }
+
+  /// The correctly rounded double when one exact operation gets it, else `nil`.
+  ///
+  /// - Up to 15 digits and a power of ten up to 10^22 are exact doubles: one multiplication
+  ///   or division rounds correctly (Clinger).
+  /// - On x86_64, up to 19 digits and powers up to 10^27 are exact in `Float80`; its one
+  ///   rounding and the rounding to `Double` agree with a single correct rounding unless the
+  ///   `Float80` result lies exactly halfway between two doubles, which is checked.
+  static func exactDouble(_ parts: ShortParts) -> Double? {
+    if parts.mantissa == 0 { return parts.isNegative ? -0.0 : 0.0 }
+    let scale = parts.scale
+    if parts.digits <= 15, scale >= -22, scale <= 22 {
+      let mantissa = Double(parts.mantissa)
+      let value = scale < 0 ? mantissa / exactPowersOfTen[-scale] : mantissa * exactPowersOfTen[scale]
+      return parts.isNegative ? -value : value
+    }
+    #if arch(x86_64)
+    if scale >= -27, scale <= 27 {
+      let mantissa = Float80(parts.mantissa)
+      let power = exactPowersOfTen80[abs(scale)]
+      let wide = scale < 0 ? mantissa / power : mantissa * power
+      // The 11 bits of the 64-bit significand below a double's 53: exactly 0b100_0000_0000
+      // means halfway, where rounding twice could differ from rounding once.
+      guard wide.significandBitPattern & 0x7FF != 0x400 else { return nil }
+      let value = Double(wide)
+      return parts.isNegative ? -value : value
+    }
+    #endif
+    return nil
+  }
+
+  #if arch(x86_64)
+  /// 10^0 ... 10^27, each exact in `Float80` (5^27 < 2^64).
+  private static let exactPowersOfTen80: [Float80] = {
+    var powers: [Float80] = [1]
+    for _ in 1...27 { powers.append((powers.last ?? 1) * 10) }
+    return powers
+  }()
+  #endif
 
   /// The exact `Decimal`, or `nil` when it needs more than `Decimal`'s 38 digits or its exponent range.
   static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
