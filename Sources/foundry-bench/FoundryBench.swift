@@ -40,6 +40,7 @@ struct FoundryBench: ParsableCommand {
   func run() throws {
     let corpus = Corpus(directory: corpus)
     var cases = try JSONCases.make(corpus: corpus) + CodableCases.make(corpus: corpus)
+      + MappingCases.make(corpus: corpus)
     if let filter { cases = cases.filter { $0.name.hasPrefix(filter) } }
     let harness = Harness(iterations: iterations, warmups: warmups)
     var results: [BenchmarkResult] = []

@@ -119,8 +119,9 @@ public struct ValueReader {
 
   /// The nearest `Double`; in lenient mode a string holding a number reads too.
   public func double() throws -> Double {
-    if let number = node.number {
-      guard let value = number.double else { throw invalid(expected: "Double", reason: "out of range") }
+    if node.kind == .number {
+      // Straight from the number's bytes: no `JSONNumber` (and its text) in between.
+      guard let value = node.double else { throw invalid(expected: "Double", reason: "out of range") }
       return value
     }
     if coercion == .lenient, let string = node.string, let value = Self.number(in: string)?.double {
@@ -173,14 +174,20 @@ public struct ValueReader {
 
   /// Calls `body` with each element of an array (a single value under
   /// ``MappingOptions/wrapsSingleValues``) and its index, without collecting them first.
-  @usableFromInline
+  ///
+  /// Inlinable so the element loop specializes with `body` in the caller (no closure call per
+  /// element); the non-array case stays out of line.
+  @inlinable
   func forEachElement(_ body: (Int, ValueReader) throws -> Void) throws {
-    if node.kind == .array {
-      for (index, element) in node.elements.enumerated() {
-        try body(index, ValueReader(node: element, context: context, coercion: coercion))
-      }
-      return
+    guard node.kind == .array else { return try forEachWrappedElement(body) }
+    for (index, element) in node.elements.enumerated() {
+      try body(index, ValueReader(node: element, context: context, coercion: coercion))
     }
+  }
+
+  /// `forEachElement` on a value that is not an array.
+  @usableFromInline
+  func forEachWrappedElement(_ body: (Int, ValueReader) throws -> Void) throws {
     if context.options.wrapsSingleValues, !node.isNull {
       context.recordCoercion("single value read as a one-element array")
       return try body(0, self)
