@@ -25,6 +25,7 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
   case defaultAndInitializer(property: String)
   case ignoreWithoutValue(property: String)
   case twoTransformers
+  case unmappableType(property: String, type: String, reason: String)
 
   package var message: String {
     switch self {
@@ -62,6 +63,8 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
       "@Ignore property '\(property)' needs an initial value or an optional type: decoding does not set it"
     case .twoTransformers:
       "a property can have only one transformer: pass it in @Key or in @Transform, not both"
+    case .unmappableType(let property, let type, let reason):
+      "@Mappable cannot map '\(property)' of type '\(type)': \(reason); give it a transformer or mark it @Ignore"
     }
   }
 
@@ -92,6 +95,7 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
       case .defaultAndInitializer: "defaultAndInitializer"
       case .ignoreWithoutValue: "ignoreWithoutValue"
       case .twoTransformers: "twoTransformers"
+      case .unmappableType: "unmappableType"
       }
     return MessageID(domain: "FoundryMacros", id: name)
   }
@@ -106,6 +110,7 @@ package enum MappingFixIt: FixItMessage {
   case removeAttribute(String)
   case addInitialValue
   case makeOptional
+  case addIgnore
 
   package var message: String {
     switch self {
@@ -116,6 +121,7 @@ package enum MappingFixIt: FixItMessage {
     case .removeAttribute(let name): "remove @\(name)"
     case .addInitialValue: "add an initial value"
     case .makeOptional: "make the type optional"
+    case .addIgnore: "add @Ignore"
     }
   }
 
@@ -129,6 +135,7 @@ package enum MappingFixIt: FixItMessage {
       case .removeAttribute: "removeAttribute"
       case .addInitialValue: "addInitialValue"
       case .makeOptional: "makeOptional"
+      case .addIgnore: "addIgnore"
       }
     return MessageID(domain: "FoundryMacros", id: name)
   }

@@ -41,9 +41,15 @@ struct Field {
     } else {
       base = "Foundry.FieldKey.property(\(stringLiteral(keyName)))"
     }
-    guard let validator else { return base }
+    var result = base
+    // A flattened model's keys belong to this object too (the unknown-key check needs them);
+    // through a transformer the field's type need not be a model, so nothing is known there.
+    if transformer == nil, let key, let literal = key.as(StringLiteralExprSyntax.self), literal.segments.trimmedDescription.isEmpty {
+      result += ".flattening(\\Self.\(name))"
+    }
+    guard let validator else { return result }
     // The key path lets the property's own type pick the validator's value type.
-    return "\(base).validated(\\Self.\(name), by: \(validator.trimmedDescription))"
+    return "\(result).validated(\\Self.\(name), by: \(validator.trimmedDescription))"
   }
 }
 
@@ -105,6 +111,10 @@ struct FieldAnalysis {
         }
         continue
       }
+      if role == .mapped, transform == nil, keyArguments.count < 2, let reason = Self.unmappableReason(type) {
+        diagnostics.append(unmappable(variable, binding: binding, name: keyName, type: type, reason: reason))
+        continue
+      }
       if role == .mapped, variable.isLet, initializer != nil {
         diagnostics.append(letWithInitialValue(variable, name: keyName))
         continue
@@ -119,6 +129,42 @@ struct FieldAnalysis {
           key: keyArguments.first?.expression, transformer: transform ?? keyArguments.dropFirst().first.map(Self.transformer),
           defaultValue: defaultValue, validator: validator, hasInitializer: initializer != nil))
     }
+  }
+
+  /// Why a type can never be a `MappableValue`, judged from its syntax: tuples, functions,
+  /// metatypes, `Any`, existentials and opaque types. `nil` for everything else (whether a
+  /// named type conforms is the compiler's to say).
+  static func unmappableReason(_ type: TypeSyntax) -> String? {
+    let type = type.optionalWrapped ?? type
+    if type.is(TupleTypeSyntax.self) { return "a tuple has no document form" }
+    if type.is(FunctionTypeSyntax.self) || type.is(AttributedTypeSyntax.self) { return "a function has no document form" }
+    if type.is(MetatypeTypeSyntax.self) { return "a metatype has no document form" }
+    if let some = type.as(SomeOrAnyTypeSyntax.self) {
+      return "'\(some.someOrAnySpecifier.text)' types cannot be created from a document"
+    }
+    if let name = type.as(IdentifierTypeSyntax.self)?.name.text, name == "Any" || name == "AnyObject" {
+      return "'\(name)' cannot be created from a document"
+    }
+    return nil
+  }
+
+  private func unmappable(
+    _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, name: String, type: TypeSyntax, reason: String
+  ) -> Diagnostic {
+    var fixed = variable
+    let attribute = AttributeListSyntax.Element.attribute(
+      AttributeSyntax(attributeName: IdentifierTypeSyntax(name: .identifier("Ignore")), trailingTrivia: .space))
+    if variable.attributes.isEmpty {
+      // The indentation moves from `var` to the new first token, `@Ignore`.
+      fixed.bindingSpecifier.leadingTrivia = []
+      fixed.attributes = [attribute]
+    } else {
+      fixed.attributes = variable.attributes + [attribute]
+    }
+    fixed.leadingTrivia = variable.leadingTrivia
+    let fixIt = FixIt(message: MappingFixIt.addIgnore, changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(fixed))])
+    let anchor = binding.typeAnnotation.map { Syntax($0.type) } ?? Syntax(binding.pattern)
+    return MappingDiagnostic.unmappableType(property: name, type: type.trimmedDescription, reason: reason).at(anchor, fixIts: [fixIt])
   }
 
   /// A transformer argument: the expression itself, or for `transformer: "name"` /

@@ -54,6 +54,13 @@ enum MacroModels {
     @Key("") var address: Address
   }
 
+  /// A flattened model under `.reject`: its keys are known, others still fail.
+  @Mappable(unknownKeys: .reject)
+  struct StrictShipment: Equatable {
+    var id: Int
+    @Key("") var address: Address
+  }
+
   @Mappable(unknownKeys: .reject)
   struct StrictPoint: Equatable {
     var x: Int
@@ -175,4 +182,14 @@ struct Signup: Equatable {
   @Validate(.range(13...150)) var age: Int
   @Validate(.atLeast(1)) var seats: Int = 1
   @Validate(Validator<String>.nonEmpty) var nickname: String?
+}
+
+/// Keys that are not identifiers: a sign, a dash, a keyword, a space, a dot.
+@Mappable
+struct OddKeys: Equatable {
+  @Key("+1") var plusOne: Int
+  @Key("end-type") var endType: String
+  @Key("class") var className: String
+  @Key("with space") var spaced: Bool
+  @Key(#"version\.major"#) var major: Int
 }

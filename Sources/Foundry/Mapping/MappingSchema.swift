@@ -51,7 +51,9 @@ public final class MappingSchema: Sendable {
       guard key.alternatives.count == 1, key.alternatives[0].count == 1 else { return nil }
       return key.firstKeys[0]
     })
-    knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.first?.name } })
+    var knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.first?.name } })
+    for field in fields { knownKeys.formUnion(field.flattened?.knownKeys ?? []) }
+    self.knownKeys = knownKeys
     isFlat = resolved.allSatisfy { key in key.alternatives.count == 1 && key.alternatives[0].count == 1 }
     flatKeys = isFlat ? resolved.map { $0.alternatives[0][0].name } : []
   }
@@ -69,6 +71,9 @@ public struct FieldKey: Sendable {
   let source: Source
   /// A check the value must pass; see ``validated(by:)``.
   var validator: AnyFieldValidator?
+  /// The schema of a model flattened into this object (empty path), whose keys therefore
+  /// belong to this object too; see ``flattening(_:)``.
+  var flattened: MappingSchema?
 
   /// The property's name, transformed by the type's key strategy.
   public static func property(_ name: String) -> FieldKey { FieldKey(source: .property(name)) }
@@ -117,6 +122,28 @@ public enum KeyStrategy: Sendable {
 
   private enum CharacterSet {
     static func uppercase(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
+  }
+}
+
+extension FieldKey {
+  /// This key (the empty path), with the flattened model's own keys counted as known, so
+  /// ``UnknownKeyPolicy/reject`` and ``UnknownKeyPolicy/preserve`` do not treat them as
+  /// unknown. `@Key("")` generates it.
+  ///
+  /// ```swift
+  /// .path("").flattening(\Customer.address)
+  /// ```
+  public func flattening<Root, T: Mappable>(_ field: KeyPath<Root, T>) -> FieldKey {
+    var key = self
+    key.flattened = T.mappingSchema
+    return key
+  }
+
+  /// The same, for an optional flattened model.
+  public func flattening<Root, T: Mappable>(_ field: KeyPath<Root, T?>) -> FieldKey {
+    var key = self
+    key.flattened = T.mappingSchema
+    return key
   }
 }
 
