@@ -131,6 +131,7 @@ public struct MappingPath: Sendable, Hashable, CustomStringConvertible {
   /// The steps from the root.
   public var components: [Component]
 
+  /// A path from its steps: `MappingPath(components: [.key("users"), .index(3)])` is `$.users[3]`.
   public init(components: [Component]) { self.components = components }
 
   /// `$` for the root, `.key` for plain keys, `["odd key"]` for others, `[3]` for indexes.

@@ -20,6 +20,13 @@ public struct MappingDecoder: Sendable {
   /// Coercions, relaxations, transformers and parser options.
   public var options: MappingOptions
 
+  /// A decoder with `options` (lenient coercions and strict RFC 8259 parsing by default).
+  ///
+  /// ```swift
+  /// var options = MappingOptions()
+  /// options.coercion = .strict
+  /// let decoder = MappingDecoder(options: options)
+  /// ```
   public init(options: MappingOptions = .init()) {
     self.options = options
   }

@@ -17,6 +17,13 @@ public struct MappingEncoder: Sendable {
   /// Layout, escaping, nil policy and transformers.
   public var options: EncodingOptions
 
+  /// An encoder with `options` (compact output, `nil` omitted by default).
+  ///
+  /// ```swift
+  /// var options = EncodingOptions()
+  /// options.writing = .pretty
+  /// let encoder = MappingEncoder(options: options)
+  /// ```
   public init(options: EncodingOptions = .init()) {
     self.options = options
   }

@@ -18,6 +18,7 @@ public struct NamedTransformer<Value>: MappingTransformer {
   /// The name or spec (`date:yyyy-MM-dd`) to resolve.
   public let name: String
 
+  /// A transformer resolved by `name` when used: `NamedTransformer<Date>("iso8601")`.
   public init(_ name: String) { self.name = name }
 
   public func read(from value: ValueReader) throws -> Value {
