@@ -6,7 +6,8 @@ import PackageDescription
 //   foundry (CLI) -> FoundryCLI -> Foundry (mapping) -> FoundryJSON -> FoundryInternals
 //   Foundry declares the macros that FoundryMacros (thin plugin) expands with the
 //   SwiftSyntax logic of FoundryMacrosCore.
-// `FoundryXML`, `FoundryGraph` and `FoundryStore` join this graph in later milestones.
+//   FoundryXML sits beside FoundryJSON: Foundry maps both.
+// `FoundryGraph` and `FoundryStore` join this graph in later milestones.
 
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
@@ -19,18 +20,22 @@ let package = Package(
   products: [
     .library(name: "Foundry", targets: ["Foundry"]),
     .library(name: "FoundryJSON", targets: ["FoundryJSON"]),
+    .library(name: "FoundryXML", targets: ["FoundryXML"]),
     .executable(name: "foundry", targets: ["foundry"]),
     .executable(name: "foundry-bench", targets: ["foundry-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+    // The XML baseline of foundry-bench only; no library target depends on it.
+    .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.0"),
   ],
   targets: [
     // Package-internal utilities shared by the document layers: source locations,
     // compiler-style diagnostics, key-path syntax.
     .target(name: "FoundryInternals", swiftSettings: strictSettings),
     .target(name: "FoundryJSON", dependencies: ["FoundryInternals"], swiftSettings: strictSettings),
+    .target(name: "FoundryXML", dependencies: ["FoundryInternals"], swiftSettings: strictSettings),
     .target(
       name: "FoundryMacrosCore",
       dependencies: [
@@ -51,13 +56,15 @@ let package = Package(
     ),
     .target(
       name: "Foundry",
-      dependencies: ["FoundryJSON", "FoundryInternals", "FoundryMacros"],
+      dependencies: ["FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryMacros"],
       swiftSettings: strictSettings
     ),
     .target(
       name: "FoundryCLI",
       dependencies: [
+        "Foundry",
         "FoundryJSON",
+        "FoundryXML",
         "FoundryInternals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -69,11 +76,18 @@ let package = Package(
       dependencies: [
         "Foundry",
         "FoundryJSON",
+        "FoundryXML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "XMLCoder", package: "XMLCoder"),
       ],
       swiftSettings: strictSettings
     ),
     .target(name: "FoundryTestSupport", dependencies: ["FoundryJSON"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "FoundryXMLTests",
+      dependencies: ["FoundryXML", "FoundryTestSupport"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "FoundryJSONTests",
       dependencies: ["FoundryJSON", "FoundryTestSupport"],
@@ -81,7 +95,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FoundryTests",
-      dependencies: ["Foundry", "FoundryTestSupport"],
+      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,0 +1,60 @@
+/// Interned element and attribute names: each distinct (qualified name, namespace) pair gets a
+/// small id once, so the tape stores 4 bytes per name and equal names compare as integers.
+final class XMLNameTable: @unchecked Sendable {
+  // @unchecked: mutated only by the parser before the storage is shared.
+  private(set) var names: [XMLName] = []
+  /// Open-addressing table of name ids + 1 (0 = empty), keyed by the qualified name's bytes
+  /// and the namespace.
+  private var slots: [UInt32] = Array(repeating: 0, count: 64)
+  private var keys: [(bytes: [UInt8], namespace: String?)] = []
+
+  /// The id of the name spelled `qualified` (UTF-8) in `namespaceURI`, interning it if new.
+  func id(of qualified: UnsafeBufferPointer<UInt8>, namespaceURI: String?) -> UInt32 {
+    let mask = slots.count - 1
+    var slot = Self.hash(qualified, namespaceURI) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { break }
+      let key = keys[Int(entry - 1)]
+      if key.namespace == namespaceURI, key.bytes.elementsEqual(qualified) { return entry - 1 }
+      slot = (slot + 1) & mask
+    }
+    let id = UInt32(names.count)
+    let text = String(decoding: qualified, as: UTF8.self)
+    names.append(XMLName(text, namespaceURI: namespaceURI))
+    keys.append((Array(qualified), namespaceURI))
+    slots[slot] = id + 1
+    if names.count * 2 > slots.count { rehash() }
+    return id
+  }
+
+  /// The id of a name given as a string.
+  func id(of qualified: String, namespaceURI: String?) -> UInt32 {
+    var qualified = qualified
+    return qualified.withUTF8 { id(of: $0, namespaceURI: namespaceURI) }
+  }
+
+  /// The name with id `id`.
+  func name(_ id: UInt32) -> XMLName {
+    names.indices.contains(Int(id)) ? names[Int(id)] : XMLName("")
+  }
+
+  private func rehash() {
+    slots = Array(repeating: 0, count: slots.count * 2)
+    let mask = slots.count - 1
+    for (index, key) in keys.enumerated() {
+      var slot = key.bytes.withUnsafeBufferPointer { Self.hash($0, key.namespace) } & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = UInt32(index + 1)
+    }
+  }
+
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ namespace: String?) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    if let namespace { hash ^= UInt64(truncatingIfNeeded: namespace.utf8.count) &* 0x9E37_79B9 }
+    return Int(truncatingIfNeeded: hash >> 1)
+  }
+}

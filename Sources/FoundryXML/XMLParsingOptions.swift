@@ -1,0 +1,55 @@
+/// What the XML reader keeps and the limits it enforces.
+///
+/// ```swift
+/// var options = XMLParsingOptions()
+/// options.whitespace = .trim
+/// options.keepsComments = true
+/// let tree = try XMLTree(string: "<a>  hi  <!-- note --></a>", options: options)
+/// tree.root.text   // "hi"
+/// ```
+public struct XMLParsingOptions: Sendable, Hashable {
+  /// How text made only of whitespace, and whitespace around text, is kept.
+  public var whitespace: Whitespace = .dropBlank
+  /// Whether comments appear in the tree (they are always checked).
+  public var keepsComments = false
+  /// Whether processing instructions appear in the tree (they are always checked).
+  public var keepsProcessingInstructions = false
+  /// Whether names are resolved against namespace declarations and the Namespaces in XML
+  /// constraints are checked (prefixes declared, no attribute twice through two prefixes).
+  public var resolvesNamespaces = true
+  /// The deepest element nesting accepted; deeper input is an error.
+  public var maximumDepth = 512
+  /// The largest input accepted, in bytes (offsets are 32-bit).
+  public var maximumInputSize = XMLParsingOptions.largestInputSize
+  /// The most bytes that entity references may expand to in one document, counted over every
+  /// expansion: "billion laughs" input stops here with an error instead of eating memory.
+  public var maximumEntityExpansion = 1 << 20
+  /// The deepest nesting of entity references inside entity replacement text.
+  public var maximumEntityDepth = 16
+
+  /// The largest input any document can hold.
+  public static let largestInputSize = Int(UInt32.max) - 64
+
+  /// The defaults: blank text dropped, comments and processing instructions left out.
+  public init() {}
+
+  /// Options that keep every text node, comment and processing instruction.
+  public static var faithful: XMLParsingOptions {
+    var options = XMLParsingOptions()
+    options.whitespace = .keep
+    options.keepsComments = true
+    options.keepsProcessingInstructions = true
+    return options
+  }
+
+  /// How whitespace in text is kept. `xml:space="preserve"` on an element (or an ancestor)
+  /// always keeps its text as written.
+  public enum Whitespace: Sendable, Hashable {
+    /// Every text node as written.
+    case keep
+    /// Text nodes made only of whitespace are dropped; other text is kept as written.
+    case dropBlank
+    /// Text nodes made only of whitespace are dropped, others lose leading and trailing whitespace.
+    case trim
+  }
+}

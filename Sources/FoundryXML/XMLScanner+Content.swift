@@ -1,0 +1,192 @@
+extension XMLScanner {
+  // MARK: - Content
+
+  /// content ::= CharData? ((element | Reference | CDSect | PI | Comment) CharData?)*
+  ///
+  /// In the document, reads until the root element closes; in entity text, until the text ends.
+  mutating func parseContent() throws(XMLParsingError) {
+    while true {
+      let runStart = position
+      var index = position
+      // Indentation between tags is the most common text: note when a run is only that.
+      while index < end, input[index] == 0x20 || input[index] == 0x0A || input[index] == 0x09 { index += 1 }
+      let blankEnd = index
+      while true {
+        while index < end, classes[Int(input[index])] & ByteClass.textStop == 0 { index += 1 }
+        guard index < end else { break }
+        let byte = input[index]
+        if byte == UInt8(ascii: "]") {
+          if index + 2 < end, input[index + 1] == UInt8(ascii: "]"), input[index + 2] == UInt8(ascii: ">") {
+            throw error(.syntax, "']]>' is not allowed in text (write ']]&gt;')", at: index)
+          }
+          index += 1
+        } else if byte == 0xEF || byte < 0x20 && byte != 0x0D {
+          index += try checkChar(at: index, in: "text")
+        } else {
+          break
+        }
+      }
+      if index > runStart { appendText(runStart, index, isBlank: index == blankEnd) }
+      position = index
+      guard position < end else {
+        guard readsSource else { return }
+        throw unclosedElementError()
+      }
+      switch input[position] {
+      case UInt8(ascii: "<"):
+        try parseMarkupInContent()
+        if isStopped || readsSource && open.isEmpty { return }
+      case UInt8(ascii: "&"):
+        try parseReferenceInContent()
+      default:
+        // A carriage return: `\r\n` and a lone `\r` both read as `\n`.
+        ensureTextInHeap(origin: position)
+        text.isKnownBlank = false
+        position += 1
+        if readsReplacementText {
+          heap.append(0x0D)
+        } else {
+          heap.append(0x0A)
+          if position < end, input[position] == 0x0A { position += 1 }
+        }
+      }
+    }
+  }
+
+  /// The markup after a `<` in content: a tag, comment, CDATA section or processing instruction.
+  mutating func parseMarkupInContent() throws(XMLParsingError) {
+    let start = position
+    guard start + 1 < end else { throw unclosedElementError() }
+    switch input[start + 1] {
+    case UInt8(ascii: "/"):
+      try parseEndTag(at: start)
+    case UInt8(ascii: "?"):
+      if options.keepsProcessingInstructions { flushText() }
+      _ = try parseProcessingInstruction(at: start)
+    case UInt8(ascii: "!"):
+      if hasPrefix("<!--") {
+        if options.keepsComments { flushText() }
+        _ = try parseComment(at: start)
+      } else if hasPrefix("<![CDATA[") {
+        try parseCDATA(at: start)
+      } else if hasPrefix("<!DOCTYPE") {
+        throw error(.syntax, "a document type declaration is not allowed inside an element", at: start)
+      } else {
+        throw error(.syntax, "'<!' must start a comment or a CDATA section here", at: start)
+      }
+    default:
+      guard isNameStartAt(start + 1) else {
+        throw error(.syntax, "\(describe(at: start + 1)) cannot start an element name (write '&lt;' for a literal '<')", at: start + 1)
+      }
+      _ = try parseStartTag(at: start)
+    }
+  }
+
+  /// The error for input that ends while elements are open.
+  func unclosedElementError() -> XMLParsingError {
+    let name = open.last.map { storage.names.name(nodes[$0.tapeIndex].extra).qualifiedName } ?? ""
+    return error(.unexpectedEndOfInput, "element '<\(name)>' is not closed", at: end)
+  }
+
+  // MARK: - Text
+
+  /// Adds `input[start..<stop]` to the pending text.
+  @inline(__always)
+  mutating func appendText(_ start: Int, _ stop: Int, isBlank: Bool = false) {
+    switch text.state {
+    case .none:
+      if readsSource {
+        text = PendingText(state: .source, start: start, end: stop, origin: start, isKnownBlank: isBlank)
+        return
+      }
+      ensureTextInHeap(origin: start)
+      text.isKnownBlank = isBlank
+    case .source:
+      text.isKnownBlank = text.isKnownBlank && isBlank
+      if readsSource, text.end == start {
+        text.end = stop
+        return
+      }
+      ensureTextInHeap(origin: start)
+    case .heap:
+      text.isKnownBlank = text.isKnownBlank && isBlank
+    }
+    heap.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<stop]))
+  }
+
+  /// Makes the pending text live in the heap, so decoded characters can follow it.
+  mutating func ensureTextInHeap(origin: Int) {
+    switch text.state {
+    case .none:
+      text = PendingText(state: .heap, start: heap.count, end: 0, origin: readsSource ? origin : entityOrigin)
+    case .source:
+      let range = text.start..<text.end
+      text.state = .heap
+      text.start = heap.count
+      heap.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+    case .heap:
+      break
+    }
+  }
+
+  /// Puts the pending text on the tape as one node, unless the whitespace option drops it.
+  mutating func flushText() {
+    guard text.state != .none else { return }
+    let inHeap = text.state == .heap
+    var start = text.start
+    var stop = inHeap ? heap.count : text.end
+    let origin = text.origin
+    text.state = .none
+    func isSpace(_ index: Int) -> Bool { XMLCharacters.isSpace(inHeap ? heap[index] : source[index]) }
+    var firstNonSpace = text.isKnownBlank ? stop : start
+    while firstNonSpace < stop, isSpace(firstNonSpace) { firstNonSpace += 1 }
+    let isBlank = firstNonSpace == stop
+    if options.whitespace != .keep, !preservesSpace {
+      if isBlank {
+        if inHeap { heap.removeLast(heap.count - start) }
+        return
+      }
+      if options.whitespace == .trim {
+        start = firstNonSpace
+        while stop > start, isSpace(stop - 1) { stop -= 1 }
+        if inHeap { heap.removeLast(heap.count - stop) }
+      }
+    }
+    var flags: UInt32 = isBlank ? XMLTapeNode.isBlank : 0
+    if inHeap { flags |= XMLTapeNode.inHeap }
+    nodes.append(XMLTapeNode(.text, flags: flags, offset: start, payload: stop - start, extra: UInt32(truncatingIfNeeded: origin)))
+  }
+
+  /// Copies `input[start..<stop]` to the heap with line ends normalized; returns the heap range.
+  mutating func appendNormalizingLineEnds(_ start: Int, _ stop: Int) -> (offset: Int, count: Int) {
+    let heapStart = heap.count
+    var index = start
+    var runStart = start
+    while index < stop {
+      if input[index] == 0x0D, !readsReplacementText {
+        heap.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+        heap.append(0x0A)
+        index += 1
+        if index < stop, input[index] == 0x0A { index += 1 }
+        runStart = index
+      } else {
+        index += 1
+      }
+    }
+    heap.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<stop]))
+    return (heapStart, heap.count - heapStart)
+  }
+
+  /// Appends a comment, CDATA or instruction node over `input[start..<stop]`.
+  mutating func appendMarkupNode(
+    _ kind: XMLTapeKind, flags: UInt32 = 0, _ start: Int, _ stop: Int, hasCarriageReturn: Bool, extra: UInt32
+  ) -> Int {
+    if readsSource, !hasCarriageReturn {
+      nodes.append(XMLTapeNode(kind, flags: flags, offset: start, payload: stop - start, extra: extra))
+    } else {
+      let (offset, count) = appendNormalizingLineEnds(start, stop)
+      nodes.append(XMLTapeNode(kind, flags: flags | XMLTapeNode.inHeap, offset: offset, payload: count, extra: extra))
+    }
+    return nodes.count - 1
+  }
+}

@@ -1,0 +1,157 @@
+/// The kind of a node on an ``XMLStorage`` tape; stored in the low byte of the header.
+enum XMLTapeKind: UInt8 {
+  case element = 1, attribute, text, comment, processingInstruction
+}
+
+/// One node of the flat tape an ``XMLTree`` is made of: 16 bytes, no pointers.
+///
+/// - element: `offset` is the byte offset of `<`; `payload` the tape index just past the
+///   element's subtree (its attributes and content); `extra` the name id. The attribute count
+///   sits in the header's upper 24 bits, and the attributes follow the element node directly.
+/// - attribute: `offset`/`payload` delimit the (normalized) value, in the source or (flag
+///   `inHeap`) in the heap; `extra` the name id. Flag `isNamespaceDeclaration` marks `xmlns`
+///   attributes.
+/// - text: `offset`/`payload` delimit the text, in the source or the heap; `extra` is the byte
+///   offset in the source where the text starts (for locations). Flags `isCDATA`, `isBlank`.
+/// - comment: `offset`/`payload` delimit the comment's text; `extra` as for text.
+/// - processing instruction: `offset`/`payload` delimit the data after the target; `extra` is
+///   the target's name id.
+struct XMLTapeNode: Sendable {
+  var header: UInt32
+  var offset: UInt32
+  var payload: UInt32
+  var extra: UInt32
+
+  static let inHeap: UInt32 = 1 << 8
+  static let isCDATA: UInt32 = 1 << 9
+  static let isBlank: UInt32 = 1 << 10
+  static let isNamespaceDeclaration: UInt32 = 1 << 11
+
+  init(_ kind: XMLTapeKind, flags: UInt32 = 0, offset: Int, payload: Int, extra: UInt32) {
+    header = UInt32(kind.rawValue) | flags
+    self.offset = UInt32(truncatingIfNeeded: offset)
+    self.payload = UInt32(truncatingIfNeeded: payload)
+    self.extra = extra
+  }
+
+  var kind: XMLTapeKind { XMLTapeKind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .text }
+  func has(_ flag: UInt32) -> Bool { header & flag != 0 }
+  /// For elements: the number of attribute nodes that follow.
+  var attributeCount: Int { Int(header >> 8) }
+}
+
+/// The source text, tape, heap and name table of one document, owned together.
+///
+/// The parser fills it while it runs (`XMLTree.init` hands it out only once parsing is done);
+/// afterwards it is immutable and shared freely. The streaming reader truncates it back after
+/// each element it hands out, so a huge document never holds more than one element's nodes.
+final class XMLStorage: @unchecked Sendable {
+  // @unchecked: mutated only by the parser before the storage is shared.
+
+  /// The document as UTF-8 (input in another encoding is converted first).
+  let source: [UInt8]
+  var nodes: [XMLTapeNode] = []
+  /// Text that differs from the source bytes: decoded references, normalized attribute values,
+  /// entity replacement text.
+  var heap: [UInt8] = []
+  let names = XMLNameTable()
+  /// The tape indices of the top-level nodes: comments and processing instructions around the
+  /// root element, and the root element.
+  var topLevel: [Int] = []
+  /// The tape index of the root element.
+  var rootIndex = 0
+  var declaration: XMLDeclaration?
+  var doctypeName: String?
+
+  init(source: [UInt8]) {
+    self.source = source
+    nodes.reserveCapacity(max(16, source.count / 24))
+  }
+
+  // MARK: Building
+
+  /// Appends an element node (its attribute count and extent are set by ``closeElement``).
+  @inline(__always)
+  func openElement(name: UInt32, offset: Int) -> Int {
+    nodes.append(XMLTapeNode(.element, offset: offset, payload: 0, extra: name))
+    return nodes.count - 1
+  }
+
+  /// Sets the attribute count of the element at `index` (attributes follow it on the tape).
+  @inline(__always)
+  func setAttributeCount(_ count: Int, ofElementAt index: Int) {
+    nodes[index].header = UInt32(XMLTapeKind.element.rawValue) | UInt32(truncatingIfNeeded: count) << 8
+  }
+
+  /// Marks the end of the element at `index`: everything appended since belongs to it.
+  @inline(__always)
+  func closeElement(at index: Int) {
+    nodes[index].payload = UInt32(truncatingIfNeeded: nodes.count)
+  }
+
+  /// Appends `bytes` to the heap and returns their offset there.
+  func appendToHeap(_ bytes: some Sequence<UInt8>) -> Int {
+    let start = heap.count
+    heap.append(contentsOf: bytes)
+    return start
+  }
+
+  /// Drops every node from `index` on and the heap from `heapCount` on (streaming reads).
+  func truncate(nodesTo index: Int, heapTo heapCount: Int) {
+    if index < nodes.count { nodes.removeSubrange(index...) }
+    if heapCount < heap.count { heap.removeSubrange(heapCount...) }
+  }
+
+  // MARK: Reading
+
+  /// The bytes a text-like node spans (value, text, comment or PI data).
+  func withBytes<R>(of node: XMLTapeNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    let start = Int(node.offset)
+    let count = Int(node.payload)
+    let buffer = node.has(XMLTapeNode.inHeap) ? heap : source
+    return try buffer.withUnsafeBufferPointer { all in
+      guard start >= 0, count >= 0, start + count <= all.count, let base = all.baseAddress else {
+        return try body(UnsafeBufferPointer(start: nil, count: 0))
+      }
+      return try body(UnsafeBufferPointer(start: base + start, count: count))
+    }
+  }
+
+  /// The text of a text-like node.
+  func string(of node: XMLTapeNode) -> String {
+    withBytes(of: node) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The node at `index`, or `nil` past the end (cursors kept past a streaming read).
+  func node(at index: Int) -> XMLTapeNode? {
+    nodes.indices.contains(index) ? nodes[index] : nil
+  }
+
+  /// The index after the node at `index`, skipping an element's subtree.
+  func next(after index: Int) -> Int {
+    guard let node = node(at: index) else { return index + 1 }
+    return node.kind == .element ? max(index + 1, Int(node.payload)) : index + 1
+  }
+}
+
+/// The XML declaration at the start of a document (`<?xml version="1.0" encoding="UTF-8"?>`).
+///
+/// ```swift
+/// let tree = try XMLTree(string: #"<?xml version="1.0" standalone="yes"?><a/>"#)
+/// tree.declaration?.standalone   // true
+/// ```
+public struct XMLDeclaration: Sendable, Hashable {
+  /// The version, `1.0` (or `1.1`, read with 1.0 rules).
+  public var version: String
+  /// The encoding the declaration names, as written, if any.
+  public var encoding: String?
+  /// The standalone flag, if given.
+  public var standalone: Bool?
+
+  /// A declaration with these parts.
+  public init(version: String = "1.0", encoding: String? = nil, standalone: Bool? = nil) {
+    self.version = version
+    self.encoding = encoding
+    self.standalone = standalone
+  }
+}
