@@ -1,0 +1,228 @@
+extension XMLTree {
+  // MARK: - Writing
+
+  /// The document as UTF-8 XML text, written straight from the parsed tree without building
+  /// an ``XMLDocumentValue``.
+  ///
+  /// The declaration (when the options include one) keeps the document's version and
+  /// standalone flag; comments and processing instructions are there when the parsing
+  /// options kept them. The document type declaration is not written.
+  ///
+  /// ```swift
+  /// let tree = try XMLTree(string: "<a><b>1 &lt; 2</b><c></c></a>")
+  /// try tree.makeXMLString(options: .fragment)  // <a><b>1 &lt; 2</b><c/></a>
+  /// ```
+  ///
+  /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as the names
+  ///   ask, which a tree parsed with namespaces resolved never has.
+  /// - Complexity: O(*n*) in the size of the output.
+  public func makeXML(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> [UInt8] {
+    var writer = XMLWriter(options: options)
+    writer.reserveCapacity(Self.estimatedOutputSize(byteCount, pretty: options.isPretty))
+    try writer.write(self)
+    return writer.bytes
+  }
+
+  /// The document as XML text in a `String`.
+  ///
+  /// ```swift
+  /// let tree = try XMLTree(string: "<a> <b/> </a>")
+  /// print(try tree.makeXMLString(options: .pretty))
+  /// // <?xml version="1.0" encoding="UTF-8"?>
+  /// // <a>
+  /// //   <b/>
+  /// // </a>
+  /// ```
+  ///
+  /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
+  public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
+    String(decoding: try makeXML(options: options), as: UTF8.self)
+  }
+
+  static func estimatedOutputSize(_ byteCount: Int, pretty: Bool) -> Int {
+    pretty ? byteCount + byteCount / 2 + 64 : byteCount + 64
+  }
+}
+
+extension XMLTree.Element {
+  // MARK: - Writing
+
+  /// The element and everything below it as UTF-8 XML text, written straight from the
+  /// parsed tree; namespace declarations made on its ancestors are added where needed.
+  ///
+  /// ```swift
+  /// let tree = try XMLTree(string: #"<feed xmlns="http://www.w3.org/2005/Atom"><title>Notes</title></feed>"#)
+  /// try tree.root.elements[0].makeXMLString(options: .fragment)
+  /// // <title xmlns="http://www.w3.org/2005/Atom">Notes</title>
+  /// ```
+  ///
+  /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as the names
+  ///   ask, which a tree parsed with namespaces resolved never has.
+  /// - Complexity: O(*n*) in the size of the output.
+  public func makeXML(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> [UInt8] {
+    var writer = XMLWriter(options: options)
+    writer.reserveCapacity(1 << 12)
+    try writer.write(self)
+    return writer.bytes
+  }
+
+  /// The element and everything below it as XML text in a `String`.
+  ///
+  /// ```swift
+  /// let tree = try XMLTree(string: "<a><b x='1'/></a>")
+  /// try tree.root.makeXMLString(options: .fragment)  // <a><b x="1"/></a>
+  /// ```
+  ///
+  /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
+  public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
+    String(decoding: try makeXML(options: options), as: UTF8.self)
+  }
+}
+
+extension XMLWriter {
+  /// Writes a parsed document straight from its tape: the declaration (when the options
+  /// include one), the top-level comments and processing instructions, and the root.
+  ///
+  /// ```swift
+  /// let tree = try XMLTree(string: "<?xml version='1.0' standalone='yes'?><a/>")
+  /// var writer = XMLWriter()
+  /// try writer.write(tree)
+  /// // <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+  /// // <a/>
+  /// ```
+  ///
+  /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as asked.
+  /// - Complexity: O(*n*) in the size of the output.
+  public mutating func write(_ tree: XMLTree) throws(XMLWritingError) {
+    if options.includesDeclaration { writeDeclaration(tree.declaration ?? XMLDeclaration()) }
+    let storage = tree.storage
+    let topLevel = storage.topLevel
+    let names = tapeNames(of: storage)
+    let failure = XMLTapeView.with(storage, names: names) { view -> XMLWritingError? in
+      do throws(XMLWritingError) {
+        for index in topLevel {
+          guard let node = view.node(at: index) else { continue }
+          if node.kind == .element {
+            try writeTape(view, from: index)
+          } else {
+            try writeTapeLeaf(view, node: node)
+          }
+        }
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Writes an element of a parsed document and everything below it, straight from the tape.
+  ///
+  /// Text is escaped without being checked again (the parser admitted it); the namespace
+  /// declarations made on the element's ancestors are added where its names need them.
+  ///
+  /// ```swift
+  /// let tree = try XMLTree(string: "<list><item>1</item><item>2</item></list>")
+  /// var writer = XMLWriter(options: .fragment)
+  /// for item in tree.root.elements { try writer.write(item) }
+  /// // <item>1</item>
+  /// // <item>2</item>
+  /// ```
+  ///
+  /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as asked.
+  /// - Complexity: O(*n*) in the size of the output.
+  public mutating func write(_ element: XMLTree.Element) throws(XMLWritingError) {
+    let start = element.index
+    let names = tapeNames(of: element.storage)
+    let failure = XMLTapeView.with(element.storage, names: names) { view -> XMLWritingError? in
+      do throws(XMLWritingError) {
+        try writeTape(view, from: start)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// The layout of `storage`'s names, reused from the last call on the same document.
+  private mutating func tapeNames(of storage: XMLStorage) -> XMLTapeNameCache {
+    if var cache = tapeNames, cache.storage === storage {
+      tapeNames = nil  // keeps the arrays unique while they grow
+      cache.update()
+      tapeNames = cache
+      return cache
+    }
+    let cache = XMLTapeNameCache(storage: storage)
+    tapeNames = cache
+    return cache
+  }
+
+  /// The explicit-stack walk over an element's subtree on the tape.
+  private mutating func writeTape(_ view: XMLTapeView, from start: Int) throws(XMLWritingError) {
+    var ends: [Int] = []
+    var index = start
+    while true {
+      guard let node = view.node(at: index) else { return }
+      if node.kind == .element {
+        let contentStart = index + 1 + node.attributeCount
+        let end = max(contentStart, Int(node.payload))
+        let hasText = options.isPretty && Self.hasText(view, from: contentStart, to: end)
+        let tag = TapeStartTag(view: view, nameID: node.extra, attributeStart: index + 1, attributeCount: node.attributeCount)
+        try beginElement(tag, checksInput: false, hasText: hasText)
+        if contentStart < end {
+          ends.append(end)
+          index = contentStart
+          continue
+        }
+        endElement()
+      } else {
+        try writeTapeLeaf(view, node: node)
+      }
+      // Move on, closing every element whose content is done.
+      var next = view.next(after: index)
+      while let end = ends.last, next >= end {
+        ends.removeLast()
+        endElement()
+        next = end
+      }
+      if ends.isEmpty { return }
+      index = next
+    }
+  }
+
+  /// Whether the content between `start` and `end` holds text or CDATA.
+  private static func hasText(_ view: XMLTapeView, from start: Int, to end: Int) -> Bool {
+    var index = start
+    while index < end, let node = view.node(at: index) {
+      if node.kind == .text { return true }
+      index = view.next(after: index)
+    }
+    return false
+  }
+
+  /// Writes a text, CDATA, comment or processing-instruction node from the tape.
+  private mutating func writeTapeLeaf(_ view: XMLTapeView, node: XMLTapeNode) throws(XMLWritingError) {
+    switch node.kind {
+    case .text where node.has(XMLTapeNode.isCDATA):
+      try prepareForText("CDATA")
+      if case .invalidCharacter(let scalar) = appendCDATA(view.bytes(of: node)) {
+        throw error(.invalidCharacter, "invalid character \(Self.describe(scalar)) in CDATA")
+      }
+    case .text:
+      guard node.payload > 0 else { return }
+      try prepareForText("text")
+      if let scalar = appendEscapedText(view.bytes(of: node), checks: false) {
+        throw error(.invalidCharacter, "invalid character \(Self.describe(scalar)) in text")
+      }
+    case .comment:
+      if let error = appendComment(view.bytes(of: node)) { throw error }
+    case .processingInstruction:
+      if let error = appendProcessingInstruction(target: view.name(node.extra).qualifiedName, data: view.bytes(of: node)) {
+        throw error
+      }
+    case .element, .attribute:
+      return
+    }
+  }
+}

@@ -1,0 +1,218 @@
+extension XMLWriter {
+  // MARK: - Text and attribute values
+
+  /// Appends character data, escaping `&`, `<`, `>` and carriage return (`&#xD;`, which a
+  /// reader would otherwise turn into a line feed).
+  ///
+  /// Runs of bytes that need nothing are found eight at a time and copied in one piece.
+  ///
+  /// - Parameter checks: Whether to look for characters XML cannot hold (a parsed document
+  ///   has none).
+  /// - Returns: The first character XML cannot hold, unless the options replace them.
+  /// - Complexity: O(*n*) in the length of the text.
+  mutating func appendEscapedText(_ utf8: UnsafeBufferPointer<UInt8>, checks: Bool) -> UInt32? {
+    var runStart = 0
+    var index = 0
+    while true {
+      index = Self.nextSpecialByte(
+        in: utf8, from: index, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), checks: checks)
+      guard index < utf8.count else { break }
+      if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      switch utf8[index] {
+      case UInt8(ascii: "&"): appendLiteral("&amp;")
+      case UInt8(ascii: "<"): appendLiteral("&lt;")
+      case UInt8(ascii: ">"): appendLiteral("&gt;")
+      case 0x0D: appendLiteral("&#xD;")
+      case 0x09, 0x0A: bytes.append(utf8[index])
+      default:
+        let step = appendOther(in: utf8, at: index)
+        guard step.invalid == nil else { return step.invalid }
+        index = step.next
+        runStart = index
+        continue
+      }
+      index += 1
+      runStart = index
+    }
+    if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    return nil
+  }
+
+  /// Appends an attribute value (without its quotes), escaping `&`, `<`, `"`, and tab, line
+  /// feed and carriage return as character references so that they survive attribute-value
+  /// normalization.
+  ///
+  /// - Returns: The first character XML cannot hold, unless the options replace them.
+  /// - Complexity: O(*n*) in the length of the value.
+  mutating func appendEscapedAttributeValue(_ utf8: UnsafeBufferPointer<UInt8>, checks: Bool) -> UInt32? {
+    var runStart = 0
+    var index = 0
+    while true {
+      index = Self.nextSpecialByte(
+        in: utf8, from: index, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "\""), checks: checks)
+      guard index < utf8.count else { break }
+      if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      switch utf8[index] {
+      case UInt8(ascii: "&"): appendLiteral("&amp;")
+      case UInt8(ascii: "<"): appendLiteral("&lt;")
+      case UInt8(ascii: "\""): appendLiteral("&quot;")
+      case 0x09: appendLiteral("&#x9;")
+      case 0x0A: appendLiteral("&#xA;")
+      case 0x0D: appendLiteral("&#xD;")
+      default:
+        let step = appendOther(in: utf8, at: index)
+        guard step.invalid == nil else { return step.invalid }
+        index = step.next
+        runStart = index
+        continue
+      }
+      index += 1
+      runStart = index
+    }
+    if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    return nil
+  }
+
+  /// Appends the byte at `index` that is neither markup nor whitespace: a control character or
+  /// the lead byte of U+F000...U+FFFF. Characters XML cannot hold become U+FFFD when the
+  /// options say so; otherwise they are returned as `invalid`.
+  @inline(__always)
+  private mutating func appendOther(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (next: Int, invalid: UInt32?) {
+    guard let invalid = Self.invalidCharacter(in: utf8, at: index) else {
+      bytes.append(utf8[index])
+      return (index + 1, nil)
+    }
+    guard options.replacesInvalidCharacters else { return (index, invalid.scalar) }
+    appendReplacementCharacter()
+    return (index + invalid.length, nil)
+  }
+
+  @inline(__always)
+  mutating func appendReplacementCharacter() {
+    bytes.append(0xEF)
+    bytes.append(0xBF)
+    bytes.append(0xBD)
+  }
+
+  /// The character XML 1.0 cannot hold that starts at `index`, if any: a control character
+  /// other than tab, line feed and carriage return, or U+FFFE or U+FFFF.
+  @inline(__always)
+  static func invalidCharacter(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int)? {
+    let byte = utf8[index]
+    if byte < 0x20 {
+      return byte == 0x09 || byte == 0x0A || byte == 0x0D ? nil : (UInt32(byte), 1)
+    }
+    if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBF, utf8[index + 2] >= 0xBE {
+      return (utf8[index + 2] == 0xBE ? 0xFFFE : 0xFFFF, 3)
+    }
+    return nil
+  }
+
+  // MARK: - Scanning
+
+  /// The index of the first byte at or after `start` that is `a`, `b`, `c`, below U+0020,
+  /// or (when `checks`) 0xEF, the lead byte of U+FFFE and U+FFFF; `utf8.count` if none.
+  @inline(__always)
+  static func nextSpecialByte(
+    in utf8: UnsafeBufferPointer<UInt8>, from start: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8, checks: Bool
+  ) -> Int {
+    let count = utf8.count
+    var index = start
+    if let base = UnsafeRawPointer(utf8.baseAddress) {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= count {
+        let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
+        // Only the lowest marked byte is exact (borrows can mark bytes above it); it is the
+        // only one used.
+        var mask = (word &- ones &* 0x20) & ~word
+        let first = word ^ (ones &* UInt64(a))
+        let second = word ^ (ones &* UInt64(b))
+        let third = word ^ (ones &* UInt64(c))
+        mask |= (first &- ones) & ~first
+        mask |= (second &- ones) & ~second
+        mask |= (third &- ones) & ~third
+        if checks {
+          let difference = word ^ (ones &* 0xEF)
+          mask |= (difference &- ones) & ~difference
+        }
+        mask &= high
+        if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
+        index += 8
+      }
+    }
+    while index < count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == a || byte == b || byte == c || (checks && byte == 0xEF) { return index }
+      index += 1
+    }
+    return index
+  }
+
+  // MARK: - CDATA, comments, processing instructions
+
+  /// What makes a comment, processing instruction or CDATA section impossible to write.
+  enum MarkupIssue: Error {
+    case invalidCharacter(UInt32)
+    /// `--` or a final `-` in a comment, `?>` in processing-instruction data.
+    case forbiddenSequence
+  }
+
+  /// Appends a CDATA section, split after `]]` wherever the text holds `]]>`, with each
+  /// carriage return as `&#xD;` between sections (a reader turns a raw one into a line feed).
+  mutating func appendCDATA(_ utf8: UnsafeBufferPointer<UInt8>) -> MarkupIssue? {
+    appendLiteral("<![CDATA[")
+    var runStart = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "]"), index + 2 < utf8.count, utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index + 2]))
+        appendLiteral("]]><![CDATA[")
+        index += 2
+        runStart = index
+      } else if byte == 0x0D {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        appendLiteral("]]>&#xD;<![CDATA[")
+        index += 1
+        runStart = index
+      } else if byte < 0x20 || byte == 0xEF, let invalid = Self.invalidCharacter(in: utf8, at: index) {
+        guard options.replacesInvalidCharacters else { return .invalidCharacter(invalid.scalar) }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        appendReplacementCharacter()
+        index += invalid.length
+        runStart = index
+      } else {
+        index += 1
+      }
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    appendLiteral("]]>")
+    return nil
+  }
+
+  /// Appends raw markup text (a comment's or a processing instruction's), replacing or
+  /// reporting characters XML cannot hold; `forbidden` reports a sequence that would end the
+  /// markup early.
+  mutating func appendRawMarkupText(
+    _ utf8: UnsafeBufferPointer<UInt8>, forbidden: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+  ) -> MarkupIssue? {
+    var runStart = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if forbidden(utf8, index) { return .forbiddenSequence }
+      if byte < 0x20 || byte == 0xEF, let invalid = Self.invalidCharacter(in: utf8, at: index) {
+        guard options.replacesInvalidCharacters else { return .invalidCharacter(invalid.scalar) }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        appendReplacementCharacter()
+        index += invalid.length
+        runStart = index
+      } else {
+        index += 1
+      }
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    return nil
+  }
+}
