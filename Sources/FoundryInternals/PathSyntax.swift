@@ -30,8 +30,16 @@ package enum PathSyntax {
     var segments: [PathSegment] = []
     var current = String.UnicodeScalarView()
     var escaping = false
+    var inBraces = false
     for scalar in path.unicodeScalars {
-      if escaping {
+      if inBraces {
+        // `{namespace-uri}local`: dots inside the braces belong to the URI.
+        current.append(scalar)
+        if scalar == "}" { inBraces = false }
+      } else if scalar == "{", current.isEmpty, !escaping {
+        current.append(scalar)
+        inBraces = true
+      } else if escaping {
         if scalar != "." && scalar != "\\" { current.append("\\") }
         current.append(scalar)
         escaping = false

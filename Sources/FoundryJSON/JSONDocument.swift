@@ -84,7 +84,7 @@ public struct JSONDocument: Sendable {
     }.get()
   }
 
-  private init(storage: JSONStorage) { self.storage = storage }
+  init(storage: JSONStorage) { self.storage = storage }
 
   private static func parse(_ buffer: UnsafeRawBufferPointer, options: JSONParsingOptions, sourceName: String?) throws(JSONParsingError) -> JSONStorage {
     let limit = min(options.maximumInputSize, JSONParsingOptions.largestInputSize)

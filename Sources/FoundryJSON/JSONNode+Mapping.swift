@@ -36,6 +36,9 @@ extension JSONNode {
 
   /// The line, column and excerpt of a byte offset in this node's document.
   package func sourceLocation(ofOffset offset: Int) -> SourceLocation {
-    SourceLocation(offset: offset, in: UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount))
+    if let markup = storage.markup {
+      return markup.text.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+    }
+    return SourceLocation(offset: offset, in: UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount))
   }
 }

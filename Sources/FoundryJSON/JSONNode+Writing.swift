@@ -86,7 +86,7 @@ extension JSONWriter {
     if storage.nodes[index].has(TapeNode.hasEscapes) {
       var decoded = storage.string(at: index)
       decoded.withUTF8 { appendQuoted($0) }
-    } else if options.escapesSlashes || options.escapesNonASCII {
+    } else if options.escapesSlashes || options.escapesNonASCII || storage.nodes[index].has(TapeNode.isRawText) {
       appendQuoted(raw)
     } else {
       // The parser admits no quote, backslash or control byte in a string without escapes.

@@ -45,6 +45,7 @@ public struct JSONNode: Sendable, PathNavigable {
 
   /// Zero-based byte offset of the value in the input (strings: the opening quote).
   public var byteOffset: Int {
+    if let markup = storage.markup, markup.offsets.indices.contains(index) { return Int(markup.offsets[index]) }
     let node = node
     return Int(node.offset) - (node.kind == .string ? 1 : 0)
   }

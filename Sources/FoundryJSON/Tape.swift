@@ -17,6 +17,9 @@ struct TapeNode {
   var count: UInt32
 
   static let hasEscapes: UInt32 = 1 << 8
+  /// Strings of documents built from markup: the bytes are the text itself, not JSON, so the
+  /// writer must escape them.
+  static let isRawText: UInt32 = 1 << 9
   static let isInteger: UInt32 = 1 << 8
   static let isNegative: UInt32 = 1 << 9
 
@@ -49,6 +52,8 @@ final class JSONStorage: @unchecked Sendable {
   private var nodeCapacity: Int
   let duplicateKeys: JSONParsingOptions.DuplicateKeyPolicy
   let loneSurrogates: JSONParsingOptions.LoneSurrogatePolicy
+  /// For documents built from markup: the original text and each node's offset in it.
+  var markup: JSONMarkupSource?
 
   init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions) {
     byteCount = input.count

@@ -19,6 +19,13 @@ public protocol MappableValue {
   static func read(from value: ValueReader) throws -> Self
   /// Writes this value.
   func write(to writer: inout ValueWriter) throws
+  /// The value of a required field whose element is absent from XML, where "no repeated
+  /// element" means an empty collection; `nil` (the default) keeps it an error.
+  static var emptyInMarkup: Self? { get }
+}
+
+extension MappableValue {
+  public static var emptyInMarkup: Self? { nil }
 }
 
 /// A model whose fields map to the keys of an object; `@Mappable` writes the conformance.
@@ -76,6 +83,7 @@ extension Mappable {
   public func write(to writer: inout ValueWriter) throws {
     var object = ObjectWriter(schema: Self.mappingSchema, parent: &writer)
     try encode(to: &object)
+    if writer.context.producesMarkup { object.markAttributes(Self.xmlAttributeKeys) }
     object.finish(into: &writer)
   }
 }

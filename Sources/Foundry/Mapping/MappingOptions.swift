@@ -1,4 +1,5 @@
 import FoundryJSON
+import FoundryXML
 
 /// How values are read: coercions, relaxations, transformers, and the parser's options.
 ///
@@ -20,6 +21,13 @@ public struct MappingOptions: Sendable {
   public var transformers = TransformerRegistry.standard
   /// What the JSON reader accepts.
   public var parsing = JSONParsingOptions()
+  /// What the XML reader keeps; by default text is trimmed and blank text dropped, so
+  /// `<title>\n  Notes\n</title>` reads as `"Notes"`.
+  public var xmlParsing: XMLParsingOptions = {
+    var options = XMLParsingOptions()
+    options.whitespace = .trim
+    return options
+  }()
   /// How the coding keys of `Decodable` types match document keys (`Codable` interop only).
   public var codableKeys = CodableKeyStrategy.useDefaultKeys
 

@@ -26,6 +26,9 @@ public final class MappingSchema: Sendable {
   @usableFromInline let hasValidators: Bool
   /// For each field that is one plain key, its UTF-8 (the fast lookup); `nil` otherwise.
   let simpleKeys: SimpleKeys
+  /// For each plain key that could name an XML attribute, `@` and the key: what a plain key
+  /// falls back to in an XML element that has no child of that name.
+  let attributeKeys: SimpleKeys
   /// The first segments of every key, for the unknown-key check.
   let knownKeys: Set<String>
   /// Whether every field is a single key (no dots, no flattening): the common, fast case.
@@ -50,6 +53,12 @@ public final class MappingSchema: Sendable {
     simpleKeys = SimpleKeys(resolved.map { key -> [UInt8]? in
       guard key.alternatives.count == 1, key.alternatives[0].count == 1 else { return nil }
       return key.firstKeys[0]
+    })
+    attributeKeys = SimpleKeys(resolved.map { key -> [UInt8]? in
+      guard key.alternatives.count == 1, key.alternatives[0].count == 1, let first = key.firstKeys[0].first,
+        first != UInt8(ascii: "@"), first != UInt8(ascii: "#"), first != UInt8(ascii: "{")
+      else { return nil }
+      return [UInt8(ascii: "@")] + key.firstKeys[0]
     })
     var knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.first?.name } })
     for field in fields { knownKeys.formUnion(field.flattened?.knownKeys ?? []) }

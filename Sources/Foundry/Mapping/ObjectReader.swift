@@ -1,5 +1,6 @@
 import FoundryInternals
 import FoundryJSON
+import FoundryXML
 
 /// Reads a model's fields from one object; the code `@Mappable` generates calls it.
 ///
@@ -29,12 +30,15 @@ public struct ObjectReader {
   @usableFromInline var foundAlternative = 0
   /// Whether lookups must follow the duplicate-key policy instead of the fast in-order scan.
   private let mayRepeatKeys: Bool
+  /// Whether the object is an XML element's view (see ``XMLJSONView``).
+  @usableFromInline let isMarkup: Bool
 
   init(object: ValueReader, schema: MappingSchema) {
     self.object = object
     self.schema = schema
     coercion = schema.coercion ?? object.coercion
     mayRepeatKeys = object.node.mayRepeatKeys(scratch: &object.context.fingerprints)
+    isMarkup = object.node.isMarkup
   }
 
   // MARK: - Fields
@@ -42,7 +46,11 @@ public struct ObjectReader {
   /// Reads a required field: a missing key or `null` is an error.
   @inlinable
   public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T {
-    guard let value = value(at: field, emptyStringIsNil: false) else { throw missing(field, typeName: "\(T.self)") }
+    guard let value = value(at: field, emptyStringIsNil: false) else {
+      // XML: no repeated element is an empty collection.
+      if isMarkup, let empty = T.emptyInMarkup { return empty }
+      throw missing(field, typeName: "\(T.self)")
+    }
     return try read(field, value) { try T.read(from: $0) }
   }
 
@@ -136,7 +144,7 @@ public struct ObjectReader {
   /// The members no field maps, for the `@UnknownKeys` bag under ``UnknownKeyPolicy/preserve``.
   public func unknownMembers() -> JSONObject {
     var bag = JSONObject()
-    for (key, value) in object.node.members where !schema.knownKeys.contains(key) {
+    for (key, value) in object.node.members where !isKnown(key) {
       bag[key] = value.value
     }
     return bag
@@ -146,7 +154,7 @@ public struct ObjectReader {
   @usableFromInline
   func finish() throws {
     guard schema.unknownKeys == .reject || context.isLossy else { return }
-    let unknown = object.node.members.map(\.key).filter { !schema.knownKeys.contains($0) }
+    let unknown = object.node.members.map(\.key).filter { !isKnown($0) }
     guard !unknown.isEmpty else { return }
     if schema.unknownKeys == .reject {
       let list = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -160,6 +168,15 @@ public struct ObjectReader {
     }
   }
 
+  /// Whether a member is mapped by some field; in XML `@name` counts as `name`, and the
+  /// element's text and ordered content are never "unknown".
+  private func isKnown(_ key: String) -> Bool {
+    if schema.knownKeys.contains(key) { return true }
+    guard isMarkup, let first = key.first else { return false }
+    if first == "#" { return true }
+    return first == "@" && schema.knownKeys.contains(String(key.dropFirst()))
+  }
+
   // MARK: - Lookup (non-generic)
 
   /// The value of `field`, or `nil` when the key is missing, `null`, or (when asked and the
@@ -167,15 +184,22 @@ public struct ObjectReader {
   @usableFromInline
   mutating func value(at field: Int, emptyStringIsNil: Bool) -> ValueReader? {
     guard let node = locate(field), !node.isNull else { return nil }
-    if emptyStringIsNil, context.options.emptyStringsAsNil, node.kind == .string, node.string == "" { return nil }
+    if emptyStringIsNil, context.options.emptyStringsAsNil || isMarkup, node.kind == .string, node.string == "" { return nil }
     return ValueReader(node: node, context: context, coercion: coercion)
   }
 
   private mutating func locate(_ field: Int) -> JSONNode? {
     guard schema.resolved.indices.contains(field) else { return nil }
+    if isMarkup, object.node.kind != .object {
+      // An XML element with nothing but text: only `#text` is there, and it is the node.
+      return schema.resolved[field].alternatives.contains { $0.count == 1 && $0[0].name == "#text" } ? object.node : nil
+    }
     if !mayRepeatKeys, let key = schema.simpleKeys.keys[field] {
       foundAlternative = 0
-      return object.node.member(utf8: key, hint: &hint)
+      if let found = object.node.member(utf8: key, hint: &hint) { return found }
+      // XML: a plain key with no child element of that name reads the attribute.
+      guard isMarkup, let attribute = schema.attributeKeys.keys[field] else { return nil }
+      return object.node.member(utf8: attribute, hint: &hint)
     }
     let key = schema.resolved[field]
     for (alternative, path) in key.alternatives.enumerated() {
@@ -193,15 +217,29 @@ public struct ObjectReader {
       if current.kind == .array, let index = segment.index {
         guard let next = current[index] else { return nil }
         current = next
-      } else if position == 0, !mayRepeatKeys {
+      } else if position == 0, !mayRepeatKeys, !isMarkup {
         guard let next = firstKey.withUnsafeBufferPointer({ current.member(utf8: $0, hint: &hint) }) else { return nil }
         current = next
       } else {
-        guard let next = current[segment.name] else { return nil }
+        guard let next = isMarkup ? markupChild(of: current, segment.name) : current[segment.name] else { return nil }
         current = next
       }
     }
     return current
+  }
+
+  /// In an XML view: the member for a segment, which may name a child in `{uri}local` form
+  /// and falls back to the attribute of that name.
+  private func markupChild(of node: JSONNode, _ name: String) -> JSONNode? {
+    if let found = node[name] { return found }
+    if name.hasPrefix("{"), let qualified = XMLName(clark: name), let uri = qualified.namespaceURI {
+      for key in node.markupKeys(localName: qualified.localName, namespaceURI: uri) {
+        if let found = node[key] ?? node["@" + key] { return found }
+      }
+      return nil
+    }
+    guard let first = name.first, first != "@", first != "#" else { return nil }
+    return node["@" + name]
   }
 
   // MARK: - Paths, errors and issues (non-generic)

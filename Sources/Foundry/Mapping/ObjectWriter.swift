@@ -47,6 +47,15 @@ public struct ObjectWriter {
     }
   }
 
+  /// For XML output: renames the members for `keys` to `@key`, so they become attributes.
+  @usableFromInline
+  mutating func markAttributes(_ keys: Set<String>) {
+    guard !keys.isEmpty, let object = tree else { return }
+    var renamed = JSONObject()
+    for (key, value) in object { renamed[keys.contains(key) ? "@" + key : key] = value }
+    tree = renamed
+  }
+
   // MARK: - Fields
 
   /// Writes a field.

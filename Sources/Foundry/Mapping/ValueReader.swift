@@ -39,6 +39,10 @@ public struct ValueReader {
   /// A string; in lenient mode a number reads as its text.
   public func string() throws -> String {
     if let string = node.string { return string }
+    if node.isMarkup, node.kind == .object {
+      // An element with attributes or children, read as a string: its text.
+      return node["#text"]?.string ?? ""
+    }
     if coercion == .lenient, let number = node.number {
       context.recordCoercion("number \(number.text) read as String")
       return number.text
@@ -50,6 +54,13 @@ public struct ValueReader {
   /// (any case) read too.
   public func bool() throws -> Bool {
     if let bool = node.bool { return bool }
+    if node.isMarkup, let text = markupText {
+      switch text.trimmingSpaces {
+      case "true", "1": return true
+      case "false", "0": return false
+      default: break
+      }
+    }
     guard coercion == .lenient else { throw mismatch(expected: "Bool") }
     if let number = node.number, let value = number.int64, value == 0 || value == 1 {
       context.recordCoercion("number \(value) read as Bool")
@@ -92,9 +103,9 @@ public struct ValueReader {
     if let number = node.number {
       return try exactInteger(number, signed: signed, minimum: minimum, maximum: maximum, name: name)
     }
-    if coercion == .lenient, let string = node.string, let number = Self.number(in: string) {
+    if readsText, let string = markupText ?? node.string, let number = Self.number(in: string) {
       let value = try exactInteger(number, signed: signed, minimum: minimum, maximum: maximum, name: name)
-      context.recordCoercion("string \"\(string)\" read as \(name())")
+      noteCoercion("string \"\(string)\" read as \(name())")
       return value
     }
     throw mismatch(expected: name())
@@ -124,8 +135,8 @@ public struct ValueReader {
       guard let value = node.double else { throw invalid(expected: "Double", reason: "out of range") }
       return value
     }
-    if coercion == .lenient, let string = node.string, let value = Self.number(in: string)?.double {
-      context.recordCoercion("string \"\(string)\" read as Double")
+    if readsText, let string = markupText ?? node.string, let value = Self.number(in: string)?.double {
+      noteCoercion("string \"\(string)\" read as Double")
       return value
     }
     throw mismatch(expected: "Double")
@@ -137,8 +148,8 @@ public struct ValueReader {
       guard let value = number.decimal else { throw invalid(expected: "Decimal", reason: "more digits than Decimal holds") }
       return value
     }
-    if coercion == .lenient, let string = node.string, let value = Self.number(in: string)?.decimal {
-      context.recordCoercion("string \"\(string)\" read as Decimal")
+    if readsText, let string = markupText ?? node.string, let value = Self.number(in: string)?.decimal {
+      noteCoercion("string \"\(string)\" read as Decimal")
       return value
     }
     throw mismatch(expected: "Decimal")
@@ -147,8 +158,8 @@ public struct ValueReader {
   /// The number with its text, for exact handling of your own.
   public func number() throws -> JSONNumber {
     if let number = node.number { return number }
-    if coercion == .lenient, let string = node.string, let number = Self.number(in: string) {
-      context.recordCoercion("string \"\(string)\" read as a number")
+    if readsText, let string = markupText ?? node.string, let number = Self.number(in: string) {
+      noteCoercion("string \"\(string)\" read as a number")
       return number
     }
     throw mismatch(expected: "number")
@@ -170,6 +181,25 @@ public struct ValueReader {
     return JSONNumber(text: sign + text)
   }
 
+  /// Whether strings may be read as numbers and Booleans: in lenient mode, and always for
+  /// XML, whose text is untyped (reading `<lat>39.5</lat>` as a `Double` is no coercion).
+  var readsText: Bool { coercion == .lenient || node.isMarkup }
+
+  /// The text of an XML element that has attributes (its `#text`), for scalar reads.
+  var markupText: String? {
+    guard node.isMarkup else { return nil }
+    if node.kind == .object { return node["#text"]?.string ?? "" }
+    return node.string
+  }
+
+  /// The value as text: a string, or an XML element's text.
+  var textValue: String? { markupText ?? node.string }
+
+  /// Records a coercion, unless the input is XML text, where reading text as a value is normal.
+  func noteCoercion(_ note: @autoclosure () -> String) {
+    if !node.isMarkup { context.recordCoercion(note()) }
+  }
+
   // MARK: - Containers
 
   /// Calls `body` with each element of an array (a single value under
@@ -188,6 +218,12 @@ public struct ValueReader {
   /// `forEachElement` on a value that is not an array.
   @usableFromInline
   func forEachWrappedElement(_ body: (Int, ValueReader) throws -> Void) throws {
+    if node.isMarkup {
+      // XML: repeated elements are an array, one element is one, and a wrapper element whose
+      // children all share one name stands for them.
+      if let inner = wrappedElements { return try inner.forEachElement(body) }
+      return try body(0, self)
+    }
     if context.options.wrapsSingleValues, !node.isNull {
       context.recordCoercion("single value read as a one-element array")
       return try body(0, self)
@@ -197,7 +233,16 @@ public struct ValueReader {
 
   /// The number of elements `forEachElement` will visit (0 when it will fail).
   @usableFromInline
-  var elementCount: Int { node.kind == .array ? node.count : 1 }
+  var elementCount: Int { node.kind == .array ? node.count : wrappedElements?.elementCount ?? 1 }
+
+  /// For XML: the children of a wrapper element (an element with no attributes or text whose
+  /// child elements all have one name).
+  var wrappedElements: ValueReader? {
+    guard node.isMarkup, node.kind == .object, node.count == 1, let (key, value) = node.members.first(where: { _ in true }),
+      !key.hasPrefix("@"), !key.hasPrefix("#")
+    else { return nil }
+    return ValueReader(node: value, context: context, coercion: coercion)
+  }
 
   /// The elements of an array; with ``MappingOptions/wrapsSingleValues`` a single non-null
   /// value reads as a one-element array.
@@ -205,6 +250,7 @@ public struct ValueReader {
     if node.kind == .array {
       return node.elements.map { ValueReader(node: $0, context: context, coercion: coercion) }
     }
+    if node.isMarkup { return try wrappedElements?.elements() ?? [self] }
     if context.options.wrapsSingleValues, !node.isNull {
       context.recordCoercion("single value read as a one-element array")
       return [self]
@@ -232,7 +278,8 @@ public struct ValueReader {
   /// An object reader over this value's fields.
   @usableFromInline
   func objectReader(schema: MappingSchema) throws -> ObjectReader {
-    guard node.kind == .object else { throw mismatch(expected: "object") }
+    // In XML a text-only element is a model with nothing but `#text`.
+    guard node.kind == .object || (node.isMarkup && node.kind == .string) else { throw mismatch(expected: "object") }
     return ObjectReader(object: self, schema: schema)
   }
 

@@ -149,5 +149,10 @@ public struct ValueWriter {
 @usableFromInline
 final class EncodingContext {
   let options: EncodingOptions
-  init(options: EncodingOptions) { self.options = options }
+  /// Whether the output becomes XML: fields that ``XMLMappable`` marks are written as `@key`.
+  @usableFromInline let producesMarkup: Bool
+  init(options: EncodingOptions, producesMarkup: Bool = false) {
+    self.options = options
+    self.producesMarkup = producesMarkup
+  }
 }

@@ -45,7 +45,7 @@ public struct Base64Transformer: MappingTransformer, Hashable {
   ///
   /// - Throws: ``MappingError`` for a non-string or a string that is not base64.
   public func read(from value: ValueReader) throws -> Data {
-    guard let string = value.jsonNode.string else { throw value.mismatch(expected: expectation) }
+    guard let string = value.textValue else { throw value.mismatch(expected: expectation) }
     guard let bytes = Base64.decode(string, alphabet: codecAlphabet) else { throw value.invalid(expected: expectation) }
     return Data(bytes)
   }

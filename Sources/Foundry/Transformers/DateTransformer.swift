@@ -67,7 +67,7 @@ public struct DateTransformer: MappingTransformer, Hashable {
     case .secondsSince1970, .millisecondsSince1970:
       return try readEpoch(from: value)
     case .pattern(let pattern):
-      guard value.kind == .string || (value.coercion == .lenient && value.kind == .number) else {
+      guard value.kind == .string || value.jsonNode.isMarkup || (value.coercion == .lenient && value.kind == .number) else {
         throw value.mismatch(expected: expectation)
       }
       let string = try value.string()
@@ -76,7 +76,7 @@ public struct DateTransformer: MappingTransformer, Hashable {
       }
       return date
     default:
-      guard let string = value.jsonNode.string else { throw value.mismatch(expected: expectation) }
+      guard let string = value.textValue else { throw value.mismatch(expected: expectation) }
       switch parse(string) {
       case .success(let date): return date
       case .failure(let failure): throw value.invalid(expected: expectation, reason: failure.reason)
@@ -99,7 +99,7 @@ public struct DateTransformer: MappingTransformer, Hashable {
   }
 
   private func readEpoch(from value: ValueReader) throws -> Date {
-    guard value.kind == .number || (value.coercion == .lenient && value.kind == .string) else {
+    guard value.kind == .number || (value.readsText && (value.kind == .string || value.jsonNode.isMarkup)) else {
       throw value.mismatch(expected: expectation)
     }
     let number: JSONNumber

@@ -27,7 +27,7 @@ public struct DecimalTransformer: MappingTransformer, Hashable {
   ///
   /// - Throws: ``MappingError`` for other values, or more digits than `Decimal` holds.
   public func read(from value: ValueReader) throws -> Decimal {
-    if let string = value.jsonNode.string {
+    if let string = value.textValue {
       guard let number = ValueReader.number(in: string) else { throw value.invalid(expected: "Decimal") }
       guard let decimal = number.decimal else { throw value.invalid(expected: "Decimal", reason: "more digits than Decimal holds") }
       return decimal

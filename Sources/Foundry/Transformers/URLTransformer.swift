@@ -26,7 +26,7 @@ public struct URLTransformer: MappingTransformer, Hashable {
   ///
   /// - Throws: ``MappingError`` for a non-string, an empty or a malformed string.
   public func read(from value: ValueReader) throws -> URL {
-    guard let string = value.jsonNode.string else { throw value.mismatch(expected: "URL") }
+    guard let string = value.textValue else { throw value.mismatch(expected: "URL") }
     guard !string.isEmpty, let url = URL(string: string, relativeTo: base) else { throw value.invalid(expected: "URL") }
     return url
   }

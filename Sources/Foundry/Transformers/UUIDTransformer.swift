@@ -25,7 +25,7 @@ public struct UUIDTransformer: MappingTransformer, Hashable {
   ///
   /// - Throws: ``MappingError`` for a non-string or a malformed UUID.
   public func read(from value: ValueReader) throws -> UUID {
-    guard let string = value.jsonNode.string else { throw value.mismatch(expected: "UUID") }
+    guard let string = value.textValue else { throw value.mismatch(expected: "UUID") }
     guard let uuid = UUID(uuidString: string) else { throw value.invalid(expected: "UUID") }
     return uuid
   }

@@ -17,7 +17,7 @@ extension Data: MappableValue {
   ///
   /// - Throws: ``MappingError``: `expected Data in base64, found ...`.
   public static func read(from value: ValueReader) throws -> Data {
-    guard let string = value.jsonNode.string else { throw value.mismatch(expected: "Data in base64") }
+    guard let string = value.textValue else { throw value.mismatch(expected: "Data in base64") }
     guard let bytes = Base64.decode(string, alphabet: .either) else { throw value.invalid(expected: "Data in base64") }
     return Data(bytes)
   }

@@ -19,7 +19,7 @@ extension Date: MappableValue {
   /// - Throws: ``MappingError``: `expected Date (ISO 8601 or seconds since 1970), found ...`.
   public static func read(from value: ValueReader) throws -> Date {
     let expectation = "Date (ISO 8601 or seconds since 1970)"
-    if let string = value.jsonNode.string {
+    if let string = value.textValue {
       switch ISO8601DateFormat.parse(string, strictness: .iso8601, timeZone: .gmt) {
       case .success(let date): return date
       case .failure(let failure): throw value.invalid(expected: expectation, reason: failure.reason)

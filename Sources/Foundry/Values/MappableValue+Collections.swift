@@ -12,6 +12,8 @@ extension Optional: MappableValue where Wrapped: MappableValue {
 }
 
 extension Array: MappableValue where Element: MappableValue {
+  /// In XML, no repeated element reads as an empty array.
+  public static var emptyInMarkup: Self? { [] }
   /// The elements in order; in lossy mode a bad element is dropped and reported, and the
   /// others are kept.
   @inlinable
@@ -32,6 +34,8 @@ extension Array: MappableValue where Element: MappableValue {
 }
 
 extension Set: MappableValue where Element: MappableValue {
+  /// In XML, no repeated element reads as an empty set.
+  public static var emptyInMarkup: Self? { [] }
   /// An array read as a set; repeated elements collapse.
   @inlinable
   public static func read(from value: ValueReader) throws -> Set<Element> {

@@ -82,7 +82,7 @@ extension MappableValue where Self: FixedWidthInteger {
 extension URL: MappableValue {
   /// A URL from a string; an empty or malformed string is an error.
   public static func read(from value: ValueReader) throws -> URL {
-    guard value.kind == .string || value.coercion == .lenient else { throw value.mismatch(expected: "URL") }
+    guard value.kind == .string || value.readsText else { throw value.mismatch(expected: "URL") }
     let string = try value.string()
     guard !string.isEmpty, let url = URL(string: string) else { throw value.invalid(expected: "URL") }
     return url
@@ -93,7 +93,7 @@ extension URL: MappableValue {
 extension UUID: MappableValue {
   /// A UUID from its string form (any case).
   public static func read(from value: ValueReader) throws -> UUID {
-    guard let string = value.node.string else { throw value.mismatch(expected: "UUID") }
+    guard let string = value.textValue else { throw value.mismatch(expected: "UUID") }
     guard let uuid = UUID(uuidString: string) else { throw value.invalid(expected: "UUID") }
     return uuid
   }

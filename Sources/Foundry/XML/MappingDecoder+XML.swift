@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryJSON
+import FoundryXML
+
+/// Decoding models from XML: the root element (or any element) maps onto the model through
+/// its JSON view (``XMLJSONView``), so one `@Mappable` declaration reads both formats.
+///
+/// ```swift
+/// @Mappable struct Node {
+///   var id: Int64                              // the `id` attribute (no child named `id`)
+///   var lat: Double
+///   @Key("tag") var tags: [Tag]                // every <tag> child; none is []
+/// }
+/// let node = try MappingDecoder().decode(Node.self, fromXML: #"<node id="7" lat="39.5"/>"#)
+/// ```
+extension MappingDecoder {
+  /// Decodes a value from the root element of an XML document.
+  ///
+  /// - Throws: ``MappingError``; a malformed document is code `.malformedDocument`, and
+  ///   errors point at the XML's line and column.
+  @inlinable
+  public func decode<T: MappableValue>(_ type: T.Type, fromXML bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    try decode(type, from: xmlView(bytes, sourceName: sourceName), sourceName: sourceName, factory: factory)
+  }
+
+  /// Decodes a value from an XML document in `Data`.
+  @inlinable
+  public func decode<T: MappableValue>(_ type: T.Type, fromXML data: Data, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    try decode(type, fromXML: [UInt8](data), sourceName: sourceName, factory: factory)
+  }
+
+  /// Decodes a value from XML text.
+  @inlinable
+  public func decode<T: MappableValue>(_ type: T.Type, fromXML string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    try decode(type, fromXML: Array(string.utf8), sourceName: sourceName, factory: factory)
+  }
+
+  /// Decodes a value from one element of a parsed document, for example each element that
+  /// ``FoundryXML/XMLTree/forEachElement(in:options:sourceName:_:)`` streams.
+  ///
+  /// ```swift
+  /// try XMLTree.forEachElement(in: bytes) { element in
+  ///   if element.qualifiedName == "node" { nodes.append(try decoder.decode(Node.self, from: element)) }
+  /// }
+  /// ```
+  @inlinable
+  public func decode<T: MappableValue>(_ type: T.Type, from element: XMLTree.Element, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
+    try decode(type, from: XMLJSONView.document(of: element).root, sourceName: sourceName, factory: factory)
+  }
+
+  /// Lossy decoding from XML: what maps is kept and the rest is reported with paths.
+  public func decodeLossy<T: MappableValue>(_ type: T.Type, fromXML bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
+    let node: JSONNode
+    do {
+      node = try xmlView(bytes, sourceName: sourceName)
+    } catch {
+      return LossyResult(value: nil, issues: [], error: error as? MappingError)
+    }
+    return decodeLossy(type, from: node, sourceName: sourceName, factory: factory)
+  }
+
+  /// Lossy decoding from XML text.
+  public func decodeLossy<T: MappableValue>(_ type: T.Type, fromXML string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
+    decodeLossy(type, fromXML: Array(string.utf8), sourceName: sourceName, factory: factory)
+  }
+
+  /// Parses XML and returns the view of its root element.
+  @usableFromInline
+  func xmlView(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
+    do {
+      let tree = try XMLTree.parse(bytes: bytes, options: options.xmlParsing, sourceName: sourceName)
+      return XMLJSONView.document(of: tree.root).root
+    } catch {
+      var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
+      failure.line = error.line
+      failure.column = error.column
+      failure.sourceName = sourceName
+      failure.rendered = error.description
+      throw failure
+    }
+  }
+}

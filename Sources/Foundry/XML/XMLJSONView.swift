@@ -1,0 +1,320 @@
+import FoundryJSON
+import FoundryXML
+
+/// The JSON view of an XML element: the one convention both the mapping layer and
+/// `foundry convert` use, so what a model's key paths see is what `convert --to json` prints.
+///
+/// - An element with no attributes and no child elements is its text: `<title>Notes</title>`
+///   → `"Notes"` (`""` when empty).
+/// - Otherwise it is an object: attributes first as `"@name"` (in document order), then child
+///   elements grouped by qualified name in order of first appearance (a name that repeats
+///   becomes an array), then `"#text"` with the element's direct text when there is any.
+/// - When grouping would lose the order of the content (text between child elements, or a
+///   name that comes back after another), the object also gets `"#content"`: the content in
+///   order, text as strings and each child element as a one-member object.
+///
+/// ```swift
+/// let tree = try XMLTree(string: #"<node id="7"><tag k="a"/><tag k="b"/></node>"#)
+/// let json = XMLJSONView.document(of: tree.root).value
+/// // {"@id": "7", "tag": [{"@k": "a"}, {"@k": "b"}]}
+/// ```
+public enum XMLJSONView {
+  /// What the view includes beyond the convention's core.
+  public struct Options: Sendable, Hashable {
+    /// Whether `xmlns` and `xmlns:prefix` attributes appear as `"@xmlns..."` members (kept by
+    /// `convert` so that converting back restores them; left out for mapping).
+    public var includesNamespaceDeclarations = false
+    /// Whether the outermost value is wrapped as `{"root-name": ...}` (what `convert` prints)
+    /// rather than being the root element's own value (what a model maps).
+    public var wrapsRoot = false
+
+    /// The mapping defaults: no namespace declarations, root unwrapped.
+    public init() {}
+
+    /// The `foundry convert` settings: namespace declarations kept and the root wrapped.
+    public static var conversion: Options {
+      var options = Options()
+      options.includesNamespaceDeclarations = true
+      options.wrapsRoot = true
+      return options
+    }
+  }
+
+  /// The view of `element` as a JSON document whose locations point into the XML text.
+  ///
+  /// - Complexity: O(*n*) in the element's nodes.
+  public static func document(of element: XMLTree.Element, options: Options = .init()) -> JSONDocument {
+    element.withTapeReader { tape in
+      var builder = ViewBuilder(tape: tape, options: options)
+      let index = element.tapeIndex
+      if options.wrapsRoot {
+        let object = builder.json.beginObject(sourceOffset: element.byteOffset)
+        builder.key(forElement: builder.spelling(of: tape.nameID(index)), sourceOffset: element.byteOffset)
+        builder.emit(index)
+        builder.json.close(object, count: 1)
+      } else {
+        builder.emit(index)
+      }
+      return builder.json.document(source: element.sourceText, prefixes: builder.prefixes)
+    }
+  }
+}
+
+/// Walks an element's tape depth-first and appends its view to a ``JSONDocumentBuilder``.
+///
+/// Works on name ids and byte ranges: no `String` per name or value. Children are gathered
+/// on one shared stack (`children`), so an element costs no allocation of its own.
+private struct ViewBuilder {
+  var json = JSONDocumentBuilder(estimatedNodes: 256, estimatedBytes: 4096)
+  let tape: XMLTapeReader
+  let options: XMLJSONView.Options
+  /// Namespace URI by prefix as first seen ("" for the default namespace), for `{uri}local`.
+  var prefixes: [String: String] = [:]
+  /// Tape indices of the child elements of the elements being emitted, innermost last.
+  private var children: [Int] = []
+  /// The same children regrouped by name (first-appearance order), innermost last.
+  private var grouped: [Int] = []
+  /// Name ids whose namespace prefix is already noted.
+  private var notedNames: Set<Int> = []
+  /// Per name id, the id of its spelling (qualified name): names in different namespaces
+  /// may be spelled alike, and the view groups and keys by spelling. -1: not looked up yet.
+  private var spellingOfName: [Int] = []
+  private var spellings: [String: Int] = [:]
+  private var spellingList: [String] = []
+
+  /// Key slots: 0 `#text`, 1 `#content`, then two per name id (element, `@attribute`).
+  private static let textSlot = 0, contentSlot = 1
+
+  init(tape: XMLTapeReader, options: XMLJSONView.Options) {
+    self.tape = tape
+    self.options = options
+  }
+
+  /// Keys an element by its spelling id (see ``spelling(of:)``).
+  mutating func key(forElement spelling: Int, sourceOffset: Int) {
+    let text = spellingText(spelling)
+    json.key(slot: 2 + 2 * spelling, sourceOffset: sourceOffset) { text }
+  }
+
+  /// The spelling id of the name with id `id`.
+  mutating func spelling(of id: Int) -> Int {
+    if id >= spellingOfName.count { spellingOfName.append(contentsOf: repeatElement(-1, count: id + 1 - spellingOfName.count)) }
+    let known = spellingOfName[id]
+    if known >= 0 { return known }
+    let text = tape.name(id).qualifiedName
+    let spelling: Int
+    if let known = spellings[text] {
+      spelling = known
+    } else {
+      spelling = spellingList.count
+      spellingList.append(text)
+      spellings[text] = spelling
+    }
+    spellingOfName[id] = spelling
+    return spelling
+  }
+
+  private func spellingText(_ spelling: Int) -> String {
+    spellingList.indices.contains(spelling) ? spellingList[spelling] : ""
+  }
+
+  mutating func emit(_ index: Int) {
+    let offset = tape.sourceOffset(index)
+    note(tape.nameID(index))
+    let end = tape.end(of: index)
+    let attributeStart = index + 1
+    let contentStart = attributeStart + tape.attributeCount(index)
+    var visibleAttributes = 0
+    for attribute in attributeStart..<contentStart where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
+      visibleAttributes += 1
+    }
+    // One pass over the content: child elements onto the stack, text counted, order checked.
+    let base = children.count
+    var textPieces = 0
+    var firstText = -1
+    var textPending = false
+    var orderLost = false
+    var position = contentStart
+    while position < end {
+      switch tape.kind(position) {
+      case .element:
+        if textPending { orderLost = true }
+        textPending = false
+        children.append(position)
+        position = tape.end(of: position)
+      case .text, .cdata:
+        if !tape.bytes(position).isEmpty {
+          textPending = true
+          textPieces += 1
+          if firstText < 0 { firstText = position }
+        }
+        position += 1
+      case .attribute, .other:
+        position += 1
+      }
+    }
+    defer { children.removeSubrange(base...) }
+    let childCount = children.count - base
+    if visibleAttributes == 0, childCount == 0 {
+      emitText(of: index, pieces: textPieces, first: firstText, from: contentStart, to: end, sourceOffset: offset)
+      return
+    }
+    let object = json.beginObject(sourceOffset: offset)
+    var count = 0
+    for attribute in attributeStart..<contentStart where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
+      let id = tape.nameID(attribute)
+      note(id)
+      let slot = 3 + 2 * spelling(of: id)
+      json.key(slot: slot, sourceOffset: offset) { "@" + tape.name(id).qualifiedName }
+      json.string(tape.bytes(attribute), sourceOffset: offset)
+      count += 1
+    }
+    let (groups, lost) = emitGrouped(base: base, count: childCount)
+    count += groups
+    if textPieces > 0 {
+      json.key(slot: Self.textSlot, sourceOffset: offset) { "#text" }
+      emitText(of: index, pieces: textPieces, first: firstText, from: contentStart, to: end, sourceOffset: offset)
+      count += 1
+    }
+    if orderLost || lost {
+      json.key(slot: Self.contentSlot, sourceOffset: offset) { "#content" }
+      emitContent(from: contentStart, to: end, sourceOffset: offset)
+      count += 1
+    }
+    json.close(object, count: count)
+  }
+
+  /// The element's direct text, joined (most elements have one piece, taken as is).
+  private mutating func emitText(of index: Int, pieces: Int, first: Int, from start: Int, to end: Int, sourceOffset: Int) {
+    if pieces <= 1 {
+      json.string(first >= 0 ? tape.bytes(first) : UnsafeBufferPointer(start: nil, count: 0), sourceOffset: first >= 0 ? tape.sourceOffset(first) : sourceOffset)
+      return
+    }
+    var parts: [UnsafeBufferPointer<UInt8>] = []
+    var position = start
+    while position < end {
+      switch tape.kind(position) {
+      case .element: position = tape.end(of: position)
+      case .text, .cdata:
+        parts.append(tape.bytes(position))
+        position += 1
+      default: position += 1
+      }
+    }
+    json.string(joining: parts, sourceOffset: tape.sourceOffset(first))
+  }
+
+  /// The children on the stack from `base`, grouped by name in order of first appearance; a
+  /// name that repeats becomes an array. Returns the member count and whether a name came
+  /// back after another (so grouping changed the order).
+  private mutating func emitGrouped(base: Int, count: Int) -> (members: Int, orderLost: Bool) {
+    guard count > 0 else { return (0, false) }
+    // Distinct names in first-appearance order, with counts: a linear scan suits the usual
+    // handful of names; many distinct names switch to a dictionary.
+    var names: [Int] = []
+    var counts: [Int] = []
+    var slotOfName: [Int: Int] = [:]
+    var orderLost = false
+    var previous = -1
+    for offset in 0..<count {
+      let id = spelling(of: tape.nameID(children[base + offset]))
+      let slot: Int
+      if names.count <= 16, let found = names.lastIndex(of: id) {
+        slot = found
+      } else if names.count > 16, let found = slotOfName[id] {
+        slot = found
+      } else {
+        slot = names.count
+        names.append(id)
+        counts.append(0)
+        if names.count > 16 { slotOfName[id] = slot }
+        if names.count == 17 { for (index, name) in names.enumerated() { slotOfName[name] = index } }
+      }
+      if slot != previous, counts[slot] > 0 { orderLost = true }
+      previous = slot
+      counts[slot] += 1
+    }
+    guard orderLost || names.count > 1 else {
+      emitGroup(names[0], base: base, count: count)
+      return (1, false)
+    }
+    // Regroup: bucket the children by name slot, stably, onto the second stack.
+    let groupBase = grouped.count
+    var starts: [Int] = []
+    var running = 0
+    for value in counts {
+      starts.append(running)
+      running += value
+    }
+    grouped.append(contentsOf: repeatElement(0, count: count))
+    for offset in 0..<count {
+      let child = children[base + offset]
+      let id = spelling(of: tape.nameID(child))
+      let slot = names.count > 16 ? (slotOfName[id] ?? 0) : (names.lastIndex(of: id) ?? 0)
+      grouped[groupBase + starts[slot]] = child
+      starts[slot] += 1
+    }
+    var start = groupBase
+    for (slot, id) in names.enumerated() {
+      emitGroupFromGrouped(id, base: start, count: counts[slot])
+      start += counts[slot]
+    }
+    grouped.removeSubrange(groupBase...)
+    return (names.count, orderLost)
+  }
+
+  private mutating func emitGroup(_ id: Int, base: Int, count: Int) {
+    let first = children[base]
+    key(forElement: id, sourceOffset: tape.sourceOffset(first))
+    if count == 1 { return emit(first) }
+    let array = json.beginArray(sourceOffset: tape.sourceOffset(first))
+    for offset in 0..<count { emit(children[base + offset]) }
+    json.close(array, count: count)
+  }
+
+  private mutating func emitGroupFromGrouped(_ id: Int, base: Int, count: Int) {
+    let first = grouped[base]
+    key(forElement: id, sourceOffset: tape.sourceOffset(first))
+    if count == 1 { return emit(first) }
+    let array = json.beginArray(sourceOffset: tape.sourceOffset(first))
+    for offset in 0..<count { emit(grouped[base + offset]) }
+    json.close(array, count: count)
+  }
+
+  /// The content in document order: text as strings, elements as one-member objects.
+  private mutating func emitContent(from start: Int, to end: Int, sourceOffset: Int) {
+    let array = json.beginArray(sourceOffset: sourceOffset)
+    var count = 0
+    var position = start
+    while position < end {
+      switch tape.kind(position) {
+      case .element:
+        let object = json.beginObject(sourceOffset: tape.sourceOffset(position))
+        key(forElement: spelling(of: tape.nameID(position)), sourceOffset: tape.sourceOffset(position))
+        emit(position)
+        json.close(object, count: 1)
+        count += 1
+        position = tape.end(of: position)
+      case .text, .cdata:
+        if !tape.bytes(position).isEmpty {
+          json.string(tape.bytes(position), sourceOffset: tape.sourceOffset(position))
+          count += 1
+        }
+        position += 1
+      case .attribute, .other:
+        position += 1
+      }
+    }
+    json.close(array, count: count)
+  }
+
+  /// Records the prefix of a namespaced name, once per name id.
+  private mutating func note(_ id: Int) {
+    guard !notedNames.contains(id) else { return }
+    notedNames.insert(id)
+    let name = tape.name(id)
+    guard let uri = name.namespaceURI, !name.isNamespaceDeclaration else { return }
+    let prefix = name.prefix ?? ""
+    if prefixes[prefix] == nil { prefixes[prefix] = uri }
+  }
+}

@@ -1,0 +1,148 @@
+/// Builds a ``JSONDocument`` from another markup, for package code (module Foundry builds the
+/// JSON view of an XML element with it).
+///
+/// Strings are copied into the document's own bytes (keys once each); every node also records
+/// the byte offset of what it came from in the *original* source, and the finished document
+/// resolves locations against that source, so mapping errors point into the XML.
+/// Documents built here are "markup": their strings are untyped text, which the mapping layer
+/// reads as numbers or Booleans without calling it a coercion.
+package struct JSONDocumentBuilder {
+  private var bytes: [UInt8] = []
+  private var nodes: [TapeNode] = []
+  private var sourceOffsets: [UInt32] = []
+  /// Offsets of keys already in `bytes`, so each distinct key is stored once.
+  private var keyOffsets: [String: Int] = [:]
+  /// Keys the caller numbers itself (see ``key(slot:sourceOffset:spelling:)``): offset and
+  /// length in `bytes`, or -1 when not stored yet.
+  private var slots: [(offset: Int, length: Int)] = []
+
+  /// A builder; `estimatedNodes` and `estimatedBytes` size the first allocations.
+  package init(estimatedNodes: Int = 64, estimatedBytes: Int = 256) {
+    nodes.reserveCapacity(estimatedNodes)
+    sourceOffsets.reserveCapacity(estimatedNodes)
+    bytes.reserveCapacity(estimatedBytes)
+  }
+
+  /// The number of nodes so far (the index the next node gets).
+  package var nodeCount: Int { nodes.count }
+
+  /// Appends a string value.
+  package mutating func string(_ text: UnsafeBufferPointer<UInt8>, sourceOffset: Int) {
+    let offset = bytes.count
+    bytes.append(contentsOf: text)
+    append(TapeNode(.string, flags: TapeNode.isRawText, offset: offset, payload: text.count), sourceOffset: sourceOffset)
+  }
+
+  /// Appends a string value given as a Swift string.
+  package mutating func string(_ text: String, sourceOffset: Int) {
+    var text = text
+    text.withUTF8 { string($0, sourceOffset: sourceOffset) }
+  }
+
+  /// Appends an object key (stored once per distinct key).
+  package mutating func key(_ key: String, sourceOffset: Int) {
+    let offset: Int
+    let length = key.utf8.count
+    if let known = keyOffsets[key] {
+      offset = known
+    } else {
+      offset = bytes.count
+      bytes.append(contentsOf: key.utf8)
+      keyOffsets[key] = offset
+    }
+    append(TapeNode(.string, flags: TapeNode.isRawText, offset: offset, payload: length), sourceOffset: sourceOffset)
+  }
+
+  /// Appends an object key the caller knows by a small number `slot` (a name id, say): the
+  /// first time, `spelling` gives its text; afterwards the stored bytes are reused without
+  /// hashing.
+  package mutating func key(slot: Int, sourceOffset: Int, spelling: () -> String) {
+    if slot >= slots.count { slots.append(contentsOf: repeatElement((offset: -1, length: 0), count: slot + 1 - slots.count)) }
+    var entry = slots[slot]
+    if entry.offset < 0 {
+      let text = spelling()
+      entry = (bytes.count, text.utf8.count)
+      bytes.append(contentsOf: text.utf8)
+      slots[slot] = entry
+    }
+    append(TapeNode(.string, flags: TapeNode.isRawText, offset: entry.offset, payload: entry.length), sourceOffset: sourceOffset)
+  }
+
+  /// Appends a string value made of several pieces, joined.
+  package mutating func string(joining pieces: [UnsafeBufferPointer<UInt8>], sourceOffset: Int) {
+    let offset = bytes.count
+    for piece in pieces { bytes.append(contentsOf: piece) }
+    append(TapeNode(.string, flags: TapeNode.isRawText, offset: offset, payload: bytes.count - offset), sourceOffset: sourceOffset)
+  }
+
+  /// Appends `null`.
+  package mutating func null(sourceOffset: Int) {
+    append(TapeNode(.null, offset: 0), sourceOffset: sourceOffset)
+  }
+
+  /// Opens an object; returns its index for ``close(_:count:)``.
+  package mutating func beginObject(sourceOffset: Int) -> Int {
+    append(TapeNode(.object, offset: 0), sourceOffset: sourceOffset)
+    return nodes.count - 1
+  }
+
+  /// Opens an array; returns its index for ``close(_:count:)``.
+  package mutating func beginArray(sourceOffset: Int) -> Int {
+    append(TapeNode(.array, offset: 0), sourceOffset: sourceOffset)
+    return nodes.count - 1
+  }
+
+  /// Closes the container opened at `index`, which got `count` elements or members.
+  package mutating func close(_ index: Int, count: Int) {
+    guard nodes.indices.contains(index) else { return }
+    nodes[index].payload = UInt32(truncatingIfNeeded: nodes.count)
+    nodes[index].count = UInt32(truncatingIfNeeded: count)
+  }
+
+  private mutating func append(_ node: TapeNode, sourceOffset: Int) {
+    nodes.append(node)
+    sourceOffsets.append(UInt32(truncatingIfNeeded: max(0, sourceOffset)))
+  }
+
+  /// The finished document; locations resolve against `source` (the original text, UTF-8).
+  /// `prefixes` maps the markup's namespace prefixes to URIs, for names in `{uri}local` form.
+  package func document(source: [UInt8], prefixes: [String: String] = [:]) -> JSONDocument {
+    let storage = bytes.withUnsafeBytes { JSONStorage(copying: $0, options: Self.viewOptions) }
+    for node in nodes { storage.append(node) }
+    storage.markup = JSONMarkupSource(text: source, offsets: sourceOffsets, prefixes: prefixes)
+    return JSONDocument(storage: storage)
+  }
+
+  /// Views never repeat a key (children are grouped by name), so lookups skip that check.
+  private static let viewOptions: JSONParsingOptions = {
+    var options = JSONParsingOptions()
+    options.duplicateKeys = .reject
+    return options
+  }()
+}
+
+/// Where the nodes of a built document came from: the original text and each node's offset in it.
+final class JSONMarkupSource: Sendable {
+  let text: [UInt8]
+  let offsets: [UInt32]
+  let prefixes: [String: String]
+
+  init(text: [UInt8], offsets: [UInt32], prefixes: [String: String]) {
+    self.text = text
+    self.offsets = offsets
+    self.prefixes = prefixes
+  }
+}
+
+extension JSONNode {
+  /// Whether the node belongs to a document built from markup (XML), whose strings are
+  /// untyped text.
+  package var isMarkup: Bool { storage.markup != nil }
+
+  /// The keys a `{namespace-uri}local` name may appear under in this markup document:
+  /// `prefix:local` for each prefix bound to the URI (`local` for the default namespace).
+  package func markupKeys(localName: String, namespaceURI: String) -> [String] {
+    guard let markup = storage.markup else { return [] }
+    return markup.prefixes.filter { $0.value == namespaceURI }.map { $0.key.isEmpty ? localName : $0.key + ":" + localName }.sorted()
+  }
+}

@@ -1,0 +1,91 @@
+/// Raw, read-only access to a document's tape for other layers of this package (the mapping
+/// layer builds its JSON view from it without creating a `String` per name or value).
+///
+/// Valid only inside ``XMLTree/Element/withTapeReader(_:)``. Indices are tape indices;
+/// callers stay within an element's extent (`index + 1 ..< end(of: index)`).
+package struct XMLTapeReader {
+  let nodes: UnsafeBufferPointer<XMLTapeNode>
+  let source: UnsafeBufferPointer<UInt8>
+  let heap: UnsafeBufferPointer<UInt8>
+  let names: XMLNameTable
+
+  /// What a tape node is, as the mapping layer sees it.
+  package enum Kind {
+    case element, attribute, text, cdata, other
+  }
+
+  /// The kind of the node at `index` (`.other` past the end).
+  package func kind(_ index: Int) -> Kind {
+    guard index >= 0, index < nodes.count else { return .other }
+    let node = nodes[index]
+    switch node.kind {
+    case .element: return .element
+    case .attribute: return .attribute
+    case .text: return node.has(XMLTapeNode.isCDATA) ? .cdata : .text
+    case .comment, .processingInstruction: return .other
+    }
+  }
+
+  /// For an element: the index just past its subtree.
+  package func end(of index: Int) -> Int {
+    guard index >= 0, index < nodes.count else { return index + 1 }
+    return min(max(index + 1, Int(nodes[index].payload)), nodes.count)
+  }
+
+  /// For an element: how many attribute nodes follow it.
+  package func attributeCount(_ index: Int) -> Int {
+    guard index >= 0, index < nodes.count else { return 0 }
+    return min(nodes[index].attributeCount, nodes.count - index - 1)
+  }
+
+  /// For an element or attribute: its name id (equal ids are equal names).
+  package func nameID(_ index: Int) -> Int {
+    guard index >= 0, index < nodes.count else { return 0 }
+    return Int(nodes[index].extra)
+  }
+
+  /// For an attribute: whether it declares a namespace.
+  package func isNamespaceDeclaration(_ index: Int) -> Bool {
+    guard index >= 0, index < nodes.count else { return false }
+    return nodes[index].has(XMLTapeNode.isNamespaceDeclaration)
+  }
+
+  /// The bytes of an attribute's value or a text node's text.
+  package func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    guard index >= 0, index < nodes.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+    let node = nodes[index]
+    let buffer = node.has(XMLTapeNode.inHeap) ? heap : source
+    let start = Int(node.offset)
+    let count = Int(node.payload)
+    guard start >= 0, count >= 0, start + count <= buffer.count, let base = buffer.baseAddress else {
+      return UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeBufferPointer(start: base + start, count: count)
+  }
+
+  /// Where the node starts in the source text, for locations.
+  package func sourceOffset(_ index: Int) -> Int {
+    guard index >= 0, index < nodes.count else { return 0 }
+    let node = nodes[index]
+    return node.kind == .text || node.kind == .comment ? Int(node.extra) : Int(node.offset)
+  }
+
+  /// The name with id `id`.
+  package func name(_ id: Int) -> XMLName { names.name(UInt32(truncatingIfNeeded: id)) }
+}
+
+extension XMLTree.Element {
+  /// The element's tape index, for an ``XMLTapeReader``.
+  package var tapeIndex: Int { index }
+
+  /// Calls `body` with raw access to the element's document.
+  package func withTapeReader<Result>(_ body: (XMLTapeReader) throws -> Result) rethrows -> Result {
+    try storage.nodes.withUnsafeBufferPointer { nodes in
+      try storage.source.withUnsafeBufferPointer { source in
+        try storage.heap.withUnsafeBufferPointer { heap in
+          try body(XMLTapeReader(nodes: nodes, source: source, heap: heap, names: storage.names))
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Foundry
+import FoundryJSON
+import FoundryXML
+import Testing
+
+enum XMLRuleModels {
+  @Mappable
+  struct Order: Equatable {
+    @Key("lines") var lines: [String]
+    @Key("lines.line.1") var second: String
+    @Key("lines.line.-1") var last: String
+  }
+
+  @Mappable
+  struct Paragraph: Equatable {
+    @Key("#text") var text: String
+    @Key("b") var bold: [String]
+  }
+
+  @Mappable(unknownKeys: .reject)
+  struct Link: Equatable {
+    var href: String
+  }
+}
+
+@Suite("XML mapping: real-world shapes")
+struct XMLMappingShapeTests {
+  let decoder = MappingDecoder()
+
+  @Test("RSS 2.0 with namespaced extensions, CDATA and repeated items")
+  func rss() throws {
+    let feed = try decoder.decode(XMLModels.Feed.self, fromXML: XMLFixtures.rss)
+    let channel = feed.channel
+    #expect(channel.title == "Shop Talk")
+    #expect(channel.author == "Ada & Grace")
+    #expect(channel.artwork == URL(string: "https://example.com/art.png"))
+    #expect(channel.selfLink == URL(string: "https://example.com/feed.xml"))
+    #expect(channel.items.count == 2)
+    let first = try #require(channel.items.first)
+    #expect(first.description == "<p>Tools &amp; <b>tricks</b></p>")
+    #expect(first.guid == XMLModels.Guid(value: "ep-2", isPermaLink: false))
+    #expect(first.enclosure?.length == 52_428_800)
+    #expect(first.duration == "1:02:03")
+    #expect(first.media.map(\.url.lastPathComponent) == ["2-lo.ogg", "2-hi.ogg"])
+    #expect(first.creator == "Ada")
+    #expect(first.published == Date(timeIntervalSince1970: 1_458_526_254))
+    let second = try #require(channel.items.last)
+    #expect(second.enclosure == nil)
+    #expect(second.media.isEmpty)
+    #expect(second.guid.isPermaLink)
+  }
+
+  @Test("Atom links told apart by @rel, with the default rel")
+  func atom() throws {
+    let feed = try decoder.decode(XMLModels.AtomFeed.self, fromXML: XMLFixtures.atom)
+    #expect(feed.alternate == URL(string: "https://example.com/"))
+    #expect(feed.links.map(\.rel) == ["alternate", "self"])
+    let entry = try #require(feed.entries.first)
+    #expect(entry.title == XMLModels.AtomText(type: "html", text: "Fish &amp; Chips"))
+    #expect(entry.enclosures.map(\.type) == ["audio/mpeg", "audio/ogg"])
+    #expect(entry.updated == Date(timeIntervalSince1970: 1_714_557_600))
+  }
+
+  @Test("OpenStreetMap: attributes as fields, nd and tag children as arrays")
+  func osm() throws {
+    let map = try decoder.decode(XMLModels.OSM.self, fromXML: XMLFixtures.osm)
+    #expect(map.version == "0.6")
+    #expect(map.bounds.maxlon == -119.7065)
+    #expect(map.nodes.count == 2)
+    #expect(map.nodes[0].tags.isEmpty)
+    #expect(map.nodes[1].visible == false)
+    #expect(map.nodes[1].tags == [XMLModels.Tag(k: "highway", v: "motorway_junction"), XMLModels.Tag(k: "ref", v: "21")])
+    #expect(map.ways.first?.nodes.map(\.ref) == [139_980_476, 139_984_915])
+  }
+
+  @Test("OPML: recursive same-named outline elements")
+  func opml() throws {
+    let opml = try decoder.decode(XMLModels.OPML.self, fromXML: XMLFixtures.opml)
+    #expect(opml.title == "Subscriptions")
+    #expect(opml.outlines.map(\.text) == ["Tech", "Lonely"])
+    #expect(opml.outlines[0].children.map(\.text) == ["Swift", "Deep"])
+    #expect(opml.outlines[0].children[1].children.first?.xmlUrl == URL(string: "https://example.com/deeper.xml"))
+    #expect(opml.outlines[1].children.isEmpty)
+  }
+
+  @Test("A property list: key/value pairs read in document order through #content")
+  func plist() throws {
+    let plist = try decoder.decode(PropertyListDocument.self, fromXML: XMLFixtures.plist)
+    #expect(plist.version == "1.0")
+    #expect(plist.root.entries["CFBundleName"] == .string("Foundry"))
+    #expect(plist.root.entries["Build"] == .integer(42))
+    #expect(plist.root.entries["Ratio"] == .real(1.5))
+    #expect(plist.root.entries["Enabled"] == .bool(true))
+    #expect(plist.root.entries["Tags"] == .array([.string("json"), .string("xml")]))
+  }
+}
+
+@Suite("XML mapping: rules")
+struct XMLMappingRuleTests {
+  @Mappable
+  struct Product: Equatable {
+    var id: Int
+    var name: String
+    var price: Double
+    var tags: [String]
+    var inStock: Bool
+  }
+
+  @Test("One declaration decodes JSON and XML of the same shape")
+  func sameModel() throws {
+    let decoder = MappingDecoder()
+    let json = try decoder.decode(Product.self, from: #"{"id": 7, "name": "Lamp", "price": 19.5, "tags": ["home", "light"], "inStock": true}"#)
+    let xml = try decoder.decode(Product.self, fromXML: """
+      <product id="7"><name>Lamp</name><price>19.5</price><tags>home</tags><tags>light</tags><inStock>true</inStock></product>
+      """)
+    #expect(json == xml)
+  }
+
+  @Test("Text reads as numbers and Booleans even in strict mode, without coercion issues")
+  func untypedText() throws {
+    var options = MappingOptions()
+    options.coercion = .strict
+    let decoder = MappingDecoder(options: options)
+    let xml = "<product><id>7</id><name>Lamp</name><price>19.5</price><inStock>1</inStock></product>"
+    #expect(try decoder.decode(Product.self, fromXML: xml).price == 19.5)
+    let lossy = MappingDecoder().decodeLossy(Product.self, fromXML: xml)
+    #expect(lossy.issues.isEmpty)
+    #expect(lossy.value?.tags == [])
+  }
+
+  @Test("A wrapper element stands for its repeated children; an index picks the n-th")
+  func wrappersAndIndexes() throws {
+    let order = try MappingDecoder().decode(XMLRuleModels.Order.self, fromXML: "<order><lines><line>a</line><line>b</line><line>c</line></lines></order>")
+    #expect(order == XMLRuleModels.Order(lines: ["a", "b", "c"], second: "b", last: "c"))
+  }
+
+  @Test("Mixed content: #text joins the text, #content keeps the order")
+  func mixedContent() throws {
+    var options = MappingOptions()
+    options.xmlParsing.whitespace = .keep
+    let paragraph = try MappingDecoder(options: options).decode(XMLRuleModels.Paragraph.self, fromXML: "<p>Hello <b>big</b> world<b>!</b></p>")
+    #expect(paragraph == XMLRuleModels.Paragraph(text: "Hello  world", bold: ["big", "!"]))
+    let view = XMLJSONView.document(of: try XMLTree(string: "<p>Hello <b>big</b> world</p>").root).value
+    #expect(view["#content"] == .array([.string("Hello "), .object(["b": .string("big")]), .string(" world")]))
+  }
+
+  @Test("Errors carry the path and the XML line and column")
+  func errors() throws {
+    let xml = """
+      <product>
+        <id>7</id>
+        <name>Lamp</name>
+        <price>cheap</price>
+        <inStock>true</inStock>
+      </product>
+      """
+    let error = try #require(throws: MappingError.self) { try MappingDecoder().decode(Product.self, fromXML: xml, sourceName: "product.xml") }
+    #expect(error.path.description == "$.price")
+    #expect(error.line == 4)
+    #expect(error.column == 10)
+    #expect(error.description.contains("--> product.xml:4:10"))
+  }
+
+  @Test("Malformed XML is a malformedDocument error with the parser's location")
+  func malformed() throws {
+    let error = try #require(throws: MappingError.self) { try MappingDecoder().decode(Product.self, fromXML: "<product><id>7</product>") }
+    #expect(error.code == .malformedDocument)
+    #expect(error.line == 1)
+  }
+
+  @Test("Lossy mode drops a bad element of a repeated child and reports its path")
+  func lossy() throws {
+    let xml = XMLFixtures.osm.replacingOccurrences(of: #"lat="39.501273""#, with: #"lat="north""#)
+    let result = MappingDecoder().decodeLossy(XMLModels.OSM.self, fromXML: xml)
+    #expect(result.value?.nodes.count == 1)
+    #expect(result.issues.first?.path.description == "$.node[0]")
+    #expect(result.issues.first?.error?.path.description == "$.node[0].lat")
+  }
+
+  @Test("Unknown keys: attributes count as their plain name, text is never unknown")
+  func unknownKeys() throws {
+    #expect(try MappingDecoder().decode(XMLRuleModels.Link.self, fromXML: #"<link href="x">label</link>"#) == XMLRuleModels.Link(href: "x"))
+    #expect(throws: MappingError.self) { try MappingDecoder().decode(XMLRuleModels.Link.self, fromXML: #"<link href="x" rel="y"/>"#) }
+  }
+}
+
+@Suite("XML mapping: encoding")
+struct XMLEncodingTests {
+  @Test("Models encode to XML with attributes, repeated elements and field order kept")
+  func osmRoundTrip() throws {
+    let map = try MappingDecoder().decode(XMLModels.OSM.self, fromXML: XMLFixtures.osm)
+    let xml = try MappingEncoder().encodeXMLString(map)
+    #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+    #expect(xml.contains(#"<osm version="0.6"><bounds minlat="39.5001""#))
+    #expect(xml.contains(#"<tag k="highway" v="motorway_junction"/>"#))
+    #expect(try MappingDecoder().decode(XMLModels.OSM.self, fromXML: xml) == map)
+  }
+
+  @Test("Without an XML mapping, fields become child elements under the type's name")
+  func elementsByDefault() throws {
+    let product = XMLMappingRuleTests.Product(id: 7, name: "Fish & Chips", price: 4.5, tags: ["a", "b"], inStock: false)
+    let xml = try MappingEncoder().encodeXMLString(product, writing: .fragment)
+    #expect(xml == "<product><id>7</id><name>Fish &amp; Chips</name><price>4.5</price><tags>a</tags><tags>b</tags><inStock>false</inStock></product>")
+    #expect(try MappingDecoder().decode(XMLMappingRuleTests.Product.self, fromXML: xml) == product)
+  }
+
+  @Test("Namespaced keys are written in their namespace, declared on the root")
+  func namespaces() throws {
+    let show = Show(title: "Shop Talk", author: "Ada")
+    let xml = try MappingEncoder().encodeXMLString(show, writing: .fragment)
+    #expect(xml == #"<channel xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><title>Shop Talk</title><itunes:author>Ada</itunes:author></channel>"#)
+    #expect(try MappingDecoder().decode(Show.self, fromXML: xml) == show)
+  }
+}
+
+@Mappable
+struct Show: Equatable, XMLMappable {
+  var title: String
+  @Key("itunes:author") var author: String
+
+  static let xmlMapping = XMLMapping(root: "channel", namespaces: ["itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"])
+}
