@@ -10,10 +10,11 @@ struct FoundryCommandTests {
   @Test func withoutASubcommandPrintsHelp() {
     let result = foundry()
     #expect(result.status == 0)
-    #expect(result.output.hasPrefix("OVERVIEW: Check, explore and reformat the JSON your code consumes.\n"))
+    #expect(result.output.hasPrefix("OVERVIEW: Check, explore, reformat and convert the JSON and XML your code\n"))
     #expect(result.output.contains("  validate"))
     #expect(result.output.contains("  inspect"))
     #expect(result.output.contains("  format"))
+    #expect(result.output.contains("  convert"))
     #expect(result.error == "")
   }
 
@@ -25,9 +26,9 @@ struct FoundryCommandTests {
   }
 
   @Test func unknownSubcommandsAreUsageErrors() {
-    let result = foundry("convert")
+    let result = foundry("transmogrify")
     #expect(result.status == 64)
     #expect(result.output == "")
-    #expect(result.error.hasPrefix("Error: Unexpected argument 'convert'\n"))
+    #expect(result.error.hasPrefix("Error: Unexpected argument 'transmogrify'\n"))
   }
 }

@@ -134,13 +134,6 @@ struct InspectCommandTests {
     #expect(result.error.hasPrefix("error: invalid literal, expected 'true'\n--> <stdin>:1:7\n"))
   }
 
-  @Test func xmlIsNotReadYet() {
-    let expected = CommandResult(status: 1, output: "", error: "error: XML is not supported yet\n--> <stdin>\n")
-    #expect(foundry("inspect", "-", input: "<feed/>") == expected)
-    #expect(foundry("inspect", "--format", "json", "--input-format", "xml", "-", input: "{}") == expected)
-    #expect(foundry("format", "-", input: "<feed/>") == expected)
-  }
-
   @Test func usageErrors() {
     #expect(foundry("inspect").status == 64)
     #expect(foundry("inspect", "--depth", "-1", "x.json").status == 64)

@@ -103,16 +103,6 @@ struct ValidateCommandTests {
     )
   }
 
-  @Test func xmlIsRecognizedByExtensionOrContentAndNotReadYet() throws {
-    let directory = try TemporaryDirectory()
-    let feed = try directory.write("<rss/>", to: "feed.rss")
-    #expect(foundry("validate", feed) == CommandResult(status: 1, output: "", error: "error: XML is not supported yet\n--> \(feed)\n"))
-    #expect(foundry("validate", "-", input: "  <a/>").error == "error: XML is not supported yet\n--> <stdin>\n")
-    // Forcing JSON reads the same bytes as (malformed) JSON.
-    let forced = foundry("validate", "--input-format", "json", "-", input: "<a/>")
-    #expect(forced.error.hasPrefix("error: unexpected character '<', expected a value\n"))
-  }
-
   @Test func usageErrorsExitWith64() {
     let missing = foundry("validate")
     #expect(missing.status == 64)

@@ -1,60 +1,60 @@
 import ArgumentParser
 import FoundryJSON
+import FoundryXML
 
-/// `foundry format FILE`: rewrites a document pretty-printed or compact, optionally with sorted
-/// keys and escaped characters, to standard output or a file.
+/// `foundry format FILE`: rewrites a document pretty-printed or compact, to standard output or
+/// a file. JSON can have its keys sorted and characters escaped; XML keeps its comments,
+/// processing instructions and XML declaration unless asked otherwise.
 ///
 /// ```
 /// $ foundry format --compact --sort-keys payload.json -o payload.min.json
 /// $ foundry format --lenient settings.jsonc        # comments and trailing commas dropped
+/// $ foundry format --indent 4 --drop-comments feed.rss
 /// ```
 struct FormatCommand: ConsoleCommand {
   static let configuration = CommandConfiguration(
     commandName: "format",
     abstract: "Pretty-print or compact a document.",
     discussion: """
-      Numbers keep their text exactly; with a repeated key the last value wins (see \
+      JSON numbers keep their text exactly; with a repeated key the last value wins (see \
       --reject-duplicate-keys). With --lenient, comments and trailing commas are accepted \
-      and dropped, which turns JSONC into strict JSON.
+      and dropped, which turns JSONC into strict JSON. XML keeps its comments, processing \
+      instructions and XML declaration (written with encoding="UTF-8"); the document type \
+      declaration is dropped. Pretty XML puts each element on its own line but never adds \
+      whitespace inside an element that has text, so mixed content stays as it was; \
+      whitespace-only text is dropped first (see --whitespace).
       """
   )
-
-  /// The layout of the output.
-  enum Layout: String, EnumerableFlag {
-    case pretty, compact
-
-    static func help(for value: Layout) -> ArgumentHelp? {
-      switch value {
-      case .pretty: "One member or element per line, indented by two spaces."
-      case .compact: "No whitespace at all."
-      }
-    }
-  }
 
   @Argument(help: ArgumentHelp("The document to format; - reads standard input.", valueName: "file"))
   var file: String
 
-  @Flag var layout: Layout = .pretty
+  @OptionGroup var out: OutputOptions
 
-  @Flag(help: "Write the members of every object in ascending order of their keys.")
+  @Flag(help: "Write the members of every object in ascending order of their keys (JSON).")
   var sortKeys = false
 
-  @Flag(help: "Write / as \\/ (safe inside an HTML <script> element).")
+  @Flag(help: "Write / as \\/ (JSON; safe inside an HTML <script> element).")
   var escapeSlashes = false
 
-  @Flag(help: "Write every character beyond ASCII as a \\u escape.")
+  @Flag(help: "Write every character beyond ASCII as a \\u escape (JSON).")
   var escapeNonASCII = false
 
-  @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
-  var output: String?
+  @Flag(help: "Leave comments out (XML).")
+  var dropComments = false
+
+  @Flag(help: "Leave processing instructions out (XML).")
+  var dropProcessingInstructions = false
+
+  @Flag(help: "Write empty elements as <a></a> rather than <a/> (XML).")
+  var expandEmptyElements = false
 
   @OptionGroup(title: "Parsing")
   var input: InputOptions
 
-  /// The writer options the flags ask for.
+  /// The JSON writer options the flags ask for.
   var writingOptions: JSONWritingOptions {
-    var options = JSONWritingOptions()
-    options.isPretty = layout == .pretty
+    var options = out.jsonWritingOptions
     options.sortsKeys = sortKeys
     options.escapesSlashes = escapeSlashes
     options.escapesNonASCII = escapeNonASCII
@@ -62,26 +62,52 @@ struct FormatCommand: ConsoleCommand {
   }
 
   func run(console: Console) throws {
+    var loader = input.makeLoader(console: console)
+    loader.xmlOptions.keepsComments = !dropComments
+    loader.xmlOptions.keepsProcessingInstructions = !dropProcessingInstructions
     let document: LoadedDocument
     do {
-      document = try input.makeLoader(console: console).load(file)
+      document = try loader.load(file)
     } catch {
       console.print(error.description, to: .error)
       throw ExitCode.failure
     }
+    let sourceName = DocumentLoader.sourceName(for: file)
+    try checkFlags(for: document.format, sourceName: sourceName, console: console)
     let text: String
     switch document {
-    case .json(let json): text = json.root.makeJSONString(options: writingOptions) + "\n"
+    case .json(let json):
+      text = json.root.makeJSONString(options: writingOptions)
+    case .xml(let tree):
+      var options = out.xmlWritingOptions(includesDeclaration: tree.declaration != nil)
+      if expandEmptyElements { options.emptyElements = .expanded }
+      do {
+        text = try tree.makeXMLString(options: options)
+      } catch {
+        console.print(error.description, to: .error)
+        throw ExitCode.failure
+      }
     }
-    guard let output, output != "-" else {
-      console.write(text)
-      return
-    }
-    do {
-      try OutputFile.write(text, to: output)
-    } catch {
-      console.print("error: cannot write '\(output)': \(error.reason)", to: .error)
-      throw ExitCode.failure
+    try out.emit(text, console: console)
+  }
+
+  /// Rejects flags of the other format, so that a misplaced one never goes unnoticed.
+  private func checkFlags(for format: DocumentFormat, sourceName: String, console: Console) throws {
+    try out.checkIndent(for: format, sourceName: sourceName, console: console)
+    let flags: [(isSet: Bool, name: String, format: DocumentFormat)] = [
+      (sortKeys, "--sort-keys", .json),
+      (escapeSlashes, "--escape-slashes", .json),
+      (escapeNonASCII, "--escape-non-ascii", .json),
+      (dropComments, "--drop-comments", .xml),
+      (dropProcessingInstructions, "--drop-processing-instructions", .xml),
+      (expandEmptyElements, "--expand-empty-elements", .xml),
+    ]
+    for flag in flags where flag.isSet && flag.format != format {
+      try OutputOptions.usageError(
+        "\(flag.name) applies to \(flag.format.displayName), not \(format.displayName)",
+        sourceName: sourceName,
+        console: console
+      )
     }
   }
 }

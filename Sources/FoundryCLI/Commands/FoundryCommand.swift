@@ -1,7 +1,7 @@
 import ArgumentParser
 internal import FoundryInternals
 
-/// The `foundry` command line: validate, inspect and format JSON documents.
+/// The `foundry` command line: validate, inspect, format and convert JSON and XML documents.
 ///
 /// The executable is one line, `FoundryCommand.main()`. Exit statuses: 0 on success, 1 when an
 /// input is malformed or unreadable, 64 (`EX_USAGE`) for a usage error.
@@ -10,6 +10,7 @@ internal import FoundryInternals
 /// $ foundry validate Examples/broken.json
 /// $ foundry inspect Examples/earthquakes.json
 /// $ foundry format --compact --sort-keys payload.json -o payload.min.json
+/// $ foundry convert feed.rss --to json
 /// ```
 package struct FoundryCommand: ParsableCommand {
   /// The version `foundry --version` prints.
@@ -18,17 +19,19 @@ package struct FoundryCommand: ParsableCommand {
   /// The command's name, help text, version and subcommands.
   package static let configuration = CommandConfiguration(
     commandName: "foundry",
-    abstract: "Check, explore and reformat the JSON your code consumes.",
+    abstract: "Check, explore, reformat and convert the JSON and XML your code consumes.",
     discussion: """
-      Foundry casts JSON (and soon XML) into Swift models. This tool works on the documents \
+      Foundry casts JSON and XML into Swift models. This tool works on the documents \
       themselves: validate reports every malformed file like a compiler, with line, column \
       and a caret; inspect shows the merged shape of a payload (optional keys, types that \
       vary, arrays and id-keyed objects summarized) so you can write its model; format \
-      pretty-prints, compacts or sorts it. A file named - is standard input. Exit status: \
-      0 on success, 1 when an input is malformed or unreadable, 64 for a usage error.
+      pretty-prints, compacts or sorts it; convert turns XML into JSON and back under the \
+      convention models map. The format comes from the extension, else from the first \
+      character (< is XML). A file named - is standard input. Exit status: 0 on success, \
+      1 when an input is malformed or unreadable, 64 for a usage error.
       """,
     version: version,
-    subcommands: [ValidateCommand.self, InspectCommand.self, FormatCommand.self]
+    subcommands: [ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self]
   )
 
   /// An instance as ArgumentParser creates it; ``main()`` runs the command line.

@@ -1,40 +1,66 @@
 import ArgumentParser
 import FoundryJSON
+import FoundryXML
 
 /// The options every command that reads documents shares: parser relaxations, limits and the
 /// input format.
 ///
 /// ```
 /// foundry validate --lenient --max-depth 64 settings.jsonc
-/// curl -s https://example.com/feed | foundry inspect --input-format json -
+/// curl -s https://example.com/feed | foundry inspect --input-format xml -
+/// foundry convert --whitespace trim --to json feed.rss
 /// ```
 struct InputOptions: ParsableArguments {
-  @Flag(help: "Accept comments, trailing commas and a byte order mark.")
+  @Flag(help: "Accept comments, trailing commas and a byte order mark (JSON).")
   var lenient = false
 
-  @Flag(help: "Accept // line and /* block */ comments.")
+  @Flag(help: "Accept // line and /* block */ comments (JSON).")
   var allowComments = false
 
-  @Flag(help: "Accept a comma before ] and }.")
+  @Flag(help: "Accept a comma before ] and } (JSON).")
   var allowTrailingCommas = false
 
-  @Flag(name: .customLong("allow-bom"), help: "Skip a leading UTF-8 byte order mark.")
+  @Flag(name: .customLong("allow-bom"), help: "Skip a leading UTF-8 byte order mark (JSON; XML always accepts one).")
   var allowByteOrderMark = false
 
-  @Flag(help: "Reject an object that repeats a key (by default the last value wins).")
+  @Flag(help: "Reject an object that repeats a key (JSON; by default the last value wins).")
   var rejectDuplicateKeys = false
 
-  @Option(name: .customLong("max-depth"), help: ArgumentHelp("The deepest nesting of arrays and objects accepted.", valueName: "n"))
+  @Option(
+    name: .customLong("max-depth"),
+    help: ArgumentHelp("The deepest nesting of arrays and objects (JSON) or elements (XML) accepted.", valueName: "n")
+  )
   var maximumDepth: Int = JSONParsingOptions().maximumDepth
+
+  @Option(help: ArgumentHelp(
+    "How XML keeps whitespace in text: keep it, drop-blank (drop whitespace-only text), trim (drop it, trim the rest).",
+    valueName: "mode"
+  ))
+  var whitespace: WhitespaceMode = .dropBlank
 
   @Option(help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "format"))
   var inputFormat: DocumentFormat?
+
+  /// The `--whitespace` modes, as ``XMLParsingOptions/Whitespace`` names them.
+  enum WhitespaceMode: String, ExpressibleByArgument, CaseIterable {
+    case keep
+    case dropBlank = "drop-blank"
+    case trim
+
+    var parsingValue: XMLParsingOptions.Whitespace {
+      switch self {
+      case .keep: .keep
+      case .dropBlank: .dropBlank
+      case .trim: .trim
+      }
+    }
+  }
 
   func validate() throws {
     guard maximumDepth >= 1 else { throw ValidationError("--max-depth must be at least 1, got \(maximumDepth).") }
   }
 
-  /// The parser options the flags ask for.
+  /// The JSON parser options the flags ask for.
   var parsingOptions: JSONParsingOptions {
     var options = JSONParsingOptions()
     options.allowsComments = lenient || allowComments
@@ -45,9 +71,17 @@ struct InputOptions: ParsableArguments {
     return options
   }
 
+  /// The XML parser options the flags ask for: comments and processing instructions left out.
+  var xmlParsingOptions: XMLParsingOptions {
+    var options = XMLParsingOptions()
+    options.whitespace = whitespace.parsingValue
+    options.maximumDepth = maximumDepth
+    return options
+  }
+
   /// A loader reading with these options from `console`.
   func makeLoader(console: Console) -> DocumentLoader {
-    DocumentLoader(options: parsingOptions, format: inputFormat, console: console)
+    DocumentLoader(options: parsingOptions, xmlOptions: xmlParsingOptions, format: inputFormat, console: console)
   }
 }
 

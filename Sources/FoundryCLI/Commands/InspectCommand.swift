@@ -1,11 +1,18 @@
 import ArgumentParser
+import Foundry
 import FoundryJSON
+import FoundryXML
 
 /// `foundry inspect FILE`: prints the merged shape of a document.
+///
+/// An XML document is inspected through its JSON view (``XMLJSONView``, as a model maps it:
+/// the root element's value, `@name` attributes, `#text`, repeated elements as arrays), under
+/// comment lines that name the root, the namespaces declared and the elements counted.
 ///
 /// ```
 /// $ foundry inspect Examples/earthquakes.json --depth 2
 /// $ foundry inspect --format json payload.json | jq '.fields.items.items.fields | keys'
+/// $ foundry inspect city.osm
 /// ```
 struct InspectCommand: ConsoleCommand {
   static let configuration = CommandConfiguration(
@@ -16,7 +23,11 @@ struct InspectCommand: ConsoleCommand {
       of them, int | double a type that varies. Objects keyed by ids or dates, or with \
       many members of one type, print as dictionaries: {<id>: shape}. An object whose \
       structure was already shown prints as {...} with "same as <path>". Comments give the \
-      array lengths, how many objects had an optional key, and an example string.
+      array lengths, how many objects had an optional key, and an example string. XML shows \
+      the keys a model maps: the root element's content, attributes as @name, text as \
+      #text, an element that repeats as an array, "#content" where the order of mixed \
+      content matters; comments above it name the root element, the namespaces declared \
+      and how many elements of each name there are.
       """
   )
 
@@ -61,8 +72,15 @@ struct InspectCommand: ConsoleCommand {
     var shapeOptions = ShapeOptions()
     shapeOptions.summarizesMaps = !allKeys
     let shape: Shape
+    let summary: XMLSummary?
     switch document {
-    case .json(let json): shape = Shape(of: json.root, options: shapeOptions)
+    case .json(let json):
+      shape = Shape(of: json.root, options: shapeOptions)
+      summary = nil
+    case .xml(let tree):
+      // The mapping view (root unwrapped, no xmlns members): the key paths a model uses.
+      shape = Shape(of: XMLJSONView.document(of: tree.root).root, options: shapeOptions)
+      summary = XMLSummary(of: tree)
     }
     switch format {
     case .text:
@@ -70,9 +88,14 @@ struct InspectCommand: ConsoleCommand {
       options.maximumDepth = depth
       options.showsExamples = !noExamples
       options.abbreviatesRepeats = !expandRepeats
-      console.print(ShapeRenderer(options: options).render(shape))
+      let header = summary?.headerLines() ?? []
+      console.print((header + [ShapeRenderer(options: options).render(shape)]).joined(separator: "\n"))
     case .json:
-      console.print(shape.makeJSONValue().makeJSONString(options: .pretty))
+      var value = shape.makeJSONValue()
+      if let summary, case .object(let object) = value {
+        value = .object(JSONObject([("xml", summary.makeJSONValue())] + object.map { ($0.key, $0.value) }))
+      }
+      console.print(value.makeJSONString(options: .pretty))
     }
   }
 }

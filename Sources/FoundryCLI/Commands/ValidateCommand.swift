@@ -20,8 +20,10 @@ struct ValidateCommand: ConsoleCommand {
     discussion: """
       Exits with 0 when every file is well-formed and 1 when any is not; each error prints \
       on standard error with its line, column and a caret. The format comes from the \
-      extension (.json; .xml, .rss, .atom, .osm, .plist, .svg are XML), else from the first \
-      character.
+      extension (.json, .geojson, .jsonc; .xml, .rss, .atom, .osm, .plist, .svg, .opml, \
+      .xhtml, .gpx, .kml and other XML vocabularies), else from the first character: < \
+      is XML (also in UTF-16), anything else JSON. XML must be well-formed and \
+      namespace-well-formed; external entities are never loaded.
       """
   )
 

@@ -1,11 +1,19 @@
 import FoundryJSON
+import FoundryXML
 internal import FoundryInternals
 
 /// A document read by a command, in whichever format it came.
-///
-/// FoundryXML adds `case xml(...)` here; every command then handles it where it switches.
 package enum LoadedDocument: Sendable {
   case json(JSONDocument)
+  case xml(XMLTree)
+
+  /// The format the document was read as.
+  package var format: DocumentFormat {
+    switch self {
+    case .json: .json
+    case .xml: .xml
+    }
+  }
 }
 
 /// Reads the files named on the command line: `-` is standard input, the format comes from the
@@ -13,20 +21,29 @@ package enum LoadedDocument: Sendable {
 ///
 /// ```swift
 /// let loader = DocumentLoader(options: .lenient, console: .standard)
-/// switch try loader.load("Examples/earthquakes.json") {
+/// switch try loader.load("Examples/feed.rss") {
 /// case .json(let document): print(document.root.count)
+/// case .xml(let tree): print(tree.root.qualifiedName)
 /// }
 /// ```
 package struct DocumentLoader {
   /// How JSON is parsed.
   package var options: JSONParsingOptions
+  /// How XML is parsed.
+  package var xmlOptions: XMLParsingOptions
   /// The format to assume, or `nil` to detect it per file.
   package var format: DocumentFormat?
   /// Where `-` reads from.
   package var console: Console
 
-  package init(options: JSONParsingOptions = .init(), format: DocumentFormat? = nil, console: Console) {
+  package init(
+    options: JSONParsingOptions = .init(),
+    xmlOptions: XMLParsingOptions = .init(),
+    format: DocumentFormat? = nil,
+    console: Console
+  ) {
     self.options = options
+    self.xmlOptions = xmlOptions
     self.format = format
     self.console = console
   }
@@ -36,8 +53,7 @@ package struct DocumentLoader {
 
   /// Reads and parses the document at `path`.
   ///
-  /// - Throws: ``InputError`` when the file cannot be read, is malformed, or is in a format
-  ///   this build does not read.
+  /// - Throws: ``InputError`` when the file cannot be read or is malformed.
   /// - Complexity: O(*n*) in the size of the file.
   package func load(_ path: String) throws(InputError) -> LoadedDocument {
     let sourceName = Self.sourceName(for: path)
@@ -50,7 +66,11 @@ package struct DocumentLoader {
         throw .json(error)
       }
     case .xml:
-      throw .unsupported(.xml, sourceName: sourceName)
+      do {
+        return .xml(try XMLTree.parse(bytes: bytes, options: xmlOptions, sourceName: sourceName))
+      } catch {
+        throw .xml(error)
+      }
     }
   }
 

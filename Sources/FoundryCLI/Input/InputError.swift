@@ -1,4 +1,5 @@
 import FoundryJSON
+import FoundryXML
 internal import FoundryInternals
 
 /// Why a document given to a command could not be read, printed like a compiler diagnostic.
@@ -11,20 +12,20 @@ internal import FoundryInternals
 package enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The bytes are not a well-formed JSON document.
   case json(JSONParsingError)
+  /// The bytes are not a well-formed XML document.
+  case xml(XMLParsingError)
   /// The file (or standard input) could not be read.
   case unreadable(sourceName: String, reason: String)
-  /// The document is in a format this build cannot read yet.
-  case unsupported(DocumentFormat, sourceName: String)
 
   /// The compiler-style rendering: `error: ...`, then `--> file[:line:column]`.
   package var description: String {
     switch self {
     case .json(let error):
       error.description
+    case .xml(let error):
+      error.description
     case .unreadable(let sourceName, let reason):
       Diagnostic.render(message: "cannot read '\(sourceName)': \(reason)", sourceName: sourceName)
-    case .unsupported(let format, let sourceName):
-      Diagnostic.render(message: "\(format.displayName) is not supported yet", sourceName: sourceName)
     }
   }
 }

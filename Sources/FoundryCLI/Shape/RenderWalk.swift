@@ -191,7 +191,7 @@ struct RenderWalk {
   /// A key as is when it reads as a name, otherwise as a JSON string.
   static func displayName(_ key: String) -> String {
     let isPlain = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-$@".unicodeScalars.contains(scalar)
+      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-$@#".unicodeScalars.contains(scalar)
     }
     return isPlain ? key : JSONValue.string(key).makeJSONString()
   }
