@@ -7,7 +7,8 @@ struct FoundryBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "foundry-bench",
     abstract: "Measure Foundry's throughput (MB/s) against a baseline measured in the same run.",
-    discussion: "Build in release: swift run -c release foundry-bench"
+    discussion: "Build in release: swift run -c release foundry-bench",
+    subcommands: [XMLMemoryCommand.self, XMLMemoryChild.self]
   )
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -32,15 +33,17 @@ struct FoundryBench: ParsableCommand {
   func validate() throws {
     guard iterations > 0 else { throw ValidationError("--iterations must be at least 1") }
     guard warmups >= 0 else { throw ValidationError("--warmups must not be negative") }
-    guard FileManager.default.fileExists(atPath: corpus) else {
-      throw ValidationError("corpus folder '\(corpus)' not found; pass --corpus DIR")
-    }
   }
 
   func run() throws {
+    // Checked here rather than in `validate()`, which also runs before the subcommands (such as
+    // `memory`) that need no corpus.
+    guard FileManager.default.fileExists(atPath: corpus) else {
+      throw ValidationError("corpus folder '\(corpus)' not found; pass --corpus DIR")
+    }
     let corpus = Corpus(directory: corpus)
     var cases = try JSONCases.make(corpus: corpus) + CodableCases.make(corpus: corpus)
-      + MappingCases.make(corpus: corpus)
+      + MappingCases.make(corpus: corpus) + XMLCases.make(corpus: corpus)
     if let filter { cases = cases.filter { $0.name.hasPrefix(filter) } }
     let harness = Harness(iterations: iterations, warmups: warmups)
     var results: [BenchmarkResult] = []
