@@ -107,8 +107,9 @@ package struct JSONDocumentBuilder {
   /// The finished document; locations resolve against `source` (the original text, UTF-8).
   /// `prefixes` maps the markup's namespace prefixes to URIs, for names in `{uri}local` form.
   package func document(source: [UInt8], prefixes: [String: String] = [:]) -> JSONDocument {
-    let storage = bytes.withUnsafeBytes { JSONStorage(copying: $0, options: Self.viewOptions) }
-    for node in nodes { storage.append(node) }
+    let storage = bytes.withUnsafeBytes { input in
+      nodes.withUnsafeBufferPointer { JSONStorage(copying: input, nodes: $0, options: Self.viewOptions) }
+    }
     storage.markup = JSONMarkupSource(text: source, offsets: sourceOffsets, prefixes: prefixes)
     return JSONDocument(storage: storage)
   }
@@ -144,5 +145,31 @@ extension JSONNode {
   package func markupKeys(localName: String, namespaceURI: String) -> [String] {
     guard let markup = storage.markup else { return [] }
     return markup.prefixes.filter { $0.value == namespaceURI }.map { $0.key.isEmpty ? localName : $0.key + ":" + localName }.sorted()
+  }
+}
+
+extension JSONNode {
+  /// For a string of a markup document whose text is exactly a JSON number: that number, read
+  /// straight from the bytes (no `String` for integers). `nil` otherwise; callers then apply
+  /// the lenient text rules (spaces, leading zeros).
+  package var markupNumber: JSONNumber? {
+    guard storage.markup != nil, storage.nodes[index].kind == .string else { return nil }
+    let raw = storage.rawBytes(of: index)
+    guard JSONNumber.isValid(raw) else { return nil }
+    if !raw.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }), let value = NumberText.int64(raw),
+      value != 0 || raw.first != UInt8(ascii: "-")
+    {
+      return JSONNumber(storage: .integer(value))
+    }
+    return JSONNumber(storage: .text(String(decoding: raw, as: UTF8.self)))
+  }
+
+  /// For a string of a markup document whose text is exactly a JSON number: the nearest
+  /// `Double`, read straight from the bytes.
+  package var markupDouble: Double? {
+    guard storage.markup != nil, storage.nodes[index].kind == .string else { return nil }
+    let raw = storage.rawBytes(of: index)
+    guard JSONNumber.isValid(raw) else { return nil }
+    return NumberText.double(raw)
   }
 }

@@ -12,9 +12,14 @@ extension JSONNode {
   package func member(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> JSONNode? {
     let node = storage.nodes[index]
     guard node.kind == .object, node.count > 0 else { return nil }
-    let first = index + 1
-    let end = Int(node.payload)
-    let start = hint > index && hint < end ? hint : first
+    return member(utf8: key, hint: &hint, keysFrom: index + 1, to: Int(node.payload))
+  }
+
+  /// ``member(utf8:hint:)`` over the members whose keys sit at tape indices `first..<end`
+  /// (a run of whole members of this object).
+  package func member(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int, keysFrom first: Int, to end: Int) -> JSONNode? {
+    guard first < end else { return nil }
+    let start = hint >= first && hint < end ? hint : first
     var child = start
     repeat {
       let value = child + 1
@@ -27,6 +32,27 @@ extension JSONNode {
     } while child != start
     return nil
   }
+
+  /// For an object of a markup view: the tape index of the first member key that is not an
+  /// attribute (`@name` members come first), or the object's end.
+  package var markupContentStart: Int {
+    let node = storage.nodes[index]
+    guard node.kind == .object else { return index + 1 }
+    let end = Int(node.payload)
+    var child = index + 1
+    while child < end {
+      let raw = storage.rawBytes(of: child)
+      guard raw.first == UInt8(ascii: "@") else { break }
+      child = storage.next(after: child + 1)
+    }
+    return child
+  }
+
+  /// The tape index of a container's first child (for objects: the first key).
+  package var firstChildIndex: Int { index + 1 }
+
+  /// The tape index just past this container (for objects: past the last member).
+  package var endIndex: Int { storage.next(after: index) }
 
   /// Whether two keys of this object may be equal (see `JSONStorage.mayRepeatKeys`).
   package func mayRepeatKeys(scratch: inout [UInt64]) -> Bool {

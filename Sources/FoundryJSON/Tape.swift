@@ -55,7 +55,7 @@ final class JSONStorage: @unchecked Sendable {
   /// For documents built from markup: the original text and each node's offset in it.
   var markup: JSONMarkupSource?
 
-  init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions) {
+  init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions, nodeCapacity: Int? = nil) {
     byteCount = input.count
     bytes = .allocate(capacity: input.count + Self.padding)
     if let base = input.baseAddress {
@@ -63,10 +63,17 @@ final class JSONStorage: @unchecked Sendable {
     }
     (bytes + input.count).initialize(repeating: 0, count: Self.padding)
     // A typical document has one node per 6 to 10 bytes; start near that and grow by doubling.
-    nodeCapacity = max(16, input.count / 8)
-    nodes = .allocate(capacity: nodeCapacity)
+    self.nodeCapacity = max(16, nodeCapacity ?? input.count / 8)
+    nodes = .allocate(capacity: self.nodeCapacity)
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
+  }
+
+  /// A storage with `input` copied and room for exactly `nodeCount` nodes (built documents).
+  convenience init(copying input: UnsafeRawBufferPointer, nodes tape: UnsafeBufferPointer<TapeNode>, options: JSONParsingOptions) {
+    self.init(copying: input, options: options, nodeCapacity: tape.count)
+    if let base = tape.baseAddress { nodes.initialize(from: base, count: tape.count) }
+    nodeCount = tape.count
   }
 
   deinit {

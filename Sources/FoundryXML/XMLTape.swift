@@ -1,4 +1,5 @@
 /// The kind of a node on an ``XMLStorage`` tape; stored in the low byte of the header.
+@usableFromInline
 enum XMLTapeKind: UInt8 {
   case element = 1, attribute, text, comment, processingInstruction
 }
@@ -16,16 +17,17 @@ enum XMLTapeKind: UInt8 {
 /// - comment: `offset`/`payload` delimit the comment's text; `extra` as for text.
 /// - processing instruction: `offset`/`payload` delimit the data after the target; `extra` is
 ///   the target's name id.
+@usableFromInline
 struct XMLTapeNode: Sendable {
-  var header: UInt32
-  var offset: UInt32
-  var payload: UInt32
-  var extra: UInt32
+  @usableFromInline var header: UInt32
+  @usableFromInline var offset: UInt32
+  @usableFromInline var payload: UInt32
+  @usableFromInline var extra: UInt32
 
-  static let inHeap: UInt32 = 1 << 8
-  static let isCDATA: UInt32 = 1 << 9
+  @usableFromInline static let inHeap: UInt32 = 1 << 8
+  @usableFromInline static let isCDATA: UInt32 = 1 << 9
   static let isBlank: UInt32 = 1 << 10
-  static let isNamespaceDeclaration: UInt32 = 1 << 11
+  @usableFromInline static let isNamespaceDeclaration: UInt32 = 1 << 11
 
   init(_ kind: XMLTapeKind, flags: UInt32 = 0, offset: Int, payload: Int, extra: UInt32) {
     header = UInt32(kind.rawValue) | flags
@@ -34,10 +36,10 @@ struct XMLTapeNode: Sendable {
     self.extra = extra
   }
 
-  var kind: XMLTapeKind { XMLTapeKind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .text }
-  func has(_ flag: UInt32) -> Bool { header & flag != 0 }
+  @inlinable var kind: XMLTapeKind { XMLTapeKind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .text }
+  @inlinable func has(_ flag: UInt32) -> Bool { header & flag != 0 }
   /// For elements: the number of attribute nodes that follow.
-  var attributeCount: Int { Int(header >> 8) }
+  @inlinable var attributeCount: Int { Int(header >> 8) }
 }
 
 /// The source text, tape, heap and name table of one document, owned together.

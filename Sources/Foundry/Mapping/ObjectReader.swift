@@ -32,6 +32,10 @@ public struct ObjectReader {
   private let mayRepeatKeys: Bool
   /// Whether the object is an XML element's view (see ``XMLJSONView``).
   @usableFromInline let isMarkup: Bool
+  /// For XML views: where the child elements' members start (after the attributes) and end.
+  private var contentStart = 0
+  private var objectEnd = 0
+  private var attributeHint = 0
 
   init(object: ValueReader, schema: MappingSchema) {
     self.object = object
@@ -39,6 +43,10 @@ public struct ObjectReader {
     coercion = schema.coercion ?? object.coercion
     mayRepeatKeys = object.node.mayRepeatKeys(scratch: &object.context.fingerprints)
     isMarkup = object.node.isMarkup
+    if isMarkup {
+      contentStart = object.node.markupContentStart
+      objectEnd = object.node.endIndex
+    }
   }
 
   // MARK: - Fields
@@ -196,10 +204,15 @@ public struct ObjectReader {
     }
     if !mayRepeatKeys, let key = schema.simpleKeys.keys[field] {
       foundAlternative = 0
-      if let found = object.node.member(utf8: key, hint: &hint) { return found }
-      // XML: a plain key with no child element of that name reads the attribute.
-      guard isMarkup, let attribute = schema.attributeKeys.keys[field] else { return nil }
-      return object.node.member(utf8: attribute, hint: &hint)
+      guard isMarkup else { return object.node.member(utf8: key, hint: &hint) }
+      // XML: a child element of that name, else the attribute (attributes lead the members,
+      // so each search covers only its own run).
+      if key.first == UInt8(ascii: "@") {
+        return object.node.member(utf8: key, hint: &attributeHint, keysFrom: object.node.firstChildIndex, to: contentStart)
+      }
+      if let found = object.node.member(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) { return found }
+      guard let attribute = schema.attributeKeys.keys[field] else { return nil }
+      return object.node.member(utf8: attribute, hint: &attributeHint, keysFrom: object.node.firstChildIndex, to: contentStart)
     }
     let key = schema.resolved[field]
     for (alternative, path) in key.alternatives.enumerated() {

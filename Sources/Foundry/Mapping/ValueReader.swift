@@ -100,7 +100,7 @@ public struct ValueReader {
 
   @usableFromInline
   func integer(signed: Bool, minimum: Int64, maximum: UInt64, name: () -> String) throws -> IntegerValue {
-    if let number = node.number {
+    if let number = node.number ?? node.markupNumber {
       return try exactInteger(number, signed: signed, minimum: minimum, maximum: maximum, name: name)
     }
     if readsText, let string = markupText ?? node.string, let number = Self.number(in: string) {
@@ -130,6 +130,7 @@ public struct ValueReader {
 
   /// The nearest `Double`; in lenient mode a string holding a number reads too.
   public func double() throws -> Double {
+    if node.isMarkup, let value = node.markupDouble { return value }
     if node.kind == .number {
       // Straight from the number's bytes: no `JSONNumber` (and its text) in between.
       guard let value = node.double else { throw invalid(expected: "Double", reason: "out of range") }

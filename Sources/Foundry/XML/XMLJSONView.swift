@@ -45,8 +45,10 @@ public enum XMLJSONView {
   /// - Complexity: O(*n*) in the element's nodes.
   public static func document(of element: XMLTree.Element, options: Options = .init()) -> JSONDocument {
     element.withTapeReader { tape in
-      var builder = ViewBuilder(tape: tape, options: options)
       let index = element.tapeIndex
+      // About one view node per tape node, and a little fewer bytes than the source.
+      let extent = tape.end(of: index) - index
+      var builder = ViewBuilder(tape: tape, options: options, estimatedNodes: extent + extent / 2 + 8)
       if options.wrapsRoot {
         let object = builder.json.beginObject(sourceOffset: element.byteOffset)
         builder.key(forElement: builder.spelling(of: tape.nameID(index)), sourceOffset: element.byteOffset)
@@ -65,7 +67,7 @@ public enum XMLJSONView {
 /// Works on name ids and byte ranges: no `String` per name or value. Children are gathered
 /// on one shared stack (`children`), so an element costs no allocation of its own.
 private struct ViewBuilder {
-  var json = JSONDocumentBuilder(estimatedNodes: 256, estimatedBytes: 4096)
+  var json: JSONDocumentBuilder
   let tape: XMLTapeReader
   let options: XMLJSONView.Options
   /// Namespace URI by prefix as first seen ("" for the default namespace), for `{uri}local`.
@@ -74,8 +76,11 @@ private struct ViewBuilder {
   private var children: [Int] = []
   /// The same children regrouped by name (first-appearance order), innermost last.
   private var grouped: [Int] = []
-  /// Name ids whose namespace prefix is already noted.
-  private var notedNames: Set<Int> = []
+  /// The distinct child names (spelling ids) of the elements being grouped, and their counts.
+  private var names: [Int] = []
+  private var counts: [Int] = []
+  /// Per name id, whether its namespace prefix is already noted.
+  private var notedNames: [Bool] = []
   /// Per name id, the id of its spelling (qualified name): names in different namespaces
   /// may be spelled alike, and the view groups and keys by spelling. -1: not looked up yet.
   private var spellingOfName: [Int] = []
@@ -85,7 +90,8 @@ private struct ViewBuilder {
   /// Key slots: 0 `#text`, 1 `#content`, then two per name id (element, `@attribute`).
   private static let textSlot = 0, contentSlot = 1
 
-  init(tape: XMLTapeReader, options: XMLJSONView.Options) {
+  init(tape: XMLTapeReader, options: XMLJSONView.Options, estimatedNodes: Int) {
+    json = JSONDocumentBuilder(estimatedNodes: estimatedNodes, estimatedBytes: estimatedNodes * 8)
     self.tape = tape
     self.options = options
   }
@@ -209,75 +215,86 @@ private struct ViewBuilder {
   /// back after another (so grouping changed the order).
   private mutating func emitGrouped(base: Int, count: Int) -> (members: Int, orderLost: Bool) {
     guard count > 0 else { return (0, false) }
-    // Distinct names in first-appearance order, with counts: a linear scan suits the usual
-    // handful of names; many distinct names switch to a dictionary.
-    var names: [Int] = []
-    var counts: [Int] = []
+    // Distinct spellings in first-appearance order with their counts, on shared stacks (no
+    // allocation per element): a linear scan suits the usual handful of names; many distinct
+    // names switch to a dictionary.
+    let nameBase = names.count
+    defer {
+      names.removeSubrange(nameBase...)
+      counts.removeSubrange(nameBase...)
+    }
     var slotOfName: [Int: Int] = [:]
     var orderLost = false
     var previous = -1
     for offset in 0..<count {
       let id = spelling(of: tape.nameID(children[base + offset]))
-      let slot: Int
-      if names.count <= 16, let found = names.lastIndex(of: id) {
-        slot = found
-      } else if names.count > 16, let found = slotOfName[id] {
-        slot = found
-      } else {
-        slot = names.count
-        names.append(id)
-        counts.append(0)
-        if names.count > 16 { slotOfName[id] = slot }
-        if names.count == 17 { for (index, name) in names.enumerated() { slotOfName[name] = index } }
-      }
-      if slot != previous, counts[slot] > 0 { orderLost = true }
+      let slot = groupSlot(of: id, base: nameBase, index: &slotOfName)
+      if slot != previous, counts[nameBase + slot] > 0 { orderLost = true }
       previous = slot
-      counts[slot] += 1
+      counts[nameBase + slot] += 1
     }
-    guard orderLost || names.count > 1 else {
-      emitGroup(names[0], base: base, count: count)
+    let groupCount = names.count - nameBase
+    guard groupCount > 1 else {
+      emitGroup(names[nameBase], regrouped: false, base: base, count: count)
       return (1, false)
     }
-    // Regroup: bucket the children by name slot, stably, onto the second stack.
+    // Regroup: bucket the children by name, stably, onto the second stack.
     let groupBase = grouped.count
-    var starts: [Int] = []
+    defer { grouped.removeSubrange(groupBase...) }
+    grouped.append(contentsOf: repeatElement(0, count: count + groupCount))
+    // The bucket starts first (reusing the tail of `grouped`), then the children.
     var running = 0
-    for value in counts {
-      starts.append(running)
-      running += value
+    for slot in 0..<groupCount {
+      grouped[groupBase + count + slot] = running
+      running += counts[nameBase + slot]
     }
-    grouped.append(contentsOf: repeatElement(0, count: count))
     for offset in 0..<count {
       let child = children[base + offset]
-      let id = spelling(of: tape.nameID(child))
-      let slot = names.count > 16 ? (slotOfName[id] ?? 0) : (names.lastIndex(of: id) ?? 0)
-      grouped[groupBase + starts[slot]] = child
-      starts[slot] += 1
+      let slot = groupSlot(of: spelling(of: tape.nameID(child)), base: nameBase, index: &slotOfName)
+      let position = grouped[groupBase + count + slot]
+      grouped[groupBase + position] = child
+      grouped[groupBase + count + slot] = position + 1
     }
     var start = groupBase
-    for (slot, id) in names.enumerated() {
-      emitGroupFromGrouped(id, base: start, count: counts[slot])
-      start += counts[slot]
+    for slot in 0..<groupCount {
+      let size = counts[nameBase + slot]
+      emitGroup(names[nameBase + slot], regrouped: true, base: start, count: size)
+      start += size
     }
-    grouped.removeSubrange(groupBase...)
-    return (names.count, orderLost)
+    return (groupCount, orderLost)
   }
 
-  private mutating func emitGroup(_ id: Int, base: Int, count: Int) {
-    let first = children[base]
+  /// The slot of spelling `id` among the names from `base` on the name stack, added if new.
+  private mutating func groupSlot(of id: Int, base: Int, index: inout [Int: Int]) -> Int {
+    let known = names.count - base
+    if known <= 16 {
+      var slot = 0
+      while slot < known {
+        if names[base + slot] == id { return slot }
+        slot += 1
+      }
+    } else if let slot = index[id] {
+      return slot
+    }
+    names.append(id)
+    counts.append(0)
+    if known == 16 {
+      for slot in 0...known { index[names[base + slot]] = slot }
+    } else if known > 16 {
+      index[id] = known
+    }
+    return known
+  }
+
+  /// Writes one group from `children` or (`regrouped`) `grouped`: the key, then the element
+  /// or an array of them. Reads the stack by index each time: holding a copy of it while
+  /// `emit` pushes would copy the whole array.
+  private mutating func emitGroup(_ id: Int, regrouped: Bool, base: Int, count: Int) {
+    let first = regrouped ? grouped[base] : children[base]
     key(forElement: id, sourceOffset: tape.sourceOffset(first))
     if count == 1 { return emit(first) }
     let array = json.beginArray(sourceOffset: tape.sourceOffset(first))
-    for offset in 0..<count { emit(children[base + offset]) }
-    json.close(array, count: count)
-  }
-
-  private mutating func emitGroupFromGrouped(_ id: Int, base: Int, count: Int) {
-    let first = grouped[base]
-    key(forElement: id, sourceOffset: tape.sourceOffset(first))
-    if count == 1 { return emit(first) }
-    let array = json.beginArray(sourceOffset: tape.sourceOffset(first))
-    for offset in 0..<count { emit(grouped[base + offset]) }
+    for offset in 0..<count { emit(regrouped ? grouped[base + offset] : children[base + offset]) }
     json.close(array, count: count)
   }
 
@@ -310,8 +327,9 @@ private struct ViewBuilder {
 
   /// Records the prefix of a namespaced name, once per name id.
   private mutating func note(_ id: Int) {
-    guard !notedNames.contains(id) else { return }
-    notedNames.insert(id)
+    if id >= notedNames.count { notedNames.append(contentsOf: repeatElement(false, count: id + 1 - notedNames.count)) }
+    guard !notedNames[id] else { return }
+    notedNames[id] = true
     let name = tape.name(id)
     guard let uri = name.namespaceURI, !name.isNamespaceDeclaration else { return }
     let prefix = name.prefix ?? ""
