@@ -8,7 +8,8 @@
 /// reads as numbers or Booleans without calling it a coercion.
 package struct JSONDocumentBuilder {
   private var bytes: [UInt8] = []
-  private var nodes: [TapeNode] = []
+  /// The nodes, in a buffer the finished document takes over.
+  private let nodes: TapeNodeBuffer
   private var sourceOffsets: [UInt32] = []
   /// Offsets of keys already in `bytes`, so each distinct key is stored once.
   private var keyOffsets: [String: Int] = [:]
@@ -18,7 +19,7 @@ package struct JSONDocumentBuilder {
 
   /// A builder; `estimatedNodes` and `estimatedBytes` size the first allocations.
   package init(estimatedNodes: Int = 64, estimatedBytes: Int = 256) {
-    nodes.reserveCapacity(estimatedNodes)
+    nodes = TapeNodeBuffer(capacity: estimatedNodes)
     sourceOffsets.reserveCapacity(estimatedNodes)
     bytes.reserveCapacity(estimatedBytes)
   }
@@ -94,7 +95,7 @@ package struct JSONDocumentBuilder {
 
   /// Closes the container opened at `index`, which got `count` elements or members.
   package mutating func close(_ index: Int, count: Int) {
-    guard nodes.indices.contains(index) else { return }
+    guard index >= 0, index < nodes.count else { return }
     nodes[index].payload = UInt32(truncatingIfNeeded: nodes.count)
     nodes[index].count = UInt32(truncatingIfNeeded: count)
   }
@@ -105,11 +106,10 @@ package struct JSONDocumentBuilder {
   }
 
   /// The finished document; locations resolve against `source` (the original text, UTF-8).
+  /// The builder is spent afterwards.
   /// `prefixes` maps the markup's namespace prefixes to URIs, for names in `{uri}local` form.
   package func document(source: [UInt8], prefixes: [String: String] = [:]) -> JSONDocument {
-    let storage = bytes.withUnsafeBytes { input in
-      nodes.withUnsafeBufferPointer { JSONStorage(copying: input, nodes: $0, options: Self.viewOptions) }
-    }
+    let storage = bytes.withUnsafeBytes { JSONStorage(copying: $0, adopting: nodes, options: Self.viewOptions) }
     storage.markup = JSONMarkupSource(text: source, offsets: sourceOffsets, prefixes: prefixes)
     return JSONDocument(storage: storage)
   }
@@ -155,6 +155,12 @@ extension JSONNode {
   package var markupNumber: JSONNumber? {
     guard storage.markup != nil, storage.nodes[index].kind == .string else { return nil }
     let raw = storage.rawBytes(of: index)
+    if let (parts, isInteger) = NumberText.plainParts(raw), isInteger, parts.mantissa <= UInt64(Int64.max) {
+      // The common case in one pass: a plain integer that fits.
+      let magnitude = Int64(parts.mantissa)
+      if parts.isNegative, magnitude == 0 { return JSONNumber(storage: .text("-0")) }
+      return JSONNumber(storage: .integer(parts.isNegative ? -magnitude : magnitude))
+    }
     guard JSONNumber.isValid(raw) else { return nil }
     if !raw.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }), let value = NumberText.int64(raw),
       value != 0 || raw.first != UInt8(ascii: "-")
@@ -169,6 +175,7 @@ extension JSONNode {
   package var markupDouble: Double? {
     guard storage.markup != nil, storage.nodes[index].kind == .string else { return nil }
     let raw = storage.rawBytes(of: index)
+    if let (parts, _) = NumberText.plainParts(raw), let value = NumberText.exactDouble(parts) { return value }
     guard JSONNumber.isValid(raw) else { return nil }
     return NumberText.double(raw)
   }

@@ -63,17 +63,21 @@ final class JSONStorage: @unchecked Sendable {
     }
     (bytes + input.count).initialize(repeating: 0, count: Self.padding)
     // A typical document has one node per 6 to 10 bytes; start near that and grow by doubling.
-    self.nodeCapacity = max(16, nodeCapacity ?? input.count / 8)
+    self.nodeCapacity = max(1, nodeCapacity ?? input.count / 8)
     nodes = .allocate(capacity: self.nodeCapacity)
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
   }
 
-  /// A storage with `input` copied and room for exactly `nodeCount` nodes (built documents).
-  convenience init(copying input: UnsafeRawBufferPointer, nodes tape: UnsafeBufferPointer<TapeNode>, options: JSONParsingOptions) {
-    self.init(copying: input, options: options, nodeCapacity: tape.count)
-    if let base = tape.baseAddress { nodes.initialize(from: base, count: tape.count) }
-    nodeCount = tape.count
+  /// A storage with `input` copied that takes over `buffer`'s nodes without copying them
+  /// (built documents).
+  convenience init(copying input: UnsafeRawBufferPointer, adopting buffer: TapeNodeBuffer, options: JSONParsingOptions) {
+    self.init(copying: input, options: options, nodeCapacity: 0)
+    nodes.deallocate()
+    let (base, count, capacity) = buffer.release()
+    nodes = base
+    nodeCount = count
+    nodeCapacity = capacity
   }
 
   deinit {
@@ -117,5 +121,53 @@ final class JSONStorage: @unchecked Sendable {
   func rawBytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
     let node = nodes[index]
     return UnsafeBufferPointer(start: bytes + Int(node.offset), count: Int(node.payload))
+  }
+}
+
+/// A growable run of tape nodes that a ``JSONStorage`` can take over without a copy.
+final class TapeNodeBuffer {
+  private var base: UnsafeMutablePointer<TapeNode>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(16, capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  @inline(__always)
+  func append(_ node: TapeNode) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: node)
+    count += 1
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> TapeNode {
+    get { base[index] }
+    set { base[index] = newValue }
+  }
+
+  @inline(never)
+  private func grow() {
+    let larger = UnsafeMutablePointer<TapeNode>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+  }
+
+  /// Hands the nodes over; the buffer is empty (and owns a fresh small allocation) afterwards.
+  func release() -> (UnsafeMutablePointer<TapeNode>, Int, Int) {
+    let result = (base, count, capacity)
+    capacity = 16
+    base = .allocate(capacity: capacity)
+    count = 0
+    return result
   }
 }

@@ -15,7 +15,7 @@ package struct XMLTapeReader {
   }
 
   /// The kind of the node at `index` (`.other` past the end).
-  @inlinable
+  @inlinable @inline(__always)
   package func kind(_ index: Int) -> Kind {
     guard index >= 0, index < nodes.count else { return .other }
     let node = nodes[index]
@@ -28,35 +28,35 @@ package struct XMLTapeReader {
   }
 
   /// For an element: the index just past its subtree.
-  @inlinable
+  @inlinable @inline(__always)
   package func end(of index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return index + 1 }
     return min(max(index + 1, Int(nodes[index].payload)), nodes.count)
   }
 
   /// For an element: how many attribute nodes follow it.
-  @inlinable
+  @inlinable @inline(__always)
   package func attributeCount(_ index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return 0 }
     return min(nodes[index].attributeCount, nodes.count - index - 1)
   }
 
   /// For an element or attribute: its name id (equal ids are equal names).
-  @inlinable
+  @inlinable @inline(__always)
   package func nameID(_ index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return 0 }
     return Int(nodes[index].extra)
   }
 
   /// For an attribute: whether it declares a namespace.
-  @inlinable
+  @inlinable @inline(__always)
   package func isNamespaceDeclaration(_ index: Int) -> Bool {
     guard index >= 0, index < nodes.count else { return false }
     return nodes[index].has(XMLTapeNode.isNamespaceDeclaration)
   }
 
   /// The bytes of an attribute's value or a text node's text.
-  @inlinable
+  @inlinable @inline(__always)
   package func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     guard index >= 0, index < nodes.count else { return UnsafeBufferPointer(start: nil, count: 0) }
     let node = nodes[index]
@@ -70,7 +70,7 @@ package struct XMLTapeReader {
   }
 
   /// Where the node starts in the source text, for locations.
-  @inlinable
+  @inlinable @inline(__always)
   package func sourceOffset(_ index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return 0 }
     let node = nodes[index]

@@ -159,7 +159,7 @@ private struct ViewBuilder {
         position += 1
       }
     }
-    defer { children.removeSubrange(base...) }
+    defer { children.removeLast(children.count - base) }
     let childCount = children.count - base
     if visibleAttributes == 0, childCount == 0 {
       emitText(of: index, pieces: textPieces, first: firstText, from: contentStart, to: end, sourceOffset: offset)
@@ -220,8 +220,8 @@ private struct ViewBuilder {
     // names switch to a dictionary.
     let nameBase = names.count
     defer {
-      names.removeSubrange(nameBase...)
-      counts.removeSubrange(nameBase...)
+      names.removeLast(names.count - nameBase)
+      counts.removeLast(counts.count - nameBase)
     }
     var slotOfName: [Int: Int] = [:]
     var orderLost = false
@@ -238,9 +238,14 @@ private struct ViewBuilder {
       emitGroup(names[nameBase], regrouped: false, base: base, count: count)
       return (1, false)
     }
+    if groupCount == count {
+      // Every name once (a record-like element): the children in order, no regrouping.
+      for slot in 0..<count { emitGroup(names[nameBase + slot], regrouped: false, base: base + slot, count: 1) }
+      return (count, false)
+    }
     // Regroup: bucket the children by name, stably, onto the second stack.
     let groupBase = grouped.count
-    defer { grouped.removeSubrange(groupBase...) }
+    defer { grouped.removeLast(grouped.count - groupBase) }
     grouped.append(contentsOf: repeatElement(0, count: count + groupCount))
     // The bucket starts first (reusing the tail of `grouped`), then the children.
     var running = 0
