@@ -16,6 +16,12 @@ extension JSONStorage {
   func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let raw = rawBytes(of: index)
     if !nodes[index].has(TapeNode.hasEscapes) {
+      guard raw.count == key.count else { return false }
+      // Short keys (most of them) compare inline; a library call costs more than the bytes.
+      if raw.count <= 16, let left = raw.baseAddress, let right = key.baseAddress {
+        for offset in 0..<raw.count where left[offset] != right[offset] { return false }
+        return true
+      }
       return POSIX.equal(raw, key)
     }
     var decoded = string(at: index)

@@ -36,6 +36,8 @@ public struct ObjectReader {
   private var contentStart = 0
   private var objectEnd = 0
   private var attributeHint = 0
+  /// For XML views: whether the element is text only (a string node, not an object).
+  private var isTextOnly = false
 
   init(object: ValueReader, schema: MappingSchema) {
     self.object = object
@@ -44,6 +46,7 @@ public struct ObjectReader {
     mayRepeatKeys = object.node.mayRepeatKeys(scratch: &object.context.fingerprints)
     isMarkup = object.node.isMarkup
     if isMarkup {
+      isTextOnly = object.node.kind != .object
       contentStart = object.node.markupContentStart
       objectEnd = object.node.endIndex
     }
@@ -198,7 +201,7 @@ public struct ObjectReader {
 
   private mutating func locate(_ field: Int) -> JSONNode? {
     guard schema.resolved.indices.contains(field) else { return nil }
-    if isMarkup, object.node.kind != .object {
+    if isTextOnly {
       // An XML element with nothing but text: only `#text` is there, and it is the node.
       return schema.resolved[field].alternatives.contains { $0.count == 1 && $0[0].name == "#text" } ? object.node : nil
     }
