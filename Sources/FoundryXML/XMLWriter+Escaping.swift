@@ -11,31 +11,7 @@ extension XMLWriter {
   /// - Returns: The first character XML cannot hold, unless the options replace them.
   /// - Complexity: O(*n*) in the length of the text.
   mutating func appendEscapedText(_ utf8: UnsafeBufferPointer<UInt8>, checks: Bool) -> UInt32? {
-    var runStart = 0
-    var index = 0
-    while true {
-      index = Self.nextSpecialByte(
-        in: utf8, from: index, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), checks: checks)
-      guard index < utf8.count else { break }
-      if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-      switch utf8[index] {
-      case UInt8(ascii: "&"): appendLiteral("&amp;")
-      case UInt8(ascii: "<"): appendLiteral("&lt;")
-      case UInt8(ascii: ">"): appendLiteral("&gt;")
-      case 0x0D: appendLiteral("&#xD;")
-      case 0x09, 0x0A: bytes.append(utf8[index])
-      default:
-        let step = appendOther(in: utf8, at: index)
-        guard step.invalid == nil else { return step.invalid }
-        index = step.next
-        runStart = index
-        continue
-      }
-      index += 1
-      runStart = index
-    }
-    if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-    return nil
+    appendEscaped(utf8, checks: checks, inAttribute: false)
   }
 
   /// Appends an attribute value (without its quotes), escaping `&`, `<`, `"`, and tab, line
@@ -45,20 +21,29 @@ extension XMLWriter {
   /// - Returns: The first character XML cannot hold, unless the options replace them.
   /// - Complexity: O(*n*) in the length of the value.
   mutating func appendEscapedAttributeValue(_ utf8: UnsafeBufferPointer<UInt8>, checks: Bool) -> UInt32? {
+    appendEscaped(utf8, checks: checks, inAttribute: true)
+  }
+
+  /// The loop behind both: copies runs that need nothing in one piece and escapes the rest as
+  /// text (`>` escaped, tab and line feed kept) or as an attribute value (`"` escaped, tab and
+  /// line feed as references).
+  @inline(__always)
+  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, checks: Bool, inAttribute: Bool) -> UInt32? {
     var runStart = 0
     var index = 0
+    let third = inAttribute ? UInt8(ascii: "\"") : UInt8(ascii: ">")
     while true {
-      index = Self.nextSpecialByte(
-        in: utf8, from: index, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "\""), checks: checks)
+      index = Self.nextSpecialByte(in: utf8, from: index, UInt8(ascii: "&"), UInt8(ascii: "<"), third, checks: checks)
       guard index < utf8.count else { break }
       if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
       switch utf8[index] {
       case UInt8(ascii: "&"): appendLiteral("&amp;")
       case UInt8(ascii: "<"): appendLiteral("&lt;")
+      case UInt8(ascii: ">"): appendLiteral("&gt;")
       case UInt8(ascii: "\""): appendLiteral("&quot;")
-      case 0x09: appendLiteral("&#x9;")
-      case 0x0A: appendLiteral("&#xA;")
       case 0x0D: appendLiteral("&#xD;")
+      case 0x09: if inAttribute { appendLiteral("&#x9;") } else { bytes.append(0x09) }
+      case 0x0A: if inAttribute { appendLiteral("&#xA;") } else { bytes.append(0x0A) }
       default:
         let step = appendOther(in: utf8, at: index)
         guard step.invalid == nil else { return step.invalid }
