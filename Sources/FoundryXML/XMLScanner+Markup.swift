@@ -5,31 +5,7 @@ extension XMLScanner {
   mutating func parseCDATA(at start: Int) throws(XMLParsingError) {
     flushText()
     let contentStart = start + 9
-    var index = contentStart
-    var hasCarriageReturn = false
-    while true {
-      while index < end, classes[Int(input[index])] & ByteClass.markupStop == 0 { index += 1 }
-      guard index < end else {
-        throw error(.unexpectedEndOfInput, "the CDATA section is not closed (missing ']]>')", at: start)
-      }
-      switch input[index] {
-      case UInt8(ascii: "]"):
-        if index + 2 < end, input[index + 1] == UInt8(ascii: "]"), input[index + 2] == UInt8(ascii: ">") { break }
-        index += 1
-        continue
-      case UInt8(ascii: "-"), UInt8(ascii: "?"):
-        index += 1
-        continue
-      case 0x0D:
-        hasCarriageReturn = true
-        index += 1
-        continue
-      default:
-        index += try checkChar(at: index, in: "a CDATA section")
-        continue
-      }
-      break
-    }
+    let (index, hasCarriageReturn) = try scanMarkupBody(.cdata, from: contentStart, openedAt: start)
     let origin = UInt32(truncatingIfNeeded: readsSource ? contentStart : entityOrigin)
     _ = appendMarkupNode(.text, flags: XMLTapeNode.isCDATA, contentStart, index, hasCarriageReturn: hasCarriageReturn, extra: origin)
     position = index + 3
@@ -38,34 +14,7 @@ extension XMLScanner {
   /// Comment ::= '<!--' ((Char - '-') | ('-' (Char - '-')))* '-->'; the node's index when kept.
   mutating func parseComment(at start: Int) throws(XMLParsingError) -> Int? {
     let contentStart = start + 4
-    var index = contentStart
-    var hasCarriageReturn = false
-    while true {
-      while index < end, classes[Int(input[index])] & ByteClass.markupStop == 0 { index += 1 }
-      guard index < end else {
-        throw error(.unexpectedEndOfInput, "the comment is not closed (missing '-->')", at: start)
-      }
-      switch input[index] {
-      case UInt8(ascii: "-"):
-        if index + 1 < end, input[index + 1] == UInt8(ascii: "-") {
-          if index + 2 < end, input[index + 2] == UInt8(ascii: ">") { break }
-          throw error(.syntax, "'--' is not allowed inside a comment", at: index)
-        }
-        index += 1
-        continue
-      case UInt8(ascii: "]"), UInt8(ascii: "?"):
-        index += 1
-        continue
-      case 0x0D:
-        hasCarriageReturn = true
-        index += 1
-        continue
-      default:
-        index += try checkChar(at: index, in: "a comment")
-        continue
-      }
-      break
-    }
+    let (index, hasCarriageReturn) = try scanMarkupBody(.comment, from: contentStart, openedAt: start)
     position = index + 3
     guard options.keepsComments else { return nil }
     let origin = UInt32(truncatingIfNeeded: readsSource ? contentStart : entityOrigin)
@@ -100,33 +49,63 @@ extension XMLScanner {
       while index < end, XMLCharacters.isSpace(input[index]) { index += 1 }
     }
     let dataStart = index
-    var hasCarriageReturn = false
-    while true {
-      while index < end, classes[Int(input[index])] & ByteClass.markupStop == 0 { index += 1 }
-      guard index < end else {
-        throw error(.unexpectedEndOfInput, "the processing instruction is not closed (missing '?>')", at: start)
-      }
-      switch input[index] {
-      case UInt8(ascii: "?"):
-        if index + 1 < end, input[index + 1] == UInt8(ascii: ">") { break }
-        index += 1
-        continue
-      case UInt8(ascii: "]"), UInt8(ascii: "-"):
-        index += 1
-        continue
-      case 0x0D:
-        hasCarriageReturn = true
-        index += 1
-        continue
-      default:
-        index += try checkChar(at: index, in: "a processing instruction")
-        continue
-      }
-      break
-    }
+    let (dataEnd, hasCarriageReturn) = try scanMarkupBody(.processingInstruction, from: dataStart, openedAt: start)
+    index = dataEnd
     position = index + 2
     guard options.keepsProcessingInstructions else { return nil }
     let targetID = storage.names.id(of: UnsafeBufferPointer(rebasing: input[targetStart..<target.end]), namespaceURI: nil)
     return appendMarkupNode(.processingInstruction, dataStart, index, hasCarriageReturn: hasCarriageReturn, extra: targetID)
+  }
+
+  /// The three bodies that run to a closing delimiter: what closes them and what they are called.
+  enum MarkupBody {
+    case cdata, comment, processingInstruction
+
+    var name: String {
+      switch self {
+      case .cdata: "a CDATA section"
+      case .comment: "a comment"
+      case .processingInstruction: "a processing instruction"
+      }
+    }
+
+    var unclosed: String {
+      switch self {
+      case .cdata: "the CDATA section is not closed (missing ']]>')"
+      case .comment: "the comment is not closed (missing '-->')"
+      case .processingInstruction: "the processing instruction is not closed (missing '?>')"
+      }
+    }
+  }
+
+  /// Scans a CDATA section's, comment's or PI's text from `index` to its closing delimiter
+  /// (`]]>`, `-->`, `?>`), checking every character; returns where the delimiter starts and
+  /// whether a carriage return (to normalize) was seen.
+  mutating func scanMarkupBody(_ body: MarkupBody, from start: Int, openedAt opening: Int) throws(XMLParsingError) -> (end: Int, hasCarriageReturn: Bool) {
+    var index = start
+    var hasCarriageReturn = false
+    while true {
+      while index < end, classes[Int(input[index])] & ByteClass.markupStop == 0 { index += 1 }
+      guard index < end else { throw error(.unexpectedEndOfInput, body.unclosed, at: opening) }
+      switch (input[index], body) {
+      case (UInt8(ascii: "]"), .cdata):
+        if index + 2 < end, input[index + 1] == UInt8(ascii: "]"), input[index + 2] == UInt8(ascii: ">") { return (index, hasCarriageReturn) }
+      case (UInt8(ascii: "-"), .comment):
+        if index + 1 < end, input[index + 1] == UInt8(ascii: "-") {
+          if index + 2 < end, input[index + 2] == UInt8(ascii: ">") { return (index, hasCarriageReturn) }
+          throw error(.syntax, "'--' is not allowed inside a comment", at: index)
+        }
+      case (UInt8(ascii: "?"), .processingInstruction):
+        if index + 1 < end, input[index + 1] == UInt8(ascii: ">") { return (index, hasCarriageReturn) }
+      case (UInt8(ascii: "]"), _), (UInt8(ascii: "-"), _), (UInt8(ascii: "?"), _):
+        break
+      case (0x0D, _):
+        hasCarriageReturn = true
+      default:
+        index += try checkChar(at: index, in: body.name)
+        continue
+      }
+      index += 1
+    }
   }
 }
