@@ -140,6 +140,13 @@ extension JSONNode {
   /// untyped text.
   package var isMarkup: Bool { storage.markup != nil }
 
+  /// Whether this is the empty string, without decoding it (an escape takes at least two bytes,
+  /// so only `""` has no raw bytes).
+  package var isEmptyString: Bool {
+    let node = storage.nodes[index]
+    return node.kind == .string && node.payload == 0
+  }
+
   /// The keys a `{namespace-uri}local` name may appear under in this markup document:
   /// `prefix:local` for each prefix bound to the URI (`local` for the default namespace).
   package func markupKeys(localName: String, namespaceURI: String) -> [String] {

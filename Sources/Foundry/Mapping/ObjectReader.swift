@@ -195,7 +195,7 @@ public struct ObjectReader {
   @usableFromInline
   mutating func value(at field: Int, emptyStringIsNil: Bool) -> ValueReader? {
     guard let node = locate(field), !node.isNull else { return nil }
-    if emptyStringIsNil, context.options.emptyStringsAsNil || isMarkup, node.kind == .string, node.string == "" { return nil }
+    if emptyStringIsNil, context.options.emptyStringsAsNil || isMarkup, node.isEmptyString { return nil }
     return ValueReader(node: node, context: context, coercion: coercion)
   }
 
