@@ -7,7 +7,8 @@ import PackageDescription
 //   Foundry declares the macros that FoundryMacros (thin plugin) expands with the
 //   SwiftSyntax logic of FoundryMacrosCore.
 //   FoundryXML sits beside FoundryJSON: Foundry maps both.
-// `FoundryGraph` and `FoundryStore` join this graph in later milestones.
+//   FoundryGraph (schemas, managed objects, graph import/export) sits on Foundry.
+// `FoundryStore` joins this graph in a later milestone.
 
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
@@ -21,6 +22,7 @@ let package = Package(
     .library(name: "Foundry", targets: ["Foundry"]),
     .library(name: "FoundryJSON", targets: ["FoundryJSON"]),
     .library(name: "FoundryXML", targets: ["FoundryXML"]),
+    .library(name: "FoundryGraph", targets: ["FoundryGraph"]),
     .executable(name: "foundry", targets: ["foundry"]),
     .executable(name: "foundry-bench", targets: ["foundry-bench"]),
   ],
@@ -60,6 +62,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(
+      name: "FoundryGraph",
+      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals"],
+      swiftSettings: strictSettings
+    ),
+    .target(
       name: "FoundryCLI",
       dependencies: [
         "Foundry",
@@ -96,6 +103,12 @@ let package = Package(
     .testTarget(
       name: "FoundryTests",
       dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "FoundryGraphTests",
+      dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],
+      exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
     .testTarget(

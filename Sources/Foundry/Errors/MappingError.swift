@@ -55,7 +55,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   var rendered: String?
 
   @usableFromInline
-  init(code: Code, expected: String? = nil, found: String? = nil, reason: String? = nil, underlying: (any Error)? = nil, offset: Int? = nil) {
+  package init(code: Code, expected: String? = nil, found: String? = nil, reason: String? = nil, underlying: (any Error)? = nil, offset: Int? = nil) {
     self.code = code
     self.expected = expected
     self.found = found
@@ -99,7 +99,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
 
   /// `error` itself when it is a `MappingError`; otherwise an `invalidValue` error at `value`
   /// that carries it as ``underlying``.
-  static func wrapping(_ error: any Error, at value: ValueReader) -> MappingError {
+  package static func wrapping(_ error: any Error, at value: ValueReader) -> MappingError {
     if let mapping = error as? MappingError { return mapping }
     return MappingError(code: .invalidValue, reason: String(describing: error), underlying: error, offset: value.node.byteOffset)
   }
@@ -115,7 +115,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   }
 
   /// Adds the component the error passed through on its way up.
-  mutating func prepend(_ component: MappingPath.Component) {
+  package mutating func prepend(_ component: MappingPath.Component) {
     reversedPath.append(component)
   }
 }

@@ -28,7 +28,7 @@ public struct MappingIssue: Sendable, CustomStringConvertible {
   public let note: String?
   var reversedPath: [MappingPath.Component]
 
-  init(kind: Kind, error: MappingError? = nil, note: String? = nil) {
+  package init(kind: Kind, error: MappingError? = nil, note: String? = nil) {
     self.kind = kind
     self.error = error
     self.note = note
@@ -39,7 +39,7 @@ public struct MappingIssue: Sendable, CustomStringConvertible {
   public var path: MappingPath { MappingPath(components: reversedPath.reversed()) }
 
   /// Adds the component the issue's value sits under, to the issue and to its error.
-  mutating func prepend(_ component: MappingPath.Component) {
+  package mutating func prepend(_ component: MappingPath.Component) {
     reversedPath.append(component)
     if var error = self.error {
       error.prepend(component)

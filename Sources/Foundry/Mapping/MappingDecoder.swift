@@ -99,19 +99,9 @@ public struct MappingDecoder: Sendable {
 
   /// Lossy decoding from a parsed document node.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
-    let context = MappingContext(options: options, isLossy: true, factory: factory)
-    let reader = ValueReader(node: node, context: context, coercion: options.coercion)
-    let located = { (issue: MappingIssue) -> MappingIssue in
-      guard let error = issue.error else { return issue }
-      return issue.with(error: Self.located(error, in: node, sourceName: sourceName))
-    }
-    do {
-      let value = try T.read(from: reader)
-      return LossyResult(value: value, issues: context.issues.map(located), error: nil)
-    } catch {
-      let failure = Self.located(MappingError.wrapping(error, at: reader), in: node, sourceName: sourceName)
-      return LossyResult(value: nil, issues: context.issues.map(located), error: failure)
-    }
+    var value: T?
+    let (issues, error) = run(from: node, sourceName: sourceName, lossy: true, factory: factory) { value = try T.read(from: $0) }
+    return LossyResult(value: error == nil ? value : nil, issues: issues, error: error)
   }
 
   @usableFromInline

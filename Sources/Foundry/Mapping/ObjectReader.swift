@@ -23,7 +23,7 @@ public struct ObjectReader {
   @usableFromInline let object: ValueReader
   @usableFromInline let schema: MappingSchema
   @usableFromInline var context: MappingContext { object.context }
-  private let coercion: CoercionMode
+  let coercion: CoercionMode
   /// Where the next in-order lookup starts on the tape.
   private var hint = 0
   /// Which alternative key of the last located field was present.
@@ -138,7 +138,7 @@ public struct ObjectReader {
   /// Reads the located `value` of `field` with `body`, validates it, and puts the field's path
   /// in front of any error or issue from inside.
   @inlinable
-  func read<T>(_ field: Int, _ value: ValueReader, _ body: (ValueReader) throws -> T) throws -> T {
+  package func read<T>(_ field: Int, _ value: ValueReader, _ body: (ValueReader) throws -> T) throws -> T {
     let mark = beginField()
     do {
       let result = try body(value)
@@ -163,7 +163,7 @@ public struct ObjectReader {
 
   /// Applies the unknown-key policy once every field is read.
   @usableFromInline
-  func finish() throws {
+  package func finish() throws {
     guard schema.unknownKeys == .reject || context.isLossy else { return }
     let unknown = object.node.members.map(\.key).filter { !isKnown($0) }
     guard !unknown.isEmpty else { return }
@@ -199,7 +199,7 @@ public struct ObjectReader {
     return ValueReader(node: node, context: context, coercion: coercion)
   }
 
-  private mutating func locate(_ field: Int) -> JSONNode? {
+  mutating func locate(_ field: Int) -> JSONNode? {
     guard schema.resolved.indices.contains(field) else { return nil }
     if isTextOnly {
       // An XML element with nothing but text: only `#text` is there, and it is the node.
@@ -286,7 +286,7 @@ public struct ObjectReader {
 
   /// In lossy mode, a failed field becomes its default and a `fieldDefaulted` issue.
   @usableFromInline
-  func recordDefaulted(_ error: any Error, field: Int) {
+  package func recordDefaulted(_ error: any Error, field: Int) {
     var issue = MappingIssue(kind: .fieldDefaulted, error: error as? MappingError)
     for component in components(field).reversed() { issue.reversedPath.append(component) }
     context.record(issue)
@@ -312,7 +312,7 @@ public struct ObjectReader {
   }
 
   @usableFromInline
-  mutating func missing(_ field: Int, typeName: String) -> MappingError {
+  package mutating func missing(_ field: Int, typeName: String) -> MappingError {
     foundAlternative = 0
     var reason = "required key not found"
     if schema.resolved.indices.contains(field), schema.resolved[field].alternatives.count > 1 {

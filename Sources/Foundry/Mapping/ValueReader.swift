@@ -209,7 +209,7 @@ public struct ValueReader {
   /// Inlinable so the element loop specializes with `body` in the caller (no closure call per
   /// element); the non-array case stays out of line.
   @inlinable
-  func forEachElement(_ body: (Int, ValueReader) throws -> Void) throws {
+  package func forEachElement(_ body: (Int, ValueReader) throws -> Void) throws {
     guard node.kind == .array else { return try forEachWrappedElement(body) }
     for (index, element) in node.elements.enumerated() {
       try body(index, ValueReader(node: element, context: context, coercion: coercion))
@@ -234,7 +234,7 @@ public struct ValueReader {
 
   /// The number of elements `forEachElement` will visit (0 when it will fail).
   @usableFromInline
-  var elementCount: Int { node.kind == .array ? node.count : wrappedElements?.elementCount ?? 1 }
+  package var elementCount: Int { node.kind == .array ? node.count : wrappedElements?.elementCount ?? 1 }
 
   /// For XML: the children of a wrapper element (an element with no attributes or text whose
   /// child elements all have one name).
@@ -278,7 +278,7 @@ public struct ValueReader {
 
   /// An object reader over this value's fields.
   @usableFromInline
-  func objectReader(schema: MappingSchema) throws -> ObjectReader {
+  package func objectReader(schema: MappingSchema) throws -> ObjectReader {
     // In XML a text-only element is a model with nothing but `#text`.
     guard node.kind == .object || (node.isMarkup && node.kind == .string) else { throw mismatch(expected: "object") }
     return ObjectReader(object: self, schema: schema)

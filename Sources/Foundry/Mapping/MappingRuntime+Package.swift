@@ -1,0 +1,82 @@
+import FoundryJSON
+
+// Entry points for the layers built on the mapping runtime (FoundryGraph): they read
+// payloads with the same lookups, coercions, paths and lossy bookkeeping as `@Mappable` code.
+
+extension ObjectReader {
+  /// Field `field` as absent, `null`, or a value to read with ``read(_:_:_:)``.
+  package mutating func lookup(_ field: Int) -> Presence<ValueReader> {
+    guard let node = locate(field) else { return .absent }
+    if node.isNull { return .null }
+    return .value(ValueReader(node: node, context: context, coercion: coercion))
+  }
+
+  /// Whether the decoding call is lossy.
+  package var isLossy: Bool { context.isLossy }
+}
+
+extension ValueReader {
+  /// Whether the decoding call is lossy.
+  package var isLossy: Bool { context.isLossy }
+
+  /// Reads one element of a collection with `body`, putting `component` in front of its
+  /// paths; in lossy mode a failure is recorded as a dropped element and gives `nil`.
+  package func readElement<T>(at component: MappingPath.Component, _ body: (ValueReader) throws -> T) throws -> T? {
+    let mark = context.isLossy ? context.issueMark : -1
+    do {
+      let result = try body(self)
+      if mark >= 0 { context.prefixIssues(since: mark, with: component) }
+      return result
+    } catch {
+      try CollectionReading.failed(error, value: self, at: component, since: mark)
+      return nil
+    }
+  }
+
+  /// The value at a key path below this one (segments as `PathSyntax` splits them), with XML's
+  /// attribute fallback; `nil` when a step is missing.
+  package func descendant(at path: [String]) -> ValueReader? {
+    var current = node
+    for name in path {
+      if current.kind == .array, let index = Int(name) {
+        guard let next = current[index] else { return nil }
+        current = next
+      } else {
+        guard current.kind == .object, let next = current[name] ?? (current.isMarkup ? current["@" + name] : nil) else { return nil }
+        current = next
+      }
+    }
+    return ValueReader(node: current, context: context, coercion: coercion)
+  }
+}
+
+extension MappingDecoder {
+  /// Runs `body` on the root value of `node` in a fresh decoding context, strict or lossy, and
+  /// returns the issues and the error, located in the document.
+  package func run(
+    from node: JSONNode, sourceName: String?, lossy: Bool, factory: (any MappingFactory)? = nil, _ body: (ValueReader) throws -> Void
+  ) -> (issues: [MappingIssue], error: MappingError?) {
+    let context = MappingContext(options: options, isLossy: lossy, factory: factory)
+    let reader = ValueReader(node: node, context: context, coercion: options.coercion)
+    let located = { (issue: MappingIssue) -> MappingIssue in
+      guard let error = issue.error else { return issue }
+      return issue.with(error: Self.located(error, in: node, sourceName: sourceName))
+    }
+    do {
+      try body(reader)
+      return (context.issues.map(located), nil)
+    } catch {
+      return (context.issues.map(located), Self.located(MappingError.wrapping(error, at: reader), in: node, sourceName: sourceName))
+    }
+  }
+
+  /// Parses JSON bytes into a document root, with parse errors as located `MappingError`s.
+  package func parseJSON(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
+    try parse(bytes, sourceName: sourceName)
+  }
+
+  /// Parses XML bytes into the JSON view of the root element, with errors as for ``parseJSON(_:sourceName:)``.
+  package func parseXML(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
+    try xmlView(bytes, sourceName: sourceName)
+  }
+}

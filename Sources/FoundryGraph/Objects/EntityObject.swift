@@ -1,0 +1,108 @@
+/// A Swift class whose instances are typed views of managed objects: what `@Entity` makes of
+/// a class, and what `foundry generate` writes.
+///
+/// ```swift
+/// @Entity(identity: ["id"])
+/// final class Author {
+///   @Property(keyPath: "author_id") var id: Int64 = 0
+///   var name: String?
+///   @Related(inverse: "author", deleteRule: .cascade) var books: [Book]
+/// }
+/// let schema = try Schema(Author.self, Book.self)
+/// let author = try graph.insert(Author.self)
+/// author.name = "Mark Twain"
+/// ```
+///
+/// A view holds no state of its own: two views of one object see the same values.
+public protocol EntityObject: AnyObject {
+  /// The entity's declaration.
+  static var entity: Entity { get }
+  /// The object this view reads and writes.
+  var managedObject: ManagedObject { get }
+  /// A view of `managedObject`, which must be of this entity (or a subentity).
+  init(managedObject: ManagedObject)
+}
+
+extension Schema {
+  /// The schema of `@Entity` classes.
+  ///
+  /// ```swift
+  /// let schema = try Schema(Author.self, Book.self)
+  /// ```
+  /// - Throws: ``SchemaError``.
+  public convenience init(_ types: any EntityObject.Type...) throws(SchemaError) {
+    try self.init(types.map { $0.entity })
+  }
+}
+
+extension ObjectGraph {
+  /// A new object of `T`'s entity, as a `T`.
+  ///
+  /// ```swift
+  /// let author = try graph.insert(Author.self)
+  /// ```
+  /// - Throws: ``GraphError`` `unknownEntity` when the schema lacks the entity.
+  public func insert<T: EntityObject>(_ type: T.Type) throws(GraphError) -> T {
+    T(managedObject: try insert(T.entity.name))
+  }
+
+  /// The objects of `T`'s entity (and its subentities), as `T`s.
+  ///
+  /// ```swift
+  /// let authors = try graph.objects(of: Author.self)
+  /// ```
+  /// - Throws: ``GraphError`` `unknownEntity`.
+  public func objects<T: EntityObject>(of type: T.Type) throws(GraphError) -> [T] {
+    try objects(of: T.entity.name).map(T.init(managedObject:))
+  }
+}
+
+extension ManagedObject {
+  /// Typed access to attribute `key` for generated accessors: reads `nil` for no value (or a
+  /// value of another type); writing a value the attribute rejects is ignored, and debug builds
+  /// stop there.
+  ///
+  /// ```swift
+  /// var name: String? {
+  ///   get { managedObject[attribute: "name", as: String.self] }
+  ///   set { managedObject[attribute: "name", as: String.self] = newValue }
+  /// }
+  /// ```
+  public subscript<T: Sendable>(attribute key: String, as type: T.Type) -> T? {
+    get { (try? value(T.self, forKey: key)) ?? nil }
+    set {
+      do { try setValue(newValue, forKey: key) } catch { assertionFailure("\(error)") }
+    }
+  }
+
+  /// Typed access to to-one relationship `key` for generated accessors.
+  ///
+  /// ```swift
+  /// var author: Author? {
+  ///   get { managedObject[toOne: "author", as: Author.self] }
+  ///   set { managedObject[toOne: "author", as: Author.self] = newValue }
+  /// }
+  /// ```
+  public subscript<T: EntityObject>(toOne key: String, as type: T.Type) -> T? {
+    get { ((try? relatedObject(forKey: key)) ?? nil).map(T.init(managedObject:)) }
+    set {
+      do { try setRelated(newValue?.managedObject, forKey: key) } catch { assertionFailure("\(error)") }
+    }
+  }
+
+  /// Typed access to to-many relationship `key` for generated accessors; setting replaces the
+  /// objects (inverses kept in step).
+  ///
+  /// ```swift
+  /// var books: [Book] {
+  ///   get { managedObject[toMany: "books", as: Book.self] }
+  ///   set { managedObject[toMany: "books", as: Book.self] = newValue }
+  /// }
+  /// ```
+  public subscript<T: EntityObject>(toMany key: String, as type: T.Type) -> [T] {
+    get { ((try? related(forKey: key)) ?? []).map(T.init(managedObject:)) }
+    set {
+      do { try setRelated(newValue.map(\.managedObject), forKey: key) } catch { assertionFailure("\(error)") }
+    }
+  }
+}

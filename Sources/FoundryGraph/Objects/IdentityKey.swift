@@ -1,0 +1,43 @@
+/// The identity attribute values of one object, normalized to the attributes' types: what
+/// the graph's identity index is keyed by.
+struct IdentityKey: Hashable {
+  enum Values: Hashable {
+    case one(GraphValue)
+    case several([GraphValue])
+  }
+  let values: Values
+
+  init(_ values: [GraphValue]) {
+    self.values = values.count == 1 ? .one(values[0]) : .several(values)
+  }
+
+  init(one value: GraphValue) { values = .one(value) }
+
+  /// The values as written in messages: `7` or `(7, "EU")`.
+  var display: String {
+    switch values {
+    case .one(let value): "\(value)"
+    case .several(let values): "(" + values.map(\.description).joined(separator: ", ") + ")"
+    }
+  }
+}
+
+/// The identity index of a graph: objects by entity family and identity. Objects hold it (not
+/// the graph), so an object can keep it current when an identity attribute changes without a
+/// reference cycle: it stores object numbers, not objects.
+final class IdentityIndex {
+  /// Per root entity: identity → object number.
+  private var tables: [[IdentityKey: Int]]
+
+  init(entityCount: Int) {
+    tables = Array(repeating: [:], count: entityCount)
+  }
+
+  func number(of key: IdentityKey, family: Int) -> Int? { tables[family][key] }
+
+  func insert(_ key: IdentityKey, number: Int, family: Int) { tables[family][key] = number }
+
+  func remove(_ key: IdentityKey, number: Int, family: Int) {
+    if tables[family][key] == number { tables[family][key] = nil }
+  }
+}

@@ -1,0 +1,58 @@
+extension ManagedObject {
+  /// Whether the object was inserted, deleted or changed since its graph last committed.
+  ///
+  /// ```swift
+  /// graph.commitChanges()
+  /// author.name = author.name   // equal value: still no changes
+  /// author.hasChanges           // false
+  /// ```
+  public var hasChanges: Bool {
+    isInserted || isDeleted || !committedValues.isEmpty || !changedRelationships.isEmpty
+  }
+
+  /// The names of the attributes and relationships changed since the last commit (all that
+  /// have values, for an inserted object).
+  ///
+  /// ```swift
+  /// author.name = "Sam"
+  /// author.changedKeys   // ["name"]
+  /// ```
+  public var changedKeys: Set<String> {
+    if isInserted {
+      let attributes = entity.attributes.indices.filter { values[$0] != nil }.map { entity.attributes[$0].name }
+      let relationships = entity.relationships.indices.filter { !related[$0].objects.isEmpty }.map { entity.relationships[$0].name }
+      return Set(attributes + relationships)
+    }
+    return Set(committedValues.keys.map { entity.attributes[$0].name } + changedRelationships.map { entity.relationships[$0].name })
+  }
+
+  /// The current values of the attributes changed since the last commit (`nil` for a value
+  /// that was cleared); every attribute with a value, for an inserted object.
+  ///
+  /// ```swift
+  /// author.changedValues()   // ["name": .string("Sam")]
+  /// ```
+  public func changedValues() -> [String: GraphValue?] {
+    let slots = isInserted ? entity.attributes.indices.filter { values[$0] != nil } : Array(committedValues.keys)
+    return Dictionary(uniqueKeysWithValues: slots.map { (entity.attributes[$0].name, values[$0]) })
+  }
+
+  /// The value attribute `key` had at the last commit.
+  ///
+  /// ```swift
+  /// try author.committedValue(forKey: "name")   // .string("Mark Twain")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownAttribute`.
+  public func committedValue(forKey key: String) throws(GraphError) -> GraphValue? {
+    let slot = try attributeSlot(key)
+    if isInserted { return nil }
+    return committedValues[slot] ?? values[slot]
+  }
+
+  /// Forgets the changes: what the graph does on commit.
+  func commit() {
+    isInserted = false
+    committedValues = [:]
+    changedRelationships = []
+  }
+}

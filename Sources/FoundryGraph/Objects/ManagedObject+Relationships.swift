@@ -1,0 +1,194 @@
+extension ManagedObject {
+  // MARK: - Reading
+
+  /// The objects relationship `key` holds (none or one for a to-one relationship).
+  ///
+  /// ```swift
+  /// let books = try author.related(forKey: "books")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownRelationship`.
+  public func related(forKey key: String) throws(GraphError) -> [ManagedObject] {
+    related[try relationshipSlot(key)].objects
+  }
+
+  /// The object a to-one relationship holds.
+  ///
+  /// ```swift
+  /// let author = try book.relatedObject(forKey: "author")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownRelationship` (also for a to-many relationship).
+  public func relatedObject(forKey key: String) throws(GraphError) -> ManagedObject? {
+    let slot = try relationshipSlot(key, toMany: false)
+    guard case .one(let object) = related[slot] else { return nil }
+    return object
+  }
+
+  // MARK: - Changing, with the inverse kept in step
+
+  /// Points to-one relationship `key` at `object` (or empties it), updating the inverse on
+  /// both the old and the new object (Modelmatic's `set(modelObject:forKey:)`).
+  ///
+  /// ```swift
+  /// try book.setRelated(author, forKey: "author")   // author's books now hold book
+  /// ```
+  /// - Throws: ``GraphError`` `unknownRelationship`, `wrongDestination`, `otherGraph`, `deletedObject`.
+  public func setRelated(_ object: ManagedObject?, forKey key: String) throws(GraphError) {
+    let slot = try relationshipSlot(key, toMany: false)
+    guard let object else {
+      if case .one(let current?) = related[slot] { unlink(current, at: slot) }
+      return
+    }
+    try check(object, for: slot)
+    link(object, at: slot)
+  }
+
+  /// Replaces the objects of to-many relationship `key` with `objects` (in that order),
+  /// updating every inverse.
+  ///
+  /// ```swift
+  /// try author.setRelated([tempest, hamlet], forKey: "books")
+  /// ```
+  /// - Throws: ``GraphError``, as for ``setRelated(_:forKey:)``.
+  public func setRelated(_ objects: [ManagedObject], forKey key: String) throws(GraphError) {
+    let slot = try relationshipSlot(key, toMany: true)
+    for object in objects { try check(object, for: slot) }
+    let kept = Set(objects.map(ObjectIdentifier.init))
+    for current in related[slot].objects where !kept.contains(ObjectIdentifier(current)) { unlink(current, at: slot) }
+    for object in objects { link(object, at: slot) }
+    guard case .many(let current) = related[slot], current.map(ObjectIdentifier.init) != objects.map(ObjectIdentifier.init) else { return }
+    // Same members, new order.
+    related[slot] = .many(objects.reduce(into: [ManagedObject]()) { list, object in
+      if !list.contains(where: { $0 === object }) { list.append(object) }
+    })
+    noteRelationshipChange(slot)
+  }
+
+  /// Adds `object` to to-many relationship `key` (or sets a to-one relationship), updating the
+  /// inverse (Modelmatic's `add(modelObject:forKey:)`). Adding an object already there changes nothing.
+  ///
+  /// ```swift
+  /// try author.add(book, forKey: "books")   // book.author is author
+  /// ```
+  /// - Throws: ``GraphError`` `unknownRelationship`, `wrongDestination`, `otherGraph`, `deletedObject`.
+  public func add(_ object: ManagedObject, forKey key: String) throws(GraphError) {
+    let slot = try relationshipSlot(key)
+    try check(object, for: slot)
+    link(object, at: slot)
+  }
+
+  /// Inserts `object` at `position` in ordered relationship `key` (moving it when already there).
+  ///
+  /// ```swift
+  /// try playlist.insert(song, at: 0, forKey: "songs")
+  /// ```
+  /// - Throws: ``GraphError``, as for ``add(_:forKey:)``.
+  public func insert(_ object: ManagedObject, at position: Int, forKey key: String) throws(GraphError) {
+    let slot = try relationshipSlot(key, toMany: true)
+    try check(object, for: slot)
+    link(object, at: slot)
+    guard case .many(var objects) = related[slot], let from = objects.firstIndex(where: { $0 === object }) else { return }
+    let target = min(max(position, 0), objects.count - 1)
+    guard from != target else { return }
+    objects.remove(at: from)
+    objects.insert(object, at: target)
+    related[slot] = .many(objects)
+    noteRelationshipChange(slot)
+  }
+
+  /// Removes `object` from relationship `key` (to-one: empties it when it holds `object`),
+  /// updating the inverse.
+  ///
+  /// ```swift
+  /// try author.remove(book, forKey: "books")   // book.author is nil
+  /// ```
+  /// - Throws: ``GraphError`` `unknownRelationship`.
+  public func remove(_ object: ManagedObject, forKey key: String) throws(GraphError) {
+    unlink(object, at: try relationshipSlot(key))
+  }
+
+  // MARK: - Both sides
+
+  /// Links `object` in `slot` and self in the inverse, detaching whatever each replaces.
+  func link(_ object: ManagedObject, at slot: Int) {
+    guard primitiveLink(object, at: slot) else { return }
+    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse) }
+  }
+
+  /// Unlinks `object` from `slot` and self from the inverse.
+  func unlink(_ object: ManagedObject, at slot: Int) {
+    guard primitiveUnlink(object, at: slot) else { return }
+    if let inverse = entity.inverseSlots[slot] { _ = object.primitiveUnlink(self, at: inverse) }
+  }
+
+  /// Puts `object` in `slot`; a to-one slot's previous object loses its inverse link to self.
+  /// - Returns: Whether anything changed.
+  @discardableResult
+  func primitiveLink(_ object: ManagedObject, at slot: Int) -> Bool {
+    switch related[slot] {
+    case .one(let current):
+      if current === object { return false }
+      if let current { unlink(current, at: slot) }
+      related[slot] = .one(object)
+    case .many(var objects):
+      if objects.contains(where: { $0 === object }) { return false }
+      related[slot] = .one(nil)  // release the array's storage so the append does not copy
+      objects.append(object)
+      related[slot] = .many(objects)
+    }
+    noteRelationshipChange(slot)
+    return true
+  }
+
+  /// Adds an object known not to be in to-many `slot` yet, and links the inverse: for import.
+  func appendNew(_ object: ManagedObject, at slot: Int) {
+    guard case .many(var objects) = related[slot] else { return link(object, at: slot) }
+    related[slot] = .one(nil)
+    objects.append(object)
+    related[slot] = .many(objects)
+    noteRelationshipChange(slot)
+    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse) }
+  }
+
+  /// Takes `object` out of `slot`. - Returns: Whether it was there.
+  func primitiveUnlink(_ object: ManagedObject, at slot: Int) -> Bool {
+    switch related[slot] {
+    case .one(let current):
+      guard current === object else { return false }
+      related[slot] = .one(nil)
+    case .many(var objects):
+      guard let position = objects.firstIndex(where: { $0 === object }) else { return false }
+      related[slot] = .one(nil)
+      objects.remove(at: position)
+      related[slot] = .many(objects)
+    }
+    noteRelationshipChange(slot)
+    return true
+  }
+
+  func noteRelationshipChange(_ slot: Int) {
+    if !isInserted { changedRelationships.insert(slot) }
+  }
+
+  // MARK: - Checks
+
+  func relationshipSlot(_ key: String, toMany: Bool? = nil) throws(GraphError) -> Int {
+    guard let slot = entity.relationshipSlot(named: key) else {
+      throw GraphError(.unknownRelationship, at: entity.name, "no relationship named \"\(key)\"")
+    }
+    if let toMany, entity.relationships[slot].isToMany != toMany {
+      let kind = toMany ? "to-one" : "to-many"
+      throw GraphError(.unknownRelationship, at: "\(entity.name).\(key)", "is a \(kind) relationship")
+    }
+    return slot
+  }
+
+  func check(_ object: ManagedObject, for slot: Int) throws(GraphError) {
+    let location = "\(entity.name).\(entity.relationships[slot].name)"
+    guard object.index === index else { throw GraphError(.otherGraph, at: location, "\(object.entity.name) #\(object.objectNumber) belongs to another graph") }
+    guard !object.isDeleted, !isDeleted else { throw GraphError(.deletedObject, at: location, "cannot relate a deleted object") }
+    let destination = entity.destinationIndices[slot]
+    guard object.entity.isKind(of: destination) else {
+      throw GraphError(.wrongDestination, at: location, "expected \(entity.relationships[slot].destination), found \(object.entity.name)")
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundry
+
+extension ManagedObject {
+  /// The value of attribute `key` as a Swift type: a ``GraphValueConvertible`` scalar, or the
+  /// typed value a ``GraphValue/custom(_:)`` attribute holds. `nil` when there is no value.
+  ///
+  /// ```swift
+  /// let name = try author.value(String.self, forKey: "name")
+  /// let assignments = try order.value([Assignment].self, forKey: "assignments") ?? []
+  /// ```
+  /// - Throws: ``GraphError`` `unknownAttribute`, or `typeMismatch` when the value is of another type.
+  public func value<T>(_ type: T.Type = T.self, forKey key: String) throws(GraphError) -> T? {
+    guard let value = try value(forKey: key) else { return nil }
+    if let convertible = T.self as? any GraphValueConvertible.Type, let typed = convertible.init(graphValue: value) as? T {
+      return typed
+    }
+    if let typed = value.base as? T { return typed }
+    throw GraphError(.typeMismatch, at: "\(entity.name).\(key)", "holds \(value), not a \(T.self)")
+  }
+
+  /// Sets attribute `key` from a Swift value; an equal value changes nothing.
+  ///
+  /// ```swift
+  /// try author.setValue("Ada", forKey: "name")
+  /// try order.setValue(assignments, forKey: "assignments")   // a .value(GraphValueType([Assignment].self)) attribute
+  /// ```
+  /// - Throws: ``GraphError`` `unknownAttribute` or `typeMismatch`.
+  public func setValue<T: Sendable>(_ value: T?, forKey key: String) throws(GraphError) {
+    let slot = try attributeSlot(key)
+    guard let value else { return try setValue(nil, at: slot) }
+    guard let wrapped = GraphValue.wrapping(value, for: entity.attributes[slot].type) else {
+      throw GraphError(.typeMismatch, at: "\(entity.name).\(key)", "a \(T.self) is not a graph value (make it Equatable and Sendable)")
+    }
+    try setValue(wrapped, at: slot)
+  }
+}
+
+extension GraphValue {
+  /// A Swift value as a graph value for an attribute of `type`, or `nil` for a value that is
+  /// not equatable.
+  static func wrapping<T: Sendable>(_ value: T, for type: AttributeType) -> GraphValue? {
+    if let graphValue = value as? GraphValue { return graphValue }
+    if let convertible = value as? any GraphValueConvertible { return convertible.graphValue }
+    if case .value(let valueType) = type { return .custom(CustomGraphValue(value, type: valueType)) }
+    guard let equatable = value as? any Equatable else { return nil }
+    return .custom(CustomGraphValue(value, type: GraphValueType(opaque: equatable)))
+  }
+}
+
+extension GraphValueType {
+  /// The description of an equatable type known only at run time (what a named transformer
+  /// produced): values compare, but only the transformer can write them.
+  init<T: Equatable>(opaque value: T) {
+    let name = "\(T.self)"
+    self.init(name: name, typeID: ObjectIdentifier(T.self), equals: { lhs, rhs in Self.areEqual(lhs, rhs) }) { value in
+      throw value.mismatch(expected: name)
+    } write: { _, _ in
+      throw MappingError(code: .invalidValue, reason: "no transformer writes \(name) values back")
+    }
+  }
+
+  private static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    guard let equatable = lhs as? any Equatable else { return false }
+    return isEqual(equatable, rhs)
+  }
+
+  private static func isEqual<E: Equatable>(_ lhs: E, _ rhs: Any) -> Bool { (rhs as? E) == lhs }
+}

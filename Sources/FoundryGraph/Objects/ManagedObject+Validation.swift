@@ -1,0 +1,38 @@
+extension ManagedObject {
+  /// Every rule the object breaks: required attributes and to-one relationships without a
+  /// value, to-many relationships outside their counts.
+  ///
+  /// ```swift
+  /// for error in author.validationErrors() { print(error) }
+  /// // error: Author.name: required attribute has no value
+  /// ```
+  public func validationErrors() -> [GraphError] {
+    var errors: [GraphError] = []
+    for (slot, attribute) in entity.attributes.enumerated() where !attribute.isOptional && values[slot] == nil {
+      errors.append(GraphError(.missingValue, at: "\(entity.name).\(attribute.name)", "required attribute has no value"))
+    }
+    for (slot, relationship) in entity.relationships.enumerated() {
+      let location = "\(entity.name).\(relationship.name)"
+      let count = related[slot].objects.count
+      if !relationship.isToMany {
+        if !relationship.isOptional, count == 0 {
+          errors.append(GraphError(.missingValue, at: location, "required relationship has no object"))
+        }
+      } else if count < relationship.minCount || (relationship.maxCount > 0 && count > relationship.maxCount) {
+        let range = relationship.maxCount > 0 ? "\(relationship.minCount)...\(relationship.maxCount)" : "at least \(relationship.minCount)"
+        errors.append(GraphError(.countOutOfRange, at: location, "holds \(count) object\(count == 1 ? "" : "s"), expected \(range)"))
+      }
+    }
+    return errors
+  }
+
+  /// Checks the object's rules.
+  ///
+  /// ```swift
+  /// try author.validate()
+  /// ```
+  /// - Throws: The first of ``validationErrors()``.
+  public func validate() throws(GraphError) {
+    if let first = validationErrors().first { throw first }
+  }
+}

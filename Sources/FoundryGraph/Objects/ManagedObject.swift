@@ -1,0 +1,146 @@
+/// An instance of an entity in an ``ObjectGraph``: attribute values, related objects, and
+/// what changed since the graph last committed.
+///
+/// ```swift
+/// let author = try graph.insert("Author")
+/// author.name = "Mark Twain"                        // dynamic member: a GraphValue?
+/// try author.setValue(.integer(106), forKey: "id")  // checked
+/// let book = try graph.insert("Book")
+/// try author.add(book, to: "books")                 // book.author is now author
+/// author.hasChanges                                 // true
+/// ```
+///
+/// Typed accessors come from `@Entity` classes or from `foundry generate`. Assigning a value
+/// equal to the current one changes nothing. Objects belong to one graph, which keeps them
+/// alive; when the graph goes away its objects lose their relationships.
+@dynamicMemberLookup
+public final class ManagedObject: CustomStringConvertible {
+  /// The object's entity.
+  public let entity: EntityDescription
+  /// The object's number in its graph, unique there and never reused.
+  public let objectNumber: Int
+  let index: IdentityIndex
+  /// Attribute values by slot (``EntityDescription/attributes``); `nil` is no value.
+  var values: [GraphValue?]
+  /// Related objects by slot (``EntityDescription/relationships``).
+  var related: [RelatedObjects]
+  /// Values of changed attribute slots as last committed (not kept for inserted objects).
+  var committedValues: [Int: GraphValue?] = [:]
+  /// Relationship slots changed since the last commit.
+  var changedRelationships: Set<Int> = []
+  /// Whether the object was inserted since the last commit.
+  public internal(set) var isInserted = true
+  /// Whether the object was deleted from its graph.
+  public internal(set) var isDeleted = false
+
+  init(entity: EntityDescription, number: Int, index: IdentityIndex) {
+    self.entity = entity
+    self.objectNumber = number
+    self.index = index
+    values = entity.attributes.map(\.defaultValue)
+    related = entity.relationships.map { $0.isToMany ? .many([]) : .one(nil) }
+  }
+
+  // MARK: - Attributes
+
+  /// The value of attribute `key`, or `nil`; for unknown names `nil` too (use
+  /// ``value(forKey:)`` to be told). Setting goes through ``setValue(_:forKey:)`` and ignores
+  /// what it rejects; debug builds stop there.
+  ///
+  /// ```swift
+  /// author.name = "Ada"
+  /// print(author.name ?? "none")
+  /// ```
+  public subscript(dynamicMember key: String) -> GraphValue? {
+    get { entity.attributeSlot(named: key).flatMap { values[$0] } }
+    set {
+      do { try setValue(newValue, forKey: key) } catch { assertionFailure("\(error)") }
+    }
+  }
+
+  /// The value of attribute `key`.
+  ///
+  /// ```swift
+  /// let name = try author.value(forKey: "name")   // .string("Ada")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownAttribute`.
+  public func value(forKey key: String) throws(GraphError) -> GraphValue? {
+    values[try attributeSlot(key)]
+  }
+
+  /// Sets attribute `key`; an equal value changes nothing.
+  ///
+  /// ```swift
+  /// try author.setValue(.integer(106), forKey: "id")
+  /// try author.setValue(nil, forKey: "nickname")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownAttribute`, or `typeMismatch` for a value of another type.
+  public func setValue(_ value: GraphValue?, forKey key: String) throws(GraphError) {
+    let slot = try attributeSlot(key)
+    try setValue(value, at: slot)
+  }
+
+  /// Sets the attribute in `slot`, converting the value to its type.
+  func setValue(_ value: GraphValue?, at slot: Int) throws(GraphError) {
+    let attribute = entity.attributes[slot]
+    var stored = value
+    if let value {
+      guard let converted = value.converted(to: attribute.type) else {
+        throw GraphError(.typeMismatch, at: "\(entity.name).\(attribute.name)", "expected \(attribute.type), found \(value)")
+      }
+      stored = converted
+    }
+    assign(stored, at: slot)
+  }
+
+  /// Stores an already converted value, recording the change and keeping the identity index current.
+  func assign(_ value: GraphValue?, at slot: Int) {
+    let old = values[slot]
+    guard old != value else { return }
+    let isIdentity = entity.identitySlots.contains(slot) && !entity.isIdentityScopedToParent
+    if isIdentity, let key = identityKey { index.remove(key, number: objectNumber, family: entity.rootIndex) }
+    if !isInserted, committedValues[slot] == nil { committedValues[slot] = .some(old) }
+    values[slot] = value
+    if !isInserted, let original = committedValues[slot], original == value { committedValues[slot] = nil }
+    if isIdentity, !isDeleted, let key = identityKey { index.insert(key, number: objectNumber, family: entity.rootIndex) }
+  }
+
+  /// The object's identity values, when every identity attribute has one.
+  var identityKey: IdentityKey? {
+    let slots = entity.identitySlots
+    if slots.count == 1 { return values[slots[0]].map(IdentityKey.init(one:)) }
+    guard !slots.isEmpty else { return nil }
+    var found: [GraphValue] = []
+    for slot in slots {
+      guard let value = values[slot] else { return nil }
+      found.append(value)
+    }
+    return IdentityKey(found)
+  }
+
+  func attributeSlot(_ key: String) throws(GraphError) -> Int {
+    guard let slot = entity.attributeSlot(named: key) else {
+      throw GraphError(.unknownAttribute, at: entity.name, "no attribute named \"\(key)\"")
+    }
+    return slot
+  }
+
+  /// `Author #3 {id: 106, name: "Mark Twain"}`.
+  public var description: String {
+    let shown = entity.attributes.indices.compactMap { slot in values[slot].map { "\(entity.attributes[slot].name): \($0)" } }
+    return "\(entity.name) #\(objectNumber) {\(shown.joined(separator: ", "))}"
+  }
+}
+
+/// The objects one relationship of one object holds.
+enum RelatedObjects {
+  case one(ManagedObject?)
+  case many([ManagedObject])
+
+  var objects: [ManagedObject] {
+    switch self {
+    case .one(let object): object.map { [$0] } ?? []
+    case .many(let objects): objects
+    }
+  }
+}

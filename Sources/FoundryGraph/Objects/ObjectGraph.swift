@@ -1,0 +1,213 @@
+/// Managed objects of one schema, uniqued by identity, with change tracking: the in-memory
+/// graph that import fills and export writes.
+///
+/// ```swift
+/// let graph = ObjectGraph(schema: schema)
+/// let author = try graph.insert("Author")
+/// author.id = 106
+/// try graph.object(of: "Author", identity: 106) === author   // true
+/// graph.hasChanges          // true
+/// graph.commitChanges()     // what a store does after saving
+/// ```
+///
+/// The graph keeps its objects alive; objects do not keep the graph alive. When the graph goes
+/// away, its objects lose their relationships (which breaks the reference cycles inverses make).
+public final class ObjectGraph {
+  /// The schema every object follows.
+  public let schema: Schema
+  let index: IdentityIndex
+  /// Objects by number; `nil` once deleted.
+  private var storage: [ManagedObject?] = []
+  /// Objects deleted since the last commit that existed before it.
+  private var deletedSinceCommit: [ManagedObject] = []
+
+  /// An empty graph.
+  ///
+  /// ```swift
+  /// let graph = ObjectGraph(schema: try Schema(modelAt: modelURL))
+  /// ```
+  public init(schema: Schema) {
+    self.schema = schema
+    index = IdentityIndex(entityCount: schema.entities.count)
+  }
+
+  deinit {
+    for object in storage { object?.related = [] }
+  }
+
+  // MARK: - Inserting and finding
+
+  /// A new object of entity `name`, with its attributes' default values.
+  ///
+  /// ```swift
+  /// let book = try graph.insert("Book")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownEntity`, or `abstractEntity`.
+  public func insert(_ name: String) throws(GraphError) -> ManagedObject {
+    let entity = try entity(named: name)
+    guard !entity.isAbstract else { throw GraphError(.abstractEntity, at: name, "an abstract entity has no objects of its own") }
+    return insert(entity)
+  }
+
+  /// A new object of a known, concrete entity.
+  func insert(_ entity: EntityDescription) -> ManagedObject {
+    let object = ManagedObject(entity: entity, number: storage.count, index: index)
+    storage.append(object)
+    if !entity.isIdentityScopedToParent, let key = object.identityKey {
+      index.insert(key, number: object.objectNumber, family: entity.rootIndex)
+    }
+    return object
+  }
+
+  /// Every live object, in insertion order.
+  public var objects: [ManagedObject] { storage.compactMap { $0 } }
+
+  /// The number of live objects.
+  public var count: Int { storage.count - storage.lazy.filter { $0 == nil }.count }
+
+  /// The live objects of entity `name` and its subentities, in insertion order.
+  ///
+  /// ```swift
+  /// let authors = try graph.objects(of: "Author")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownEntity`.
+  public func objects(of name: String) throws(GraphError) -> [ManagedObject] {
+    let entity = try entity(named: name)
+    return storage.compactMap { object in object.flatMap { $0.entity.isKind(of: entity.index) ? $0 : nil } }
+  }
+
+  /// The object of entity `name` (or a subentity) with these identity values, converted to the
+  /// identity attributes' types (`"101"` finds an integer identity 101 only if given as 101).
+  ///
+  /// ```swift
+  /// try graph.object(of: "Author", identity: 106)
+  /// try graph.object(of: "Seat", identity: "A", 12)   // composite identity
+  /// ```
+  /// - Throws: ``GraphError`` `unknownEntity`, or `typeMismatch` when the values do not fit the identity.
+  public func object(of name: String, identity: GraphValue...) throws(GraphError) -> ManagedObject? {
+    let entity = try entity(named: name)
+    guard identity.count == entity.identitySlots.count else {
+      throw GraphError(.typeMismatch, at: name, "identity has \(entity.identitySlots.count) value(s), found \(identity.count)")
+    }
+    var converted: [GraphValue] = []
+    for (value, slot) in zip(identity, entity.identitySlots) {
+      let attribute = entity.attributes[slot]
+      guard let fitted = value.converted(to: attribute.type) else {
+        throw GraphError(.typeMismatch, at: "\(name).\(attribute.name)", "expected \(attribute.type), found \(value)")
+      }
+      converted.append(fitted)
+    }
+    return object(in: entity, identity: IdentityKey(converted))
+  }
+
+  /// The live object of `entity`'s family with `key`, when it is of `entity`'s kind.
+  func object(in entity: EntityDescription, identity key: IdentityKey) -> ManagedObject? {
+    guard let number = index.number(of: key, family: entity.rootIndex), let object = storage[number],
+      object.entity.isKind(of: entity.index)
+    else { return nil }
+    return object
+  }
+
+  func entity(named name: String) throws(GraphError) -> EntityDescription {
+    guard let entity = schema[name] else { throw GraphError(.unknownEntity, at: name, "no entity named \"\(name)\" in the schema") }
+    return entity
+  }
+
+  // MARK: - Changes
+
+  /// Whether any object was inserted, changed or deleted since the last commit.
+  public var hasChanges: Bool { !deletedSinceCommit.isEmpty || storage.contains { $0?.hasChanges == true } }
+
+  /// Objects inserted since the last commit.
+  public var insertedObjects: [ManagedObject] { storage.compactMap { $0?.isInserted == true ? $0 : nil } }
+
+  /// Objects that existed at the last commit and changed since.
+  public var updatedObjects: [ManagedObject] {
+    storage.compactMap { object in object.flatMap { !$0.isInserted && $0.hasChanges ? $0 : nil } }
+  }
+
+  /// Objects that existed at the last commit and were deleted since.
+  public var deletedObjects: [ManagedObject] { deletedSinceCommit }
+
+  /// Forgets every change: objects count as unchanged from here on (what a store does after saving).
+  ///
+  /// ```swift
+  /// graph.commitChanges()
+  /// graph.hasChanges   // false
+  /// ```
+  public func commitChanges() {
+    for object in storage { object?.commit() }
+    deletedSinceCommit = []
+  }
+
+  // MARK: - Validation
+
+  /// Every rule any live object breaks (see ``ManagedObject/validationErrors()``).
+  public func validationErrors() -> [GraphError] { objects.flatMap { $0.validationErrors() } }
+
+  /// Checks every live object.
+  ///
+  /// ```swift
+  /// try graph.validate()
+  /// ```
+  /// - Throws: The first of ``validationErrors()``.
+  public func validate() throws(GraphError) {
+    if let first = validationErrors().first { throw first }
+  }
+
+  // MARK: - Deleting
+
+  /// Deletes `object`, applying each relationship's delete rule: nullify unlinks, cascade
+  /// deletes the related objects too, deny refuses while the relationship holds anything, and
+  /// no action leaves the related objects pointing at the deleted one.
+  ///
+  /// ```swift
+  /// try graph.delete(author)   // with a cascade rule on books, the books go too
+  /// ```
+  /// - Throws: ``GraphError`` `deleteDenied` (nothing is deleted then), `otherGraph`.
+  public func delete(_ object: ManagedObject) throws(GraphError) {
+    guard object.index === index else { throw GraphError(.otherGraph, at: object.entity.name, "the object belongs to another graph") }
+    guard !object.isDeleted else { return }
+    let doomed = try cascade(from: object)
+    for victim in doomed { remove(victim) }
+  }
+
+  /// `object` and everything its cascade rules reach, checked against deny rules first.
+  private func cascade(from object: ManagedObject) throws(GraphError) -> [ManagedObject] {
+    var doomed: [ManagedObject] = []
+    var seen: Set<ObjectIdentifier> = []
+    var pending = [object]
+    while let next = pending.popLast() {
+      guard !next.isDeleted, seen.insert(ObjectIdentifier(next)).inserted else { continue }
+      doomed.append(next)
+      for (slot, relationship) in next.entity.relationships.enumerated() {
+        let targets = next.related[slot].objects
+        switch relationship.deleteRule {
+        case .deny where !targets.isEmpty:
+          throw GraphError(.deleteDenied, at: "\(next.entity.name).\(relationship.name)", "delete denied: the relationship holds \(targets.count) object\(targets.count == 1 ? "" : "s")")
+        case .cascade: pending += targets
+        default: break
+        }
+      }
+    }
+    return doomed
+  }
+
+  private func remove(_ object: ManagedObject) {
+    if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
+      index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
+    }
+    for (slot, relationship) in object.entity.relationships.enumerated() {
+      for target in object.related[slot].objects {
+        if relationship.deleteRule == .noAction {
+          _ = object.primitiveUnlink(target, at: slot)
+        } else {
+          object.unlink(target, at: slot)
+        }
+      }
+    }
+    if !object.isInserted { deletedSinceCommit.append(object) }
+    object.isDeleted = true
+    storage[object.objectNumber] = nil
+  }
+}

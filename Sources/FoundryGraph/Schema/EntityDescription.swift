@@ -1,0 +1,91 @@
+/// An entity as a ``Schema`` resolved it: every attribute and relationship including inherited
+/// ones (inherited first), the effective identity, and the links to other entities by position.
+///
+/// ```swift
+/// let author = schema["Author"]!
+/// author.attributes.map(\.name)      // ["id", "name"]
+/// author.relationships.map(\.name)   // ["books"]
+/// author.identity                    // ["id"]
+/// ```
+public final class EntityDescription: Sendable, CustomStringConvertible {
+  /// The declaration this description resolves.
+  public let declaration: Entity
+  /// The entity's position in ``Schema/entities``.
+  public let index: Int
+  /// The parent entity's position, if any.
+  public let parentIndex: Int?
+  /// The positions of all entities below this one (children, grandchildren, ...).
+  public let descendantIndices: [Int]
+  /// The positions of this entity's ancestors and itself, the root first.
+  public let lineage: [Int]
+  /// The position of the top of this entity's inheritance chain (itself when it has no parent).
+  public var rootIndex: Int { lineage.first ?? index }
+  /// Every attribute, inherited ones first; an object's attribute slots follow this order.
+  public let attributes: [Attribute]
+  /// Every relationship, inherited ones first; an object's relationship slots follow this order.
+  public let relationships: [Relationship]
+  /// The identity attributes' names (inherited unless declared here).
+  public let identity: [String]
+  /// The identity attributes' positions in ``attributes``.
+  public let identitySlots: [Int]
+  /// Whether identity is unique only among the objects related to the same parent object.
+  public let isIdentityScopedToParent: Bool
+  /// For each relationship, the destination entity's position.
+  public let destinationIndices: [Int]
+  /// For each relationship, the inverse's position among the destination's relationships.
+  public let inverseSlots: [Int?]
+
+  private let attributeSlots: [String: Int]
+  private let relationshipSlots: [String: Int]
+
+  init(
+    declaration: Entity, index: Int, parentIndex: Int?, descendantIndices: [Int], lineage: [Int],
+    attributes: [Attribute], relationships: [Relationship], identity: [String], identityScoped: Bool,
+    destinationIndices: [Int], inverseSlots: [Int?]
+  ) {
+    self.declaration = declaration
+    self.index = index
+    self.parentIndex = parentIndex
+    self.descendantIndices = descendantIndices
+    self.lineage = lineage
+    self.attributes = attributes
+    self.relationships = relationships
+    self.identity = identity
+    self.isIdentityScopedToParent = identityScoped
+    self.destinationIndices = destinationIndices
+    self.inverseSlots = inverseSlots
+    let attributeSlots = Dictionary(attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    self.attributeSlots = attributeSlots
+    relationshipSlots = Dictionary(relationships.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    identitySlots = identity.compactMap { attributeSlots[$0] }
+  }
+
+  /// The entity's name.
+  public var name: String { declaration.name }
+  /// Whether objects of exactly this entity cannot exist.
+  public var isAbstract: Bool { declaration.isAbstract }
+  /// Whether objects are uniqued by identity.
+  public var hasIdentity: Bool { !identitySlots.isEmpty }
+
+  /// The position of attribute `name` in ``attributes``.
+  ///
+  /// ```swift
+  /// schema["Author"]?.attributeSlot(named: "name")   // 1
+  /// ```
+  public func attributeSlot(named name: String) -> Int? { attributeSlots[name] }
+
+  /// The position of relationship `name` in ``relationships``.
+  ///
+  /// ```swift
+  /// schema["Author"]?.relationshipSlot(named: "books")   // 0
+  /// ```
+  public func relationshipSlot(named name: String) -> Int? { relationshipSlots[name] }
+
+  /// Whether this entity is `other` or one of its descendants.
+  public func isKind(of other: EntityDescription) -> Bool { isKind(of: other.index) }
+
+  /// Whether this entity is the entity at `position` or one of its descendants.
+  func isKind(of position: Int) -> Bool { lineage.contains(position) }
+
+  public var description: String { "Entity \(name)" }
+}

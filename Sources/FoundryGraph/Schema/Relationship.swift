@@ -1,0 +1,74 @@
+/// A link from the objects of one entity to objects of another.
+///
+/// ```swift
+/// Relationship("books", to: "Book", toMany: true, inverse: "author", deleteRule: .cascade)
+/// Relationship("author", to: "Author", inverse: "books", keyPath: "author_id")
+/// Relationship("events", to: "Event", toMany: true, keyedBy: "id")   // {"138586341": {...}, ...}
+/// ```
+public struct Relationship: Sendable, Hashable {
+  /// The relationship's name, unique within its entity and the entity's ancestors.
+  public var name: String
+  /// The name of the entity it points at.
+  public var destination: String
+  /// Whether it holds any number of objects (else at most one).
+  public var isToMany: Bool
+  /// Whether a to-many relationship keeps its objects in order (else a set, kept in insertion order).
+  public var isOrdered: Bool
+  /// The name of the relationship on the destination that points back; kept in step.
+  public var inverse: String?
+  /// What deleting the source object does to the destination objects.
+  public var deleteRule: DeleteRule
+  /// Whether a to-one relationship may be empty (to-many: see ``minCount``).
+  public var isOptional: Bool
+  /// The fewest objects a to-many relationship must hold (0: no minimum).
+  public var minCount: Int
+  /// The most objects a to-many relationship may hold (0: no maximum).
+  public var maxCount: Int
+  /// Where the related objects (or their identities) sit in JSON or XML; `nil` means the name.
+  public var keyPath: String?
+  /// For a to-many relationship given as an object of objects (`{"138586341": {...}}`): the
+  /// attribute of the destination that each member's key fills, and that export writes back as the key.
+  public var keyedBy: String?
+  /// Free-form annotations (a model file's user info).
+  public var userInfo: [String: String]
+
+  /// A relationship.
+  ///
+  /// ```swift
+  /// Relationship("performances", to: "Performance", toMany: true, ordered: true, inverse: "event")
+  /// ```
+  /// - Parameters:
+  ///   - name: The relationship's name.
+  ///   - destination: The entity it points at.
+  ///   - toMany: Whether it holds any number of objects.
+  ///   - ordered: Whether a to-many relationship keeps order.
+  ///   - inverse: The relationship on the destination that points back.
+  ///   - deleteRule: What deleting the source does to the destination (default ``DeleteRule/nullify``).
+  ///   - optional: Whether a to-one relationship may be empty (default `true`).
+  ///   - minCount: The fewest objects of a to-many relationship.
+  ///   - maxCount: The most objects of a to-many relationship (0: no maximum).
+  ///   - keyPath: Where it sits in payloads; the name when `nil`.
+  ///   - keyedBy: For an object-of-objects payload, the destination attribute the keys fill.
+  ///   - userInfo: Annotations.
+  public init(
+    _ name: String, to destination: String, toMany: Bool = false, ordered: Bool = false, inverse: String? = nil,
+    deleteRule: DeleteRule = .nullify, optional: Bool = true, minCount: Int = 0, maxCount: Int = 0,
+    keyPath: String? = nil, keyedBy: String? = nil, userInfo: [String: String] = [:]
+  ) {
+    self.name = name
+    self.destination = destination
+    self.isToMany = toMany
+    self.isOrdered = ordered
+    self.inverse = inverse
+    self.deleteRule = deleteRule
+    self.isOptional = optional
+    self.minCount = minCount
+    self.maxCount = maxCount
+    self.keyPath = keyPath
+    self.keyedBy = keyedBy
+    self.userInfo = userInfo
+  }
+
+  /// The key path into payloads: ``keyPath``, or the name.
+  public var payloadKeyPath: String { keyPath ?? name }
+}
