@@ -63,13 +63,14 @@ let package = Package(
     ),
     .target(
       name: "FoundryGraph",
-      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals"],
+      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryMacros"],
       swiftSettings: strictSettings
     ),
     .target(
       name: "FoundryCLI",
       dependencies: [
         "Foundry",
+        "FoundryGraph",
         "FoundryJSON",
         "FoundryXML",
         "FoundryInternals",

@@ -80,3 +80,26 @@ extension MappingDecoder {
     try xmlView(bytes, sourceName: sourceName)
   }
 }
+
+extension ValueReader {
+  /// Runs `body` (which reads values below this one) with `components` put in front of the
+  /// paths of its errors and of the issues it records.
+  package func within<T>(_ components: [MappingPath.Component], _ body: () throws -> T) throws -> T {
+    let mark = context.isLossy ? context.issueMark : -1
+    do {
+      let result = try body()
+      if mark >= 0 { context.prefixIssues(since: mark, with: components) }
+      return result
+    } catch {
+      if mark >= 0 { context.prefixIssues(since: mark, with: components) }
+      var failure = MappingError.wrapping(error, at: self)
+      for component in components.reversed() { failure.prepend(component) }
+      throw failure
+    }
+  }
+
+  /// An error for a key path that leads nowhere: `required key not found`.
+  package func missingKey(expected: String) -> MappingError {
+    MappingError(code: .keyNotFound, expected: expected, reason: "required key not found", offset: node.byteOffset)
+  }
+}

@@ -21,6 +21,8 @@ public struct GraphError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let otherGraph = Code(description: "otherGraph")
     public static let missingValue = Code(description: "missingValue")
     public static let countOutOfRange = Code(description: "countOutOfRange")
+    public static let unboundTransformer = Code(description: "unboundTransformer")
+    public static let unboundEntityMapper = Code(description: "unboundEntityMapper")
   }
 
   /// What went wrong.

@@ -192,3 +192,33 @@ extension ManagedObject {
     }
   }
 }
+
+extension ManagedObject {
+  /// Links `object` in `slot` (both sides). - Returns: Whether a new link was made.
+  func primitiveLinkCounted(_ object: ManagedObject, at slot: Int) -> Bool {
+    if case .one(let current) = related[slot], current === object { return false }
+    let before = related[slot].objects.count
+    link(object, at: slot)
+    if case .one = related[slot] { return true }
+    return related[slot].objects.count > before
+  }
+
+  /// Makes to-many `slot` hold `objects` (in their order when it is ordered), or adds them;
+  /// objects left out are unlinked, never deleted. - Returns: The number of new links.
+  func merge(_ objects: [ManagedObject], at slot: Int, replacing: Bool) -> Int {
+    let current = related[slot].objects
+    if replacing, !current.isEmpty {
+      let kept = Set(objects.map(ObjectIdentifier.init))
+      for object in current where !kept.contains(ObjectIdentifier(object)) { unlink(object, at: slot) }
+    }
+    var added = 0
+    for object in objects where primitiveLinkCounted(object, at: slot) { added += 1 }
+    if replacing, entity.relationships[slot].isOrdered, case .many(let now) = related[slot], now.count == objects.count,
+      !zip(now, objects).allSatisfy({ $0 === $1 })
+    {
+      related[slot] = .many(objects)
+      noteRelationshipChange(slot)
+    }
+    return added
+  }
+}

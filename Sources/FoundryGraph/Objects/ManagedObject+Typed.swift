@@ -38,7 +38,7 @@ extension ManagedObject {
 extension GraphValue {
   /// A Swift value as a graph value for an attribute of `type`, or `nil` for a value that is
   /// not equatable.
-  static func wrapping<T: Sendable>(_ value: T, for type: AttributeType) -> GraphValue? {
+  static func wrapping(_ value: Any, for type: AttributeType) -> GraphValue? {
     if let graphValue = value as? GraphValue { return graphValue }
     if let convertible = value as? any GraphValueConvertible { return convertible.graphValue }
     if case .value(let valueType) = type { return .custom(CustomGraphValue(value, type: valueType)) }

@@ -193,6 +193,20 @@ public final class ObjectGraph {
     return doomed
   }
 
+  /// Takes out an object an import created and then gave up on: unlinked everywhere, gone
+  /// without a trace in the change tracking.
+  func discard(_ object: ManagedObject) {
+    guard !object.isDeleted else { return }
+    if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
+      index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
+    }
+    for slot in object.entity.relationships.indices {
+      for target in object.related[slot].objects { object.unlink(target, at: slot) }
+    }
+    object.isDeleted = true
+    storage[object.objectNumber] = nil
+  }
+
   private func remove(_ object: ManagedObject) {
     if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
       index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)

@@ -54,7 +54,8 @@ struct SchemaResolver {
         throw SchemaError(.unknownParent, at: current.name, "parent entity \"\(parent)\" is not in the schema")
       }
       guard !chain.contains(parentIndex) else {
-        throw SchemaError(.inheritanceCycle, at: declarations[index].name, "the entity inherits from itself through \"\(parent)\"")
+        let names = (chain + [parentIndex]).map { declarations[$0].name }
+        throw SchemaError(.inheritanceCycle, at: declarations[index].name, "the entity inherits from itself (\(names.joined(separator: " → ")))")
       }
       chain.append(parentIndex)
       current = declarations[parentIndex]

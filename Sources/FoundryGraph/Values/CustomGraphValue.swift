@@ -7,9 +7,12 @@ import Foundry
 /// let assignments = CustomGraphValue([Assignment(user: "ada", status: .open)])
 /// order.assignments = .custom(assignments)
 /// ```
-public struct CustomGraphValue: Sendable, Hashable {
+///
+/// The typed initializers require `Sendable` values; values a named transformer produces are
+/// taken as they come (transformers produce plain values), hence `@unchecked`.
+public struct CustomGraphValue: @unchecked Sendable, Hashable {
   /// The value.
-  public let base: any Sendable
+  public let base: Any
   /// How values of its type are read, written and compared.
   public let type: GraphValueType
 
@@ -23,7 +26,11 @@ public struct CustomGraphValue: Sendable, Hashable {
   }
 
   /// Wraps a value whose type description is known.
-  public init(_ value: any Sendable, type: GraphValueType) {
+  ///
+  /// ```swift
+  /// CustomGraphValue(address, type: GraphValueType(Address.self))
+  /// ```
+  public init(_ value: Any, type: GraphValueType) {
     base = value
     self.type = type
   }
@@ -46,7 +53,7 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   public let name: String
   private let typeID: ObjectIdentifier
   let equals: @Sendable (Any, Any) -> Bool
-  let read: @Sendable (ValueReader) throws -> any Sendable
+  let read: @Sendable (ValueReader) throws -> Any
   let write: @Sendable (Any, inout ValueWriter) throws -> Void
 
   /// The description of a `@Mappable` (or any ``MappableValue``) type.
@@ -74,7 +81,7 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
 
   init(
     name: String, typeID: ObjectIdentifier, equals: @escaping @Sendable (Any, Any) -> Bool,
-    read: @escaping @Sendable (ValueReader) throws -> any Sendable, write: @escaping @Sendable (Any, inout ValueWriter) throws -> Void
+    read: @escaping @Sendable (ValueReader) throws -> Any, write: @escaping @Sendable (Any, inout ValueWriter) throws -> Void
   ) {
     self.name = name
     self.typeID = typeID

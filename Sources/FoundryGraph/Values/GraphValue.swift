@@ -36,7 +36,7 @@ public enum GraphValue: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// GraphValue.integer(7).base as? Int64   // 7
   /// ```
-  public var base: any Sendable {
+  public var base: Any {
     switch self {
     case .string(let value): value
     case .integer(let value): value

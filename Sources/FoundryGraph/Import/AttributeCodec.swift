@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Foundry
+import FoundryJSON
+
+/// How one attribute's values are read from payloads and written back: by the attribute's
+/// type, or through its named transformer.
+struct AttributeCodec {
+  let read: (ValueReader) throws -> GraphValue
+  let write: (GraphValue, inout ValueWriter) throws -> Void
+
+  /// The codec of `attribute`; a transformer name is resolved in `registry`.
+  init(_ attribute: Attribute, registry: TransformerRegistry) throws {
+    let type = attribute.type
+    guard let name = attribute.transformerName else {
+      read = { try Self.read($0, as: type) }
+      write = { value, writer in try value.write(to: &writer) }
+      return
+    }
+    let transformer = try registry.transformer(spec: name)
+    (read, write) = Self.open(transformer, type: type)
+  }
+
+  /// Reads a value of an attribute type without a transformer.
+  static func read(_ value: ValueReader, as type: AttributeType) throws -> GraphValue {
+    switch type {
+    case .string: return .string(try value.string())
+    case .integer16: return .integer(Int64(try value.integer(Int16.self)))
+    case .integer32: return .integer(Int64(try value.integer(Int32.self)))
+    case .integer64: return .integer(try value.integer(Int64.self))
+    case .double: return .double(try value.double())
+    case .float: return .float(try Float.read(from: value))
+    case .decimal: return .decimal(try value.decimal())
+    case .boolean: return .bool(try value.bool())
+    case .date: return .date(try Date.read(from: value))
+    case .binary: return .data(try Data.read(from: value))
+    case .uuid: return .uuid(try UUID.read(from: value))
+    case .uri: return .url(try URL.read(from: value))
+    case .transformable: return .json(try JSONValue.read(from: value))
+    case .value(let valueType): return .custom(CustomGraphValue(try valueType.read(value), type: valueType))
+    }
+  }
+
+  private static func open<X: MappingTransformer>(
+    _ transformer: X, type: AttributeType
+  ) -> ((ValueReader) throws -> GraphValue, (GraphValue, inout ValueWriter) throws -> Void) {
+    let read = { (value: ValueReader) throws -> GraphValue in
+      let produced = try transformer.read(from: value)
+      guard let wrapped = GraphValue.wrapping(produced, for: type), let fitted = wrapped.converted(to: type) else {
+        throw value.invalid(expected: "\(type)", reason: "the transformer produced a \(X.Value.self)")
+      }
+      return fitted
+    }
+    let write = { (value: GraphValue, writer: inout ValueWriter) throws in
+      guard let typed = Self.unwrap(value, as: X.Value.self) else {
+        throw MappingError(code: .invalidValue, expected: "\(X.Value.self)", found: "\(value)", reason: "the attribute's transformer cannot write this value")
+      }
+      try transformer.write(typed, to: &writer)
+    }
+    return (read, write)
+  }
+
+  /// The graph value as the transformer's value type.
+  private static func unwrap<T>(_ value: GraphValue, as type: T.Type) -> T? {
+    if let convertible = T.self as? any GraphValueConvertible.Type, let typed = convertible.init(graphValue: value) as? T {
+      return typed
+    }
+    return value.base as? T
+  }
+}

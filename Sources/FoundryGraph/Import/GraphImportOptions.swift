@@ -1,0 +1,57 @@
+import Foundry
+
+/// How a payload becomes objects: the mapping options (coercions, transformers, XML parsing),
+/// entity mappers, lossy mode and how to-many relationships merge.
+///
+/// ```swift
+/// var options = GraphImportOptions()
+/// options.mapping.transformers.register(DateTransformer.format("yyyy-MM-dd"), as: "birthday")
+/// options.entityMappers["vehicleKind"] = { payload in try? payload.member("kind")?.string().capitalized }
+/// options.isLossy = true
+/// ```
+public struct GraphImportOptions: Sendable {
+  /// Picks the entity of one payload object by name (Groot's entity mapper): return the name of
+  /// the entity or a subentity, or `nil` for the entity the relationship names.
+  public typealias EntityMapper = @Sendable (ValueReader) -> String?
+
+  /// Coercions, unknown keys, XML parsing, and the transformers that attributes' names refer to.
+  public var mapping = MappingOptions()
+  /// Entity mappers by the name entities give in ``Entity/entityMapperName``.
+  public var entityMappers: [String: EntityMapper] = [:]
+  /// Whether bad objects and values are left out and reported instead of failing the import.
+  public var isLossy = false
+  /// How a to-many relationship in a payload combines with the objects it already holds.
+  public var toManyMerge = ToManyMerge.replace
+
+  /// How a to-many relationship present in a payload combines with what it holds.
+  public enum ToManyMerge: Sendable, Hashable {
+    /// The relationship holds exactly the payload's objects; the others are unlinked, never deleted.
+    case replace
+    /// The payload's objects are added; the others stay.
+    case append
+  }
+
+  /// The default options: strict, replacing to-many relationships.
+  public init() {}
+}
+
+/// What an import did: the objects at the payload's top level, how many objects of each entity
+/// it created or updated, how many relationship links it made, and the lossy report.
+///
+/// ```swift
+/// let report = try graph.importJSON(data, entity: "Author")
+/// print(report.objectCounts)       // ["Author": 2, "Book": 5]
+/// for issue in report.issues { print(issue) }
+/// ```
+public struct GraphImportReport {
+  /// The objects at the payload's top level, in payload order.
+  public var objects: [ManagedObject] = []
+  /// Distinct objects created or updated, by entity name.
+  public var objectCounts: [String: Int] = [:]
+  /// How many of them were created.
+  public var createdCount = 0
+  /// Relationship links made (each pair counted once).
+  public var relationshipCount = 0
+  /// What lossy mode left out or changed, with payload paths (empty in strict mode).
+  public var issues: [MappingIssue] = []
+}

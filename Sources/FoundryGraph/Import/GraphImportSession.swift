@@ -1,0 +1,251 @@
+import Foundry
+import FoundryJSON
+
+/// One import into a graph: the entities' plans, the objects created so far (to take back what
+/// a failed object made), and the counts for the report.
+final class GraphImportSession {
+  let graph: ObjectGraph
+  let options: GraphImportOptions
+  private let plans: [EntityImportPlan]
+  /// Every object created, in order; a failed object discards what it created.
+  private var created: [ManagedObject] = []
+  /// Every object created or updated, once each.
+  private var touched: [ManagedObject] = []
+  private var touchedIDs: Set<ObjectIdentifier> = []
+  private var links = 0
+
+  /// Prepares the plans, checking first that every transformer and entity mapper the schema
+  /// names is bound.
+  init(graph: ObjectGraph, options: GraphImportOptions) throws(GraphError) {
+    self.graph = graph
+    self.options = options
+    var plans: [EntityImportPlan] = []
+    for entity in graph.schema.entities {
+      if let mapper = entity.declaration.entityMapperName, options.entityMappers[mapper] == nil {
+        throw GraphError(.unboundEntityMapper, at: entity.name, "entity mapper \"\(mapper)\" is not bound (set GraphImportOptions.entityMappers[\"\(mapper)\"])")
+      }
+      do {
+        plans.append(try EntityImportPlan(entity: entity, options: options))
+      } catch {
+        let attribute = entity.attributes.first { $0.transformerName.map { (try? options.mapping.transformers.transformer(spec: $0)) == nil } ?? false }
+        let name = attribute?.transformerName ?? ""
+        throw GraphError(.unboundTransformer, at: "\(entity.name).\(attribute?.name ?? "")", "transformer \"\(name)\" is not bound: \(error)")
+      }
+    }
+    self.plans = plans
+  }
+
+  /// The report of what was imported, for the objects at the payload's top level.
+  func report(roots: [ManagedObject], issues: [MappingIssue]) -> GraphImportReport {
+    var report = GraphImportReport()
+    report.objects = roots.filter { !$0.isDeleted }
+    for object in touched where !object.isDeleted {
+      report.objectCounts[object.entity.name, default: 0] += 1
+    }
+    report.createdCount = created.count { !$0.isDeleted }
+    report.relationshipCount = links
+    report.issues = issues
+    return report
+  }
+
+  // MARK: - Objects
+
+  /// The objects of a top-level payload: an array of objects (or identities), or one.
+  func importRoot(_ value: ValueReader, as entity: EntityDescription) throws -> [ManagedObject] {
+    guard value.kind == .array else { return [try importObject(value, as: entity, scope: nil)] }
+    var objects: [ManagedObject] = []
+    objects.reserveCapacity(value.elementCount)
+    try value.forEachElement { index, element in
+      if let object = try element.readElement(at: .index(index), { try importObject($0, as: entity, scope: nil) }) {
+        objects.append(object)
+      }
+    }
+    return objects
+  }
+
+  /// Where an object nested in a payload sits: the object and relationship it came through.
+  struct Scope {
+    let owner: ManagedObject
+    let slot: Int
+  }
+
+  /// The object a payload value stands for: found by identity (in the graph, or among the
+  /// scope's objects for parent-scoped identity) and updated, or created. A scalar is an identity.
+  /// - Parameter key: For a keyed to-many relationship, the attribute slot and value the member's key gives.
+  func importObject(_ value: ValueReader, as entity: EntityDescription, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil) throws -> ManagedObject {
+    if value.kind != .object { return try reference(value, as: entity, scope: scope) }
+    let mark = created.count
+    do {
+      return try importFields(value, as: try subentity(for: value, of: entity), scope: scope, key: key)
+    } catch {
+      for object in created[mark...].reversed() { graph.discard(object) }
+      created.removeSubrange(mark...)
+      throw error
+    }
+  }
+
+  private func importFields(_ value: ValueReader, as entity: EntityDescription, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
+    var plan = plans[entity.index]
+    var reader = try value.objectReader(schema: plan.mapping)
+    var identity: [GraphValue] = []
+    var identitySlots: [Int] = []
+    for slot in entity.identitySlots {
+      if case .value(let found) = reader.lookup(slot) {
+        identity.append(try reader.read(slot, found) { try plan.codecs[slot].read($0) })
+        identitySlots.append(slot)
+      } else if let key, key.slot == slot {
+        identity.append(key.value)
+        identitySlots.append(slot)
+      }
+    }
+    var object: ManagedObject
+    var isNew = false
+    if identity.count == entity.identitySlots.count, !identity.isEmpty, let existing = find(IdentityKey(identity), in: entity, scope: scope) {
+      object = existing
+      if existing.entity !== entity {
+        plan = plans[existing.entity.index]
+        reader = try value.objectReader(schema: plan.mapping)
+      }
+    } else {
+      object = try make(entity, at: value)
+      isNew = true
+      for (slot, identityValue) in zip(identitySlots, identity) { object.assign(identityValue, at: slot) }
+    }
+    if let key, isNew || object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
+    try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skipping: isNew ? identitySlots : [])
+    try readRelationships(into: object, from: &reader, plan: plan)
+    try reader.finish()
+    touch(object)
+    return object
+  }
+
+  /// A new object of a concrete entity.
+  private func make(_ entity: EntityDescription, at value: ValueReader) throws -> ManagedObject {
+    guard !entity.isAbstract else {
+      throw value.invalid(expected: "a concrete subentity of \(entity.name)", reason: "\(entity.name) is abstract and the payload names no subentity")
+    }
+    let object = graph.insert(entity)
+    created.append(object)
+    return object
+  }
+
+  /// The object for an identity given as a scalar: found, or created holding only its identity.
+  private func reference(_ value: ValueReader, as entity: EntityDescription, scope: Scope?) throws -> ManagedObject {
+    guard entity.identitySlots.count == 1 else {
+      let why = entity.hasIdentity ? "\(entity.name) has a composite identity" : "\(entity.name) has no identity to refer to"
+      throw value.mismatch(expected: "object (\(why))")
+    }
+    let slot = entity.identitySlots[0]
+    let identity = try plans[entity.index].codecs[slot].read(value)
+    if let existing = find(IdentityKey(one: identity), in: entity, scope: scope) { return existing }
+    let object = try make(entity, at: value)
+    object.assign(identity, at: slot)
+    touch(object)
+    return object
+  }
+
+  /// The object of `entity`'s kind with this identity, in the graph or in the scope.
+  private func find(_ key: IdentityKey, in entity: EntityDescription, scope: Scope?) -> ManagedObject? {
+    guard entity.isIdentityScopedToParent else { return graph.object(in: entity, identity: key) }
+    guard let scope else { return nil }
+    return scope.owner.related[scope.slot].objects.first { $0.entity.isKind(of: entity.index) && $0.identityKey == key }
+  }
+
+  private func touch(_ object: ManagedObject) {
+    if touchedIDs.insert(ObjectIdentifier(object)).inserted { touched.append(object) }
+  }
+
+  // MARK: - Subentities
+
+  /// The entity a payload object asks for: through the entity mapper or subentity key path the
+  /// entity (or an ancestor) declares, else `entity` itself.
+  private func subentity(for value: ValueReader, of entity: EntityDescription) throws -> EntityDescription {
+    guard !entity.descendantIndices.isEmpty else { return entity }
+    var name: String?
+    for index in entity.lineage.reversed() {
+      let declaration = graph.schema.entities[index].declaration
+      if let mapper = declaration.entityMapperName {
+        name = options.entityMappers[mapper]?(value)
+        break
+      }
+      if let path = plans[index].subentityPath {
+        name = try value.descendant(at: path).map { try $0.string() }
+        break
+      }
+    }
+    guard let name else { return entity }
+    let candidates = [entity.index] + entity.descendantIndices
+    guard let match = candidates.map({ graph.schema.entities[$0] }).first(where: { $0.name == name || $0.declaration.userInfo["subentityValue"] == name }) else {
+      throw value.invalid(expected: "a subentity of \(entity.name)", reason: "\"\(name)\" names none")
+    }
+    return match
+  }
+
+  // MARK: - Fields
+
+  private func readAttributes(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, skipping: [Int]) throws {
+    for (slot, attribute) in object.entity.attributes.enumerated() where !skipping.contains(slot) {
+      switch reader.lookup(slot) {
+      case .absent:
+        if isNew, !attribute.isOptional, object.values[slot] == nil { throw reader.missing(slot, typeName: "\(attribute.type)") }
+      case .null:
+        guard attribute.isOptional else { throw reader.missing(slot, typeName: "\(attribute.type)") }
+        object.assign(nil, at: slot)
+      case .value(let value):
+        do {
+          object.assign(try reader.read(slot, value) { try plan.codecs[slot].read($0) }, at: slot)
+        } catch where reader.isLossy && attribute.isOptional {
+          reader.recordDefaulted(error, field: slot)
+        }
+      }
+    }
+  }
+
+  private func readRelationships(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan) throws {
+    for slot in object.entity.relationships.indices {
+      let field = plan.field(ofRelationship: slot)
+      switch reader.lookup(field) {
+      case .absent: continue
+      case .null:
+        for target in object.related[slot].objects { object.unlink(target, at: slot) }
+      case .value(let value):
+        do {
+          try reader.read(field, value) { try importRelationship($0, of: object, slot: slot) }
+        } catch where reader.isLossy {
+          reader.recordDefaulted(error, field: field)
+        }
+      }
+    }
+  }
+
+  /// Links what a relationship's payload names: one object or identity, or several.
+  private func importRelationship(_ value: ValueReader, of object: ManagedObject, slot: Int) throws {
+    let relationship = object.entity.relationships[slot]
+    let destination = graph.schema.entities[object.entity.destinationIndices[slot]]
+    let scope = Scope(owner: object, slot: slot)
+    guard relationship.isToMany else {
+      let target = try importObject(value, as: destination, scope: scope)
+      if object.primitiveLinkCounted(target, at: slot) { links += 1 }
+      return
+    }
+    var targets: [ManagedObject] = []
+    targets.reserveCapacity(value.elementCount)
+    if let keyedBy = relationship.keyedBy, value.kind == .object, let keySlot = destination.attributeSlot(named: keyedBy) {
+      let type = destination.attributes[keySlot].type
+      for (key, member) in try value.members() {
+        let read = try member.readElement(at: .key(key)) { member in
+          guard let keyValue = GraphValue(text: key, as: type) else { throw member.invalid(expected: "\(type) key", reason: "the key \"\(key)\" is not one") }
+          return try importObject(member, as: destination, scope: scope, key: (keySlot, keyValue))
+        }
+        if let read { targets.append(read) }
+      }
+    } else {
+      try value.forEachElement { index, element in
+        if let target = try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope) }) {
+          targets.append(target)
+        }
+      }
+    }
+    links += object.merge(targets, at: slot, replacing: options.toManyMerge == .replace)
+  }
+}
