@@ -1,0 +1,95 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryXML
+
+extension ModelContentsReader {
+  // MARK: - Attributes
+
+  /// An `<attribute>` element.
+  ///
+  /// Xcode's other attribute settings (`usesScalarValueType`, `customClassName`, `indexed`,
+  /// `transient`, `minValueString`, `maxValueString`, `regularExpressionString`,
+  /// `allowsExternalBinaryDataStorage`, ...) concern storage, code generation or validation
+  /// Foundry does not do, and are ignored.
+  func readAttribute(_ element: XMLTree.Element) throws(ModelFileError) -> Attribute {
+    let name = try required("name", of: element)
+    try checkChildren(of: element)
+    if try flag("derived", of: element) {
+      throw failure(.unsupportedConstruct, "unsupported construct derived=\"YES\" on attribute \"\(name)\"", at: element)
+    }
+    let type = try attributeType(of: element, named: name)
+    let userInfo = try ModelUserInfo(of: element, in: self)
+    return Attribute(
+      name, type, optional: try flag("optional", of: element),
+      default: try defaultValue(of: element, named: name, type: type), keyPath: userInfo.keyPath,
+      transformer: userInfo.transformerName ?? element["valueTransformerName"], userInfo: userInfo.entries)
+  }
+
+  /// The type `attributeType` names; `Undefined` and `Objective-C` hold any value.
+  private func attributeType(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> AttributeType {
+    let modelName = try required("attributeType", of: element)
+    switch modelName {
+    case "Undefined", "Objective-C": return .transformable
+    case "Composite":
+      throw failure(.unsupportedConstruct, "unsupported construct attributeType=\"Composite\" on attribute \"\(name)\"", at: element)
+    default:
+      guard let type = AttributeType(modelName: modelName) else {
+        throw failure(.invalidValue, "unknown attribute type \"\(modelName)\" for attribute \"\(name)\"", at: element)
+      }
+      return type
+    }
+  }
+
+  /// The value of `defaultValueString`, or for dates of `defaultDateTimeInterval` (seconds since
+  /// 2001-01-01 00:00 UTC, as Xcode writes them).
+  private func defaultValue(of element: XMLTree.Element, named name: String, type: AttributeType) throws(ModelFileError) -> GraphValue? {
+    let text = type == .date ? element["defaultDateTimeInterval"] ?? element["defaultValueString"] : element["defaultValueString"]
+    guard let text else { return nil }
+    let value: GraphValue?
+    if type == .date {
+      value = Double(text).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
+    } else {
+      value = GraphValue(text: text, as: type)
+    }
+    guard let value else {
+      throw failure(.invalidValue, "default value \"\(text)\" is not a valid \(type) for attribute \"\(name)\"", at: element)
+    }
+    return value
+  }
+
+  // MARK: - Relationships
+
+  /// A `<relationship>` element. `inverseEntity` is ignored: the inverse is looked up on the
+  /// destination. Counts are read for to-many relationships only (Xcode writes `maxCount="1"`
+  /// on to-one relationships).
+  func readRelationship(_ element: XMLTree.Element) throws(ModelFileError) -> Relationship {
+    let name = try required("name", of: element)
+    try checkChildren(of: element)
+    let destination = try required("destinationEntity", of: element)
+    let toMany = try flag("toMany", of: element)
+    let userInfo = try ModelUserInfo(of: element, in: self)
+    return Relationship(
+      name, to: destination, toMany: toMany, ordered: try flag("ordered", of: element), inverse: element["inverseName"],
+      deleteRule: try deleteRule(of: element, named: name), optional: try flag("optional", of: element),
+      minCount: toMany ? try integer("minCount", of: element) ?? 0 : 0,
+      maxCount: toMany ? try integer("maxCount", of: element) ?? 0 : 0,
+      keyPath: userInfo.keyPath, keyedBy: userInfo.keyedBy, userInfo: userInfo.entries)
+  }
+
+  /// The rule `deletionRule` names; absent is `Nullify`.
+  private func deleteRule(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> DeleteRule {
+    guard let modelName = element["deletionRule"] else { return .nullify }
+    guard let rule = DeleteRule(modelName: modelName) else {
+      throw failure(.invalidValue, "unknown deletion rule \"\(modelName)\" for relationship \"\(name)\"", at: element)
+    }
+    return rule
+  }
+
+  /// Properties hold nothing but `<userInfo>`.
+  private func checkChildren(of element: XMLTree.Element) throws(ModelFileError) {
+    if let other = element.elements.first(where: { $0.qualifiedName != "userInfo" }) { throw unsupported(other) }
+  }
+}

@@ -1,0 +1,108 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryInternals
+import FoundryXML
+
+/// An Xcode Core Data model, read: which version was chosen and the entities it declares.
+///
+/// ```swift
+/// let model = try ModelFile(contentsOf: URL(fileURLWithPath: "Library.xcdatamodeld"))
+/// print("model: \(model.versionName) (of \(model.versionNames.count) versions)")
+/// // model: Library 2 (of 2 versions)
+/// let schema = try Schema(model)
+/// ```
+///
+/// The URL may name a `.xcdatamodeld` bundle (the version its `.xccurrentversion` names is
+/// read, or its only version), a `.xcdatamodel` directory, or a `contents` file (any XML file
+/// whose root is `<model>`).
+///
+/// ## What is read
+///
+/// - `<entity>`: `name`, `parentEntity`, `isAbstract`, user info; a `<uniquenessConstraints>`
+///   block with exactly one constraint is the identity unless user info names one.
+/// - `<attribute>`: `name`, `attributeType` (`Undefined` and `Objective-C` read as
+///   ``AttributeType/transformable``), `optional` (absent: required), `defaultValueString`
+///   (and `defaultDateTimeInterval`, seconds since 2001-01-01 UTC) converted to the attribute's
+///   type, `valueTransformerName` (``Attribute/transformerName``), user info.
+/// - `<relationship>`: `name`, `destinationEntity`, `inverseName`, `toMany`, `ordered`,
+///   `deletionRule`, `optional`, and for to-many relationships `minCount` and `maxCount`,
+///   user info.
+/// - Ignored: `<elements>` (layout), `<configuration>`, `<fetchRequest>`, `<fetchIndex>`,
+///   `<compoundIndexes>`, and settings of storage and code generation (`representedClassName`,
+///   `codeGenerationType`, `syncable`, `usesScalarValueType`, `customClassName`, `indexed`,
+///   `transient`, `allowsExternalBinaryDataStorage`, `spotlightIndexingEnabled`,
+///   `preserveAfterDeletion`, `minValueString`, `maxValueString`, `inverseEntity`, ...).
+/// - Errors: `<fetchedProperty>`, derived attributes, composite attributes, any other unknown
+///   element, unknown attribute types and deletion rules, defaults of the wrong type.
+///
+/// ## User info
+///
+/// Every `<userInfo>` entry is kept in the `userInfo` of the entity, attribute or relationship.
+/// These keys also set fields:
+///
+/// | Key | On | Sets | From |
+/// |---|---|---|---|
+/// | `JSONKeyPath` | attribute, relationship | ``Attribute/keyPath``, ``Relationship/keyPath`` | Groot |
+/// | `jsonKeyPath` | attribute, relationship | the key path | Modelmatic |
+/// | `externalKeyPath` | attribute, relationship | the key path | Modelmatic |
+/// | `JSONTransformerName` | attribute | ``Attribute/transformerName`` (over `valueTransformerName`) | Groot |
+/// | `identityAttributes` | entity | ``Entity/identity``, comma-separated: `id, region` | Groot |
+/// | `identityAttribute` | entity | ``Entity/identity`` (when `identityAttributes` is absent) | Groot |
+/// | `entityMapperName` | entity | ``Entity/entityMapperName`` | Groot |
+/// | `identityScope` | entity | ``Entity/isIdentityScopedToParent``: `parent` or `global` | Foundry |
+/// | `subentityKeyPath` | entity | ``Entity/subentityKeyPath`` | Foundry |
+/// | `keyedBy` | relationship | ``Relationship/keyedBy`` | Foundry |
+///
+/// When several key path keys are given, `JSONKeyPath` wins over `jsonKeyPath`, which wins
+/// over `externalKeyPath`. User-info identity wins over uniqueness constraints.
+public struct ModelFile: Sendable {
+  /// The URL the model was read from, as given.
+  public let url: URL
+  /// The `contents` file that was read.
+  public let contentsURL: URL
+  /// The name of the version read: `Library 2` for `Library 2.xcdatamodel`.
+  public let versionName: String
+  /// The names of every version in the bundle, sorted; just ``versionName`` outside a bundle.
+  public let versionNames: [String]
+  /// The entity declarations, in the file's order.
+  public let entities: [Entity]
+  /// The text read, for placing schema errors.
+  private let source: [UInt8]
+  /// The offset of each entity's (`Author`) and property's (`Author.books`) element.
+  private let offsets: [String: Int]
+
+  /// Reads the model at `url`.
+  ///
+  /// ```swift
+  /// let model = try ModelFile(contentsOf: URL(fileURLWithPath: "Models/Library.xcdatamodeld"))
+  /// model.entities.map(\.name)   // ["Author", "Book", "Publisher", "Tag"]
+  /// ```
+  /// - Parameter url: A `.xcdatamodeld` bundle, a `.xcdatamodel` directory or a `contents` file.
+  /// - Throws: ``ModelFileError`` naming the file, and the line and column when known.
+  /// - Complexity: O(*n*) in the size of the file.
+  public init(contentsOf url: URL) throws(ModelFileError) {
+    let located = try ModelLocator(url)
+    var reader = try ModelContentsReader(bytes: ModelLocator.read(located.contentsURL), path: located.contentsURL.path)
+    entities = try reader.readEntities()
+    self.url = url
+    contentsURL = located.contentsURL
+    versionName = located.versionName
+    versionNames = located.versionNames
+    source = reader.root.sourceText
+    offsets = reader.offsets
+  }
+
+  /// A schema error as an error of this file, at the element that declares the entity or
+  /// property it names.
+  func failure(for error: SchemaError) -> ModelFileError {
+    let entity = error.location.split(separator: ".", maxSplits: 1).first.map(String.init) ?? error.location
+    let location = (offsets[error.location] ?? offsets[entity]).map { offset in
+      source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+    }
+    return ModelFileError(
+      .invalidSchema, "\(error.location): \(error.message)", path: contentsURL.path, location: location, schemaError: error)
+  }
+}

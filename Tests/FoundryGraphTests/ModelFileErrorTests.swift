@@ -1,0 +1,200 @@
+import Foundation
+import FoundryGraph
+import Testing
+
+/// One expected failure: the fixture, and the file the error names, both relative to
+/// `Fixtures/Models`; `{path}` in the rendering stands for the named file's absolute path.
+struct ModelFileErrorCase: Sendable, CustomTestStringConvertible {
+  var fixture: String
+  var file: String
+  var code: ModelFileError.Code
+  var line: Int?
+  var column: Int?
+  var rendering: String
+
+  init(_ fixture: String, file: String? = nil, _ code: ModelFileError.Code, at position: (Int, Int)? = nil, _ rendering: String) {
+    self.fixture = fixture
+    self.file = file ?? fixture
+    self.code = code
+    line = position?.0
+    column = position?.1
+    self.rendering = rendering
+  }
+
+  var testDescription: String { fixture }
+}
+
+@Suite("Model files: error messages")
+struct ModelFileErrorTests {
+  static let cases: [ModelFileErrorCase] = [
+    ModelFileErrorCase(
+      "Invalid/FetchedProperty.xml", .unsupportedConstruct, at: (5, 9),
+      """
+      error: unsupported construct <fetchedProperty>
+      --> {path}:5:9
+       5 |         <fetchedProperty name="recentBooks" optional="YES">
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/DerivedAttribute.xml", .unsupportedConstruct, at: (5, 9),
+      """
+      error: unsupported construct derived="YES" on attribute "initials"
+      --> {path}:5:9
+       5 |         <attribute name="initials" optional="YES" attributeType="Str...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/CompositeAttribute.xml", .unsupportedConstruct, at: (5, 9),
+      """
+      error: unsupported construct <compositeAttribute>
+      --> {path}:5:9
+       5 |         <compositeAttribute name="address" optional="YES">
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/CompositeType.xml", .unsupportedConstruct, at: (4, 9),
+      """
+      error: unsupported construct attributeType="Composite" on attribute "address"
+      --> {path}:4:9
+       4 |         <attribute name="address" optional="YES" attributeType="Comp...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/UnknownElement.xml", .unsupportedConstruct, at: (5, 9),
+      """
+      error: unsupported construct <validationRule>
+      --> {path}:5:9
+       5 |         <validationRule name="nameNotEmpty"/>
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/UnknownType.xml", .invalidValue, at: (4, 9),
+      """
+      error: unknown attribute type "Integer 128" for attribute "id"
+      --> {path}:4:9
+       4 |         <attribute name="id" attributeType="Integer 128"/>
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/BadDefault.xml", .invalidValue, at: (4, 9),
+      """
+      error: default value "70000" is not a valid Integer 16 for attribute "rating"
+      --> {path}:4:9
+       4 |         <attribute name="rating" attributeType="Integer 16" defaultV...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/BadDeletionRule.xml", .invalidValue, at: (4, 9),
+      """
+      error: unknown deletion rule "Destroy" for relationship "books"
+      --> {path}:4:9
+       4 |         <relationship name="books" optional="YES" toMany="YES" delet...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/BadIdentityScope.xml", .invalidValue, at: (7, 13),
+      """
+      error: identityScope must be "parent" or "global", found "world"
+      --> {path}:7:13
+       7 |             <entry key="identityScope" value="world"/>
+         |             ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/MissingName.xml", .missingAttribute, at: (3, 5),
+      """
+      error: missing required attribute 'name' on <entity>
+      --> {path}:3:5
+       3 |     <entity representedClassName="Author" syncable="YES" codeGen...
+         |     ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/NotAModel.xml", .notAModel, at: (3, 1),
+      """
+      error: not a Core Data model: the root element is <plist>, expected <model>
+      --> {path}:3:1
+       3 | <plist version="1.0">
+         | ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/Malformed.xml", .malformedXML, at: (5, 5),
+      """
+      error: end tag '</entity>' does not match start tag '<attribute>'
+      --> {path}:5:5
+       5 |     </entity>
+         |     ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/UnknownDestination.xml", .invalidSchema, at: (5, 9),
+      """
+      error: Book.author: destination entity "Writer" is not in the schema
+      --> {path}:5:9
+       5 |         <relationship name="author" optional="YES" maxCount="1" dele...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/MissingVersion.xcdatamodeld", file: "Invalid/MissingVersion.xcdatamodeld/.xccurrentversion",
+      .invalidVersion, at: (6, 2),
+      """
+      error: current version "Library 3.xcdatamodel" is not in the bundle
+      --> {path}:6:2
+       6 | \t<string>Library 3.xcdatamodel</string>
+         | \t^
+      """),
+    ModelFileErrorCase(
+      "Invalid/BadCurrentVersion.xcdatamodeld", file: "Invalid/BadCurrentVersion.xcdatamodeld/.xccurrentversion",
+      .invalidVersion, at: (3, 1),
+      """
+      error: .xccurrentversion has no _XCCurrentVersionName string
+      --> {path}:3:1
+       3 | <plist version="1.0">
+         | ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/NoCurrentVersion.xcdatamodeld", .invalidVersion,
+      """
+      error: no .xccurrentversion file to choose the current version among 2
+      --> {path}
+      """),
+    ModelFileErrorCase(
+      "Invalid/NoModel", .notAModel,
+      """
+      error: not a Core Data model: the directory holds neither a contents file nor .xcdatamodel versions
+      --> {path}
+      """),
+    ModelFileErrorCase(
+      "Invalid/Missing.xcdatamodel", .unreadableFile,
+      """
+      error: cannot read the model: No such file or directory
+      --> {path}
+      """),
+  ]
+
+  @Test("each failure is reported word for word, at its file, line and column", arguments: cases)
+  func message(_ expected: ModelFileErrorCase) throws {
+    let path = ModelFixtures.url(expected.file).path
+    let error = try #require(throws: ModelFileError.self) {
+      try Schema(modelAt: ModelFixtures.url(expected.fixture))
+    }
+    #expect(error.description == expected.rendering.replacingOccurrences(of: "{path}", with: path))
+    #expect(error.code == expected.code)
+    #expect(error.path == path)
+    #expect(error.line == expected.line)
+    #expect(error.column == expected.column)
+  }
+
+  @Test("a schema error keeps the SchemaError, and the message without its location prefix")
+  func wrappedSchemaError() throws {
+    let error = try #require(throws: ModelFileError.self) {
+      try Schema(modelAt: ModelFixtures.url("Invalid/UnknownDestination.xml"))
+    }
+    #expect(error.schemaError == SchemaError(.unknownDestination, at: "Book.author", "destination entity \"Writer\" is not in the schema"))
+    #expect(error.message == "Book.author: destination entity \"Writer\" is not in the schema")
+  }
+
+  @Test("reading the entities alone does not check the schema")
+  func modelFileDoesNotResolve() throws {
+    let model = try ModelFile(contentsOf: ModelFixtures.url("Invalid/UnknownDestination.xml"))
+    #expect(model.versionName == "UnknownDestination")
+    #expect(model.entities.first?.relationships.first?.destination == "Writer")
+  }
+}
