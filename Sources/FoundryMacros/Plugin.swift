@@ -16,6 +16,10 @@ struct FoundryMacrosPlugin: CompilerPlugin {
     IgnoreMacro.self,
     UnknownKeysMacro.self,
     ValidateMacro.self,
+    EntityMacro.self,
+    EntityAccessorMacro.self,
+    PropertyMacro.self,
+    RelatedMacro.self,
   ]
 }
 
@@ -26,3 +30,7 @@ enum DefaultMacro: DefaultMacroExpansion {}
 enum IgnoreMacro: IgnoreMacroExpansion {}
 enum UnknownKeysMacro: UnknownKeysMacroExpansion {}
 enum ValidateMacro: ValidateMacroExpansion {}
+enum EntityMacro: EntityMacroExpansion {}
+enum EntityAccessorMacro: EntityAccessorMacroExpansion {}
+enum PropertyMacro: PropertyMacroExpansion {}
+enum RelatedMacro: RelatedMacroExpansion {}

@@ -1,0 +1,240 @@
+import Foundation
+import Foundry
+import FoundryGraph
+import FoundryJSON
+import Testing
+
+/// `@Entity` classes as an app declares them; nested so their names stay out of the other
+/// graph tests' way.
+enum MacroLibrary {
+  @Mappable
+  struct Address: Equatable, Sendable {
+    var street: String
+    var city: String
+  }
+
+  @Mappable
+  struct Assignment: Equatable, Sendable {
+    var user: String
+    var isDone: Bool = false
+  }
+
+  @Entity(identity: ["id"])
+  final class Author {
+    @Property(keyPath: "author_id") var id: Int64 = 0
+    var name: String = ""
+    var rating: Int16 = 3
+    var score: Double = 1
+    var isActive = true  // the literal gives the type
+    var born: Date?
+    @Property(transformer: "date:yyyy-MM-dd") var died: Date?
+    @Property(keyPath: "pricing.retail_price") var retailPrice: Decimal?
+    var address: Address?
+    var assignments: [Assignment] = []
+    var payload: JSONValue?
+    var joined: Date = Date(timeIntervalSince1970: 0)
+    @Related(inverse: "author", deleteRule: .cascade) var books: [Book]
+    @Related(inverse: "authors") var publisher: Publisher?
+
+    /// Computed and static properties are the class's own.
+    var displayName: String { name.uppercased() }
+    static let shelf = "A"
+  }
+
+  @Entity(identity: ["isbn"])
+  final class Book {
+    var isbn: String = ""
+    var title: String?
+    @Related(inverse: "books") var author: Author?
+    @Related(ordered: true, maxCount: 5) var chapters: [Chapter]
+  }
+
+  @Entity
+  final class Publisher {
+    var name: String?
+    @Related(inverse: "publisher") var authors: [Author]
+  }
+
+  @Entity
+  final class Chapter {
+    var title: String = "Untitled"
+  }
+
+  /// Relationships name their destination by class name, so a renamed entity is best kept
+  /// out of them.
+  @Entity(name: "Label")
+  final class Tag {
+    var text: String = ""
+  }
+
+  @Entity(abstract: true)
+  class Person {
+    var name: String = "Anonymous"
+  }
+
+  @Entity(parent: "Person")
+  final class Poet: Person {
+    var meter: String = "iambic"
+  }
+}
+
+@Suite("@Entity classes")
+struct EntityMacroTests {
+  typealias Author = MacroLibrary.Author
+  typealias Book = MacroLibrary.Book
+
+  func makeGraph() throws -> ObjectGraph {
+    ObjectGraph(
+      schema: try Schema(
+        Author.self, Book.self, MacroLibrary.Publisher.self, MacroLibrary.Chapter.self, MacroLibrary.Tag.self,
+        MacroLibrary.Person.self, MacroLibrary.Poet.self))
+  }
+
+  @Test func schemaEqualsTheOneTheDSLDeclares() throws {
+    let fromClasses = try Schema(Author.self, Book.self, MacroLibrary.Publisher.self, MacroLibrary.Chapter.self)
+    let declared = try Schema {
+      Entity("Author", identity: ["id"]) {
+        Attribute("id", .integer64, default: 0, keyPath: "author_id")
+        Attribute("name", .string, default: "")
+        Attribute("rating", .integer16, default: 3)
+        Attribute("score", .double, default: 1.0)
+        Attribute("isActive", .boolean, default: true)
+        Attribute("born", .date, optional: true)
+        Attribute("died", .date, optional: true, transformer: "date:yyyy-MM-dd")
+        Attribute("retailPrice", .decimal, optional: true, keyPath: "pricing.retail_price")
+        Attribute("address", .value(GraphValueType(MacroLibrary.Address.self)), optional: true)
+        Attribute("assignments", .value(GraphValueType([MacroLibrary.Assignment].self)))
+        Attribute("payload", .transformable, optional: true)
+        Attribute("joined", .date)
+        Relationship("books", to: "Book", toMany: true, inverse: "author", deleteRule: .cascade)
+        Relationship("publisher", to: "Publisher", inverse: "authors")
+      }
+      Entity("Book", identity: ["isbn"]) {
+        Attribute("isbn", .string, default: "")
+        Attribute("title", .string, optional: true)
+        Relationship("author", to: "Author", inverse: "books")
+        Relationship("chapters", to: "Chapter", toMany: true, ordered: true, maxCount: 5)
+      }
+      Entity("Publisher") {
+        Attribute("name", .string, optional: true)
+        Relationship("authors", to: "Author", toMany: true, inverse: "publisher")
+      }
+      Entity("Chapter") { Attribute("title", .string, default: "Untitled") }
+    }
+    #expect(fromClasses.declarations == declared.declarations)
+  }
+
+  @Test func subclassesDeclareSubentities() throws {
+    #expect(MacroLibrary.Person.entity == Entity("Person", abstract: true) { Attribute("name", .string, default: "Anonymous") })
+    #expect(MacroLibrary.Poet.entity == Entity("Poet", parent: "Person") { Attribute("meter", .string, default: "iambic") })
+    let graph = try makeGraph()
+    let poet = try graph.insert(MacroLibrary.Poet.self)
+    #expect(poet.managedObject.entity.name == "Poet")
+    #expect(poet.name == "Anonymous")
+    #expect(poet.meter == "iambic")
+    poet.name = "Homer"
+    let people = try graph.objects(of: MacroLibrary.Person.self)
+    #expect(people.map(\.name) == ["Homer"])
+    #expect(throws: GraphError.self) { try graph.insert(MacroLibrary.Person.self) }
+  }
+
+  @Test func newObjectsHaveTheDefaults() throws {
+    let graph = try makeGraph()
+    let author = try graph.insert(Author.self)
+    #expect(author.id == 0)
+    #expect(author.name == "")
+    #expect(author.rating == 3)
+    #expect(author.score == 1)
+    #expect(author.isActive)
+    #expect(author.born == nil)
+    #expect(author.assignments.isEmpty)
+    #expect(author.joined == Date(timeIntervalSince1970: 0))
+    #expect(try author.managedObject.value(forKey: "rating") == .integer(3))
+    // Non-literal initial values are only the getter's fallback.
+    #expect(try author.managedObject.value(forKey: "joined") == nil)
+    #expect(author.displayName == "")
+    #expect(Author.shelf == "A")
+    #expect(try graph.insert(MacroLibrary.Chapter.self).title == "Untitled")
+    #expect(try graph.insert(MacroLibrary.Tag.self).managedObject.entity.name == "Label")
+  }
+
+  @Test func typedPropertiesReadAndWriteTheManagedObject() throws {
+    let graph = try makeGraph()
+    let author = try graph.insert(Author.self)
+    author.id = 106
+    author.name = "Mark Twain"
+    author.rating = 5
+    author.born = Date(timeIntervalSince1970: -4_200_000_000)
+    author.retailPrice = Decimal(string: "9.99")
+    author.address = MacroLibrary.Address(street: "Main St", city: "Hannibal")
+    author.payload = .string("raw")
+    author.isActive = false
+
+    #expect(try author.managedObject.value(forKey: "name") == .string("Mark Twain"))
+    #expect(try author.managedObject.value(forKey: "id") == .integer(106))
+    #expect(author.name == "Mark Twain")
+    #expect(author.rating == 5)
+    #expect(author.born == Date(timeIntervalSince1970: -4_200_000_000))
+    #expect(author.retailPrice == Decimal(string: "9.99"))
+    #expect(author.address == MacroLibrary.Address(street: "Main St", city: "Hannibal"))
+    #expect(author.payload == .string("raw"))
+    #expect(!author.isActive)
+    #expect(try graph.object(of: "Author", identity: 106) === author.managedObject)
+
+    // Another view of the same object sees the same values.
+    let view = Author(managedObject: author.managedObject)
+    #expect(view.name == "Mark Twain")
+    author.born = nil
+    #expect(view.born == nil)
+  }
+
+  @Test func relationshipsKeepTheirInverses() throws {
+    let graph = try makeGraph()
+    let author = try graph.insert(Author.self)
+    let book = try graph.insert(Book.self)
+    book.author = author
+    #expect(author.books.map(\.identity) == [book.identity])
+    #expect(book.author?.managedObject === author.managedObject)
+
+    let second = try graph.insert(Book.self)
+    author.books.append(second)
+    #expect(second.author?.managedObject === author.managedObject)
+    author.books = []
+    #expect(book.author == nil)
+
+    let publisher = try graph.insert(MacroLibrary.Publisher.self)
+    author.publisher = publisher
+    #expect(publisher.authors.count == 1)
+    #expect(MacroLibrary.Tag.entity.name == "Label")
+
+    let chapters = try (0..<3).map { _ in try graph.insert(MacroLibrary.Chapter.self) }
+    book.chapters = chapters
+    #expect(book.chapters.map(\.identity) == chapters.map(\.identity))
+  }
+
+  @Test func typedSettersTrackChanges() throws {
+    let graph = try makeGraph()
+    let author = try graph.insert(Author.self)
+    author.name = "Ada"
+    graph.commitChanges()
+
+    author.name = author.name
+    author.rating = author.rating
+    #expect(!author.managedObject.hasChanges)
+
+    author.assignments.append(MacroLibrary.Assignment(user: "ada"))
+    #expect(author.managedObject.hasChanges)
+    #expect(author.managedObject.changedKeys == ["assignments"])
+    #expect(author.assignments == [MacroLibrary.Assignment(user: "ada")])
+
+    graph.commitChanges()
+    author.assignments[0].isDone = true
+    #expect(author.managedObject.changedKeys == ["assignments"])
+    #expect(author.assignments.first?.isDone == true)
+  }
+}
+
+extension EntityObject {
+  /// The managed object's identity: views are new instances each time, their objects are not.
+  fileprivate var identity: ObjectIdentifier { ObjectIdentifier(managedObject) }
+}
