@@ -11,6 +11,7 @@ internal import FoundryInternals
 /// $ foundry inspect Examples/earthquakes.json
 /// $ foundry format --compact --sort-keys payload.json -o payload.min.json
 /// $ foundry convert feed.rss --to json
+/// $ foundry generate --model Library.xcdatamodeld --out Sources/Model
 /// ```
 package struct FoundryCommand: ParsableCommand {
   /// The version `foundry --version` prints.
@@ -26,12 +27,13 @@ package struct FoundryCommand: ParsableCommand {
       and a caret; inspect shows the merged shape of a payload (optional keys, types that \
       vary, arrays and id-keyed objects summarized) so you can write its model; format \
       pretty-prints, compacts or sorts it; convert turns XML into JSON and back under the \
-      convention models map. The format comes from the extension, else from the first \
+      convention models map; generate writes @Entity classes for the entities of an Xcode \
+      Core Data model. The format comes from the extension, else from the first \
       character (< is XML). A file named - is standard input. Exit status: 0 on success, \
       1 when an input is malformed or unreadable, 64 for a usage error.
       """,
     version: version,
-    subcommands: [ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self]
+    subcommands: [ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self, GenerateCommand.self]
   )
 
   /// An instance as ArgumentParser creates it; ``main()`` runs the command line.

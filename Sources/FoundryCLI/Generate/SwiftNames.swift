@@ -1,0 +1,80 @@
+/// How `foundry generate` spells schema names as Swift identifiers and strings as Swift literals.
+///
+/// ```swift
+/// SwiftNames.typeName(for: "Line-Item")    // "Line_Item"
+/// SwiftNames.propertyName(for: "default")  // "`default`"
+/// SwiftNames.stringLiteral("say \"hi\"")   // "\"say \\\"hi\\\"\""
+/// ```
+package enum SwiftNames {
+  /// The words Swift reserves, which a property name can only use in backticks.
+  static let keywords: Set<String> = [
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+    "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+    "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+    "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+    "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
+    "throws", "true", "try",
+  ]
+
+  /// The capitalized names a type cannot take, even in backticks.
+  static let reservedTypeNames: Set<String> = ["Any", "Self", "Type", "Protocol"]
+
+  /// Whether `name` is a Swift identifier as written (letters, digits and `_`, not starting
+  /// with a digit); keywords count as identifiers here.
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.first, first == "_" || first.isLetter else { return false }
+    return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+  }
+
+  /// `name` with every character an identifier cannot hold replaced by `_`, and `_` before a
+  /// leading digit: `"2nd-edition"` is `"_2nd_edition"`.
+  static func sanitized(_ name: String) -> String {
+    var result = String(name.map { $0 == "_" || $0.isLetter || $0.isNumber ? $0 : "_" })
+    if result.first.map({ !($0 == "_" || $0.isLetter) }) ?? true { result = "_" + result }
+    return result
+  }
+
+  /// The class name for entity `name`: the name itself when it is an identifier, else
+  /// ``sanitized(_:)``; a trailing `_` after a keyword or reserved type name (`Type_`).
+  package static func typeName(for name: String) -> String {
+    let base = isIdentifier(name) ? name : sanitized(name)
+    return keywords.contains(base) || reservedTypeNames.contains(base) ? base + "_" : base
+  }
+
+  /// The property name for attribute or relationship `name`, ready to write after `var`:
+  /// keywords in backticks, other non-identifiers ``sanitized(_:)``.
+  package static func propertyName(for name: String) -> String {
+    guard isIdentifier(name) else { return sanitized(name) }
+    return keywords.contains(name) ? "`\(name)`" : name
+  }
+
+  /// `text` as a Swift string literal, quotes, backslashes and control characters escaped.
+  package static func stringLiteral(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  /// `["a", "b"]` as a Swift array literal of strings.
+  static func stringArrayLiteral(_ items: [String]) -> String {
+    "[" + items.map(stringLiteral).joined(separator: ", ") + "]"
+  }
+
+  /// Names in backticks, joined for prose: "`a`", "`a` and `b`", "`a`, `b` and `c`".
+  static func prose(_ names: [String]) -> String {
+    let quoted = names.map { "`\($0)`" }
+    guard let last = quoted.last else { return "" }
+    return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " and " + last
+  }
+}
