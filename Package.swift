@@ -83,6 +83,7 @@ let package = Package(
       name: "foundry-bench",
       dependencies: [
         "Foundry",
+        "FoundryGraph",
         "FoundryJSON",
         "FoundryXML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

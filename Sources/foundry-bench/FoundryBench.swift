@@ -43,7 +43,7 @@ struct FoundryBench: ParsableCommand {
     }
     let corpus = Corpus(directory: corpus)
     var cases = try JSONCases.make(corpus: corpus) + CodableCases.make(corpus: corpus)
-      + MappingCases.make(corpus: corpus) + XMLCases.make(corpus: corpus)
+      + MappingCases.make(corpus: corpus) + XMLCases.make(corpus: corpus) + GraphCases.make(corpus: corpus)
     if let filter { cases = cases.filter { $0.name.hasPrefix(filter) } }
     let harness = Harness(iterations: iterations, warmups: warmups)
     var results: [BenchmarkResult] = []

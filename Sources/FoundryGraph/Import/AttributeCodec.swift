@@ -40,7 +40,7 @@ struct AttributeCodec {
     case .uuid: return .uuid(try UUID.read(from: value))
     case .uri: return .url(try URL.read(from: value))
     case .transformable: return .json(try JSONValue.read(from: value))
-    case .value(let valueType): return .custom(CustomGraphValue(try valueType.read(value), type: valueType))
+    case .value(let valueType): return .custom(try valueType.read(value))
     }
   }
 

@@ -9,6 +9,12 @@ final class EntityImportPlan {
   let codecs: [AttributeCodec]
   /// The key path segments that pick a subentity, when the entity declares one.
   let subentityPath: [String]?
+  /// Per attribute: whether it may lack a value, and whether it needs one in a new object
+  /// (required, with no default).
+  let isOptional: [Bool]
+  let needsValue: [Bool]
+  /// Per attribute: the type's name, for messages.
+  let typeNames: [String]
 
   init(entity: EntityDescription, options: GraphImportOptions) throws {
     self.entity = entity
@@ -16,6 +22,9 @@ final class EntityImportPlan {
     mapping = MappingSchema(fields: fields)
     codecs = try entity.attributes.map { try AttributeCodec($0, registry: options.mapping.transformers) }
     subentityPath = entity.declaration.subentityKeyPath.map { PathSyntax.segments($0).map(\.name) }
+    isOptional = entity.attributes.map(\.isOptional)
+    needsValue = entity.attributes.map { !$0.isOptional && $0.defaultValue == nil }
+    typeNames = entity.attributes.map { "\($0.type)" }
   }
 
   /// The mapping field of relationship `slot`.

@@ -11,7 +11,8 @@ final class GraphImportSession {
   private var created: [ManagedObject] = []
   /// Every object created or updated, once each.
   private var touched: [ManagedObject] = []
-  private var touchedIDs: Set<ObjectIdentifier> = []
+  /// This import's number, stamped on the objects it touches.
+  private let stamp: Int
   private var links = 0
 
   /// Prepares the plans, checking first that every transformer and entity mapper the schema
@@ -33,6 +34,8 @@ final class GraphImportSession {
       }
     }
     self.plans = plans
+    graph.importCount += 1
+    stamp = graph.importCount
   }
 
   /// The report of what was imported, for the objects at the payload's top level.
@@ -152,7 +155,9 @@ final class GraphImportSession {
   }
 
   private func touch(_ object: ManagedObject) {
-    if touchedIDs.insert(ObjectIdentifier(object)).inserted { touched.append(object) }
+    guard object.importStamp != stamp else { return }
+    object.importStamp = stamp
+    touched.append(object)
   }
 
   // MARK: - Subentities
@@ -184,17 +189,17 @@ final class GraphImportSession {
   // MARK: - Fields
 
   private func readAttributes(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, skipping: [Int]) throws {
-    for (slot, attribute) in object.entity.attributes.enumerated() where !skipping.contains(slot) {
+    for slot in plan.codecs.indices where skipping.isEmpty || !skipping.contains(slot) {
       switch reader.lookup(slot) {
       case .absent:
-        if isNew, !attribute.isOptional, object.values[slot] == nil { throw reader.missing(slot, typeName: "\(attribute.type)") }
+        if isNew, plan.needsValue[slot], object.values[slot] == nil { throw reader.missing(slot, typeName: plan.typeNames[slot]) }
       case .null:
-        guard attribute.isOptional else { throw reader.missing(slot, typeName: "\(attribute.type)") }
+        guard plan.isOptional[slot] else { throw reader.missing(slot, typeName: plan.typeNames[slot]) }
         object.assign(nil, at: slot)
       case .value(let value):
         do {
           object.assign(try reader.read(slot, value) { try plan.codecs[slot].read($0) }, at: slot)
-        } catch where reader.isLossy && attribute.isOptional {
+        } catch where reader.isLossy && plan.isOptional[slot] {
           reader.recordDefaulted(error, field: slot)
         }
       }

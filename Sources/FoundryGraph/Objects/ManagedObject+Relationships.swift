@@ -35,7 +35,7 @@ extension ManagedObject {
   public func setRelated(_ object: ManagedObject?, forKey key: String) throws(GraphError) {
     let slot = try relationshipSlot(key, toMany: false)
     guard let object else {
-      if case .one(let current?) = related[slot] { unlink(current, at: slot) }
+      if case .one(let current) = related[slot] { unlink(current, at: slot) }
       return
     }
     try check(object, for: slot)
@@ -55,11 +55,10 @@ extension ManagedObject {
     let kept = Set(objects.map(ObjectIdentifier.init))
     for current in related[slot].objects where !kept.contains(ObjectIdentifier(current)) { unlink(current, at: slot) }
     for object in objects { link(object, at: slot) }
-    guard case .many(let current) = related[slot], current.map(ObjectIdentifier.init) != objects.map(ObjectIdentifier.init) else { return }
-    // Same members, new order.
-    related[slot] = .many(objects.reduce(into: [ManagedObject]()) { list, object in
-      if !list.contains(where: { $0 === object }) { list.append(object) }
-    })
+    guard case .many(let list) = related[slot], list.objects.map(ObjectIdentifier.init) != objects.map(ObjectIdentifier.init) else { return }
+    // Same members, new order (a repeated object counts once, where it first appears).
+    var seen: Set<ObjectIdentifier> = []
+    list.reorder(objects.filter { seen.insert(ObjectIdentifier($0)).inserted })
     noteRelationshipChange(slot)
   }
 
@@ -86,12 +85,13 @@ extension ManagedObject {
     let slot = try relationshipSlot(key, toMany: true)
     try check(object, for: slot)
     link(object, at: slot)
-    guard case .many(var objects) = related[slot], let from = objects.firstIndex(where: { $0 === object }) else { return }
-    let target = min(max(position, 0), objects.count - 1)
+    guard case .many(let list) = related[slot], let from = list.objects.firstIndex(where: { $0 === object }) else { return }
+    let target = min(max(position, 0), list.count - 1)
     guard from != target else { return }
-    objects.remove(at: from)
-    objects.insert(object, at: target)
-    related[slot] = .many(objects)
+    var order = list.objects
+    order.remove(at: from)
+    order.insert(object, at: target)
+    list.reorder(order)
     noteRelationshipChange(slot)
   }
 
@@ -125,41 +125,35 @@ extension ManagedObject {
   @discardableResult
   func primitiveLink(_ object: ManagedObject, at slot: Int) -> Bool {
     switch related[slot] {
+    case .many(let list):
+      if list.contains(object) { return false }
+      list.append(object)
     case .one(let current):
       if current === object { return false }
-      if let current { unlink(current, at: slot) }
+      unlink(current, at: slot)
       related[slot] = .one(object)
-    case .many(var objects):
-      if objects.contains(where: { $0 === object }) { return false }
-      related[slot] = .one(nil)  // release the array's storage so the append does not copy
-      objects.append(object)
-      related[slot] = .many(objects)
+    case .none:
+      if entity.isToManySlot[slot] {
+        let list = ObjectList()
+        list.append(object)
+        related[slot] = .many(list)
+      } else {
+        related[slot] = .one(object)
+      }
     }
     noteRelationshipChange(slot)
     return true
   }
 
-  /// Adds an object known not to be in to-many `slot` yet, and links the inverse: for import.
-  func appendNew(_ object: ManagedObject, at slot: Int) {
-    guard case .many(var objects) = related[slot] else { return link(object, at: slot) }
-    related[slot] = .one(nil)
-    objects.append(object)
-    related[slot] = .many(objects)
-    noteRelationshipChange(slot)
-    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse) }
-  }
-
   /// Takes `object` out of `slot`. - Returns: Whether it was there.
   func primitiveUnlink(_ object: ManagedObject, at slot: Int) -> Bool {
     switch related[slot] {
+    case .none: return false
     case .one(let current):
       guard current === object else { return false }
-      related[slot] = .one(nil)
-    case .many(var objects):
-      guard let position = objects.firstIndex(where: { $0 === object }) else { return false }
-      related[slot] = .one(nil)
-      objects.remove(at: position)
-      related[slot] = .many(objects)
+      related[slot] = .none
+    case .many(let list):
+      guard list.remove(object) else { return false }
     }
     noteRelationshipChange(slot)
     return true
@@ -196,27 +190,24 @@ extension ManagedObject {
 extension ManagedObject {
   /// Links `object` in `slot` (both sides). - Returns: Whether a new link was made.
   func primitiveLinkCounted(_ object: ManagedObject, at slot: Int) -> Bool {
-    if case .one(let current) = related[slot], current === object { return false }
-    let before = related[slot].objects.count
-    link(object, at: slot)
-    if case .one = related[slot] { return true }
-    return related[slot].objects.count > before
+    guard primitiveLink(object, at: slot) else { return false }
+    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse) }
+    return true
   }
 
   /// Makes to-many `slot` hold `objects` (in their order when it is ordered), or adds them;
   /// objects left out are unlinked, never deleted. - Returns: The number of new links.
   func merge(_ objects: [ManagedObject], at slot: Int, replacing: Bool) -> Int {
-    let current = related[slot].objects
-    if replacing, !current.isEmpty {
+    if replacing, case .many(let current) = related[slot], current.count > 0 {
       let kept = Set(objects.map(ObjectIdentifier.init))
-      for object in current where !kept.contains(ObjectIdentifier(object)) { unlink(object, at: slot) }
+      for object in current.objects where !kept.contains(ObjectIdentifier(object)) { unlink(object, at: slot) }
     }
     var added = 0
     for object in objects where primitiveLinkCounted(object, at: slot) { added += 1 }
     if replacing, entity.relationships[slot].isOrdered, case .many(let now) = related[slot], now.count == objects.count,
-      !zip(now, objects).allSatisfy({ $0 === $1 })
+      !zip(now.objects, objects).allSatisfy({ $0 === $1 })
     {
-      related[slot] = .many(objects)
+      now.reorder(objects)
       noteRelationshipChange(slot)
     }
     return added

@@ -52,17 +52,17 @@ extension GraphValueType {
   /// produced): values compare, but only the transformer can write them.
   init<T: Equatable>(opaque value: T) {
     let name = "\(T.self)"
-    self.init(name: name, typeID: ObjectIdentifier(T.self), equals: { lhs, rhs in Self.areEqual(lhs, rhs) }) { value in
+    self.init(name: name, typeID: ObjectIdentifier(T.self), box: { value, type in Self.openedBox(value, type) }) { value, _ in
       throw value.mismatch(expected: name)
     } write: { _, _ in
       throw MappingError(code: .invalidValue, reason: "no transformer writes \(name) values back")
     }
   }
 
-  private static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-    guard let equatable = lhs as? any Equatable else { return false }
-    return isEqual(equatable, rhs)
+  private static func openedBox(_ value: Any, _ type: GraphValueType) -> (any ValueBox)? {
+    guard let equatable = value as? any Equatable else { return nil }
+    return box(equatable, type)
   }
 
-  private static func isEqual<E: Equatable>(_ lhs: E, _ rhs: Any) -> Bool { (rhs as? E) == lhs }
+  private static func box<E: Equatable>(_ value: E, _ type: GraphValueType) -> any ValueBox { TypedValueBox(value, type: type) }
 }

@@ -13,7 +13,7 @@ extension ManagedObject {
     }
     for (slot, relationship) in entity.relationships.enumerated() {
       let location = "\(entity.name).\(relationship.name)"
-      let count = related[slot].objects.count
+      let count = related[slot].count
       if !relationship.isToMany {
         if !relationship.isOptional, count == 0 {
           errors.append(GraphError(.missingValue, at: location, "required relationship has no object"))

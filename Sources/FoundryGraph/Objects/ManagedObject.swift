@@ -32,13 +32,15 @@ public final class ManagedObject: CustomStringConvertible {
   public internal(set) var isInserted = true
   /// Whether the object was deleted from its graph.
   public internal(set) var isDeleted = false
+  /// The number of the last import that touched the object (counted once per import).
+  var importStamp = 0
 
   init(entity: EntityDescription, number: Int, index: IdentityIndex) {
     self.entity = entity
     self.objectNumber = number
     self.index = index
-    values = entity.attributes.map(\.defaultValue)
-    related = entity.relationships.map { $0.isToMany ? .many([]) : .one(nil) }
+    values = entity.defaultValues
+    related = Array(repeating: .none, count: entity.isToManySlot.count)
   }
 
   // MARK: - Attributes
@@ -97,7 +99,7 @@ public final class ManagedObject: CustomStringConvertible {
   func assign(_ value: GraphValue?, at slot: Int) {
     let old = values[slot]
     guard old != value else { return }
-    let isIdentity = entity.identitySlots.contains(slot) && !entity.isIdentityScopedToParent
+    let isIdentity = entity.isIdentitySlot[slot] && !entity.isIdentityScopedToParent
     if isIdentity, let key = identityKey { index.remove(key, number: objectNumber, family: entity.rootIndex) }
     if !isInserted, committedValues[slot] == nil { committedValues[slot] = .some(old) }
     values[slot] = value
@@ -134,13 +136,26 @@ public final class ManagedObject: CustomStringConvertible {
 
 /// The objects one relationship of one object holds.
 enum RelatedObjects {
-  case one(ManagedObject?)
-  case many([ManagedObject])
+  /// Nothing yet (either kind).
+  case none
+  /// A to-one relationship's object.
+  case one(ManagedObject)
+  /// A to-many relationship's objects, changed in place.
+  case many(ObjectList)
 
   var objects: [ManagedObject] {
     switch self {
-    case .one(let object): object.map { [$0] } ?? []
-    case .many(let objects): objects
+    case .none: []
+    case .one(let object): [object]
+    case .many(let list): list.objects
+    }
+  }
+
+  var count: Int {
+    switch self {
+    case .none: 0
+    case .one: 1
+    case .many(let list): list.count
     }
   }
 }

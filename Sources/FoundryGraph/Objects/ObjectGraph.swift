@@ -20,6 +20,8 @@ public final class ObjectGraph {
   private var storage: [ManagedObject?] = []
   /// Objects deleted since the last commit that existed before it.
   private var deletedSinceCommit: [ManagedObject] = []
+  /// Imports so far; each import stamps the objects it touches with its number.
+  var importCount = 0
 
   /// An empty graph.
   ///

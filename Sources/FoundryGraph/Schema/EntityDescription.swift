@@ -35,6 +35,13 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
   /// For each relationship, the inverse's position among the destination's relationships.
   public let inverseSlots: [Int?]
 
+  /// For each attribute, whether it is part of the identity.
+  let isIdentitySlot: [Bool]
+  /// The attribute values of a new object.
+  let defaultValues: [GraphValue?]
+  /// For each relationship, whether it is to-many.
+  let isToManySlot: [Bool]
+
   private let attributeSlots: [String: Int]
   private let relationshipSlots: [String: Int]
 
@@ -57,7 +64,11 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     let attributeSlots = Dictionary(attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     self.attributeSlots = attributeSlots
     relationshipSlots = Dictionary(relationships.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-    identitySlots = identity.compactMap { attributeSlots[$0] }
+    let identitySlots = identity.compactMap { attributeSlots[$0] }
+    self.identitySlots = identitySlots
+    isIdentitySlot = attributes.indices.map { identitySlots.contains($0) }
+    defaultValues = attributes.map(\.defaultValue)
+    isToManySlot = relationships.map(\.isToMany)
   }
 
   /// The entity's name.

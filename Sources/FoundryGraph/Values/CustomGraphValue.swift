@@ -11,10 +11,13 @@ import Foundry
 /// The typed initializers require `Sendable` values; values a named transformer produces are
 /// taken as they come (transformers produce plain values), hence `@unchecked`.
 public struct CustomGraphValue: @unchecked Sendable, Hashable {
+  /// One reference holding the value with its type's equality, so graph values stay small.
+  let box: any ValueBox
+
   /// The value.
-  public let base: Any
+  public var base: Any { box.base }
   /// How values of its type are read, written and compared.
-  public let type: GraphValueType
+  public var type: GraphValueType { box.type }
 
   /// Wraps a mappable value.
   ///
@@ -22,24 +25,59 @@ public struct CustomGraphValue: @unchecked Sendable, Hashable {
   /// CustomGraphValue(Address(street: "Main St", city: "Springfield"))
   /// ```
   public init<T: MappableValue & Equatable & Sendable>(_ value: T) {
-    self.init(value, type: GraphValueType(T.self))
+    box = TypedValueBox(value, type: GraphValueType(T.self))
   }
 
-  /// Wraps a value whose type description is known.
+  /// Wraps a value whose type description is known; a value of another type compares equal
+  /// only to itself.
   ///
   /// ```swift
   /// CustomGraphValue(address, type: GraphValueType(Address.self))
   /// ```
   public init(_ value: Any, type: GraphValueType) {
-    base = value
-    self.type = type
+    box = type.box(value) ?? UntypedValueBox(base: value, type: type)
   }
 
+  init(box: any ValueBox) { self.box = box }
+
   public static func == (lhs: CustomGraphValue, rhs: CustomGraphValue) -> Bool {
-    lhs.type == rhs.type && lhs.type.equals(lhs.base, rhs.base)
+    lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box)
   }
 
   public func hash(into hasher: inout Hasher) { hasher.combine(type) }
+}
+
+/// A custom value with its type's equality.
+protocol ValueBox: AnyObject {
+  var base: Any { get }
+  var type: GraphValueType { get }
+  func isEqual(to other: any ValueBox) -> Bool
+}
+
+/// A value of a known equatable type: equality without casts through `Any`.
+final class TypedValueBox<T: Equatable>: ValueBox {
+  let value: T
+  let type: GraphValueType
+  init(_ value: T, type: GraphValueType) {
+    self.value = value
+    self.type = type
+  }
+  var base: Any { value }
+  func isEqual(to other: any ValueBox) -> Bool {
+    guard ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Self.self) else { return false }
+    return value == unsafeDowncast(other, to: Self.self).value
+  }
+}
+
+/// A value that did not have its description's type: equal only to itself.
+final class UntypedValueBox: ValueBox {
+  let base: Any
+  let type: GraphValueType
+  init(base: Any, type: GraphValueType) {
+    self.base = base
+    self.type = type
+  }
+  func isEqual(to other: any ValueBox) -> Bool { other === self }
 }
 
 /// How an attribute reads, writes and compares values of one Swift type.
@@ -49,12 +87,35 @@ public struct CustomGraphValue: @unchecked Sendable, Hashable {
 /// Attribute("money", .value(.codable(Money.self)))                       // Codable only
 /// ```
 public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
+  /// The type's witnesses, shared: a graph value carries one reference, not four.
+  private final class Witnesses: Sendable {
+    let name: String
+    let typeID: ObjectIdentifier
+    let box: @Sendable (Any, GraphValueType) -> (any ValueBox)?
+    let read: @Sendable (ValueReader, GraphValueType) throws -> any ValueBox
+    let write: @Sendable (Any, inout ValueWriter) throws -> Void
+    init(
+      name: String, typeID: ObjectIdentifier, box: @escaping @Sendable (Any, GraphValueType) -> (any ValueBox)?,
+      read: @escaping @Sendable (ValueReader, GraphValueType) throws -> any ValueBox,
+      write: @escaping @Sendable (Any, inout ValueWriter) throws -> Void
+    ) {
+      self.name = name
+      self.typeID = typeID
+      self.box = box
+      self.read = read
+      self.write = write
+    }
+  }
+
+  private let witnesses: Witnesses
   /// The Swift type's name.
-  public let name: String
-  private let typeID: ObjectIdentifier
-  let equals: @Sendable (Any, Any) -> Bool
-  let read: @Sendable (ValueReader) throws -> Any
-  let write: @Sendable (Any, inout ValueWriter) throws -> Void
+  public var name: String { witnesses.name }
+  private var typeID: ObjectIdentifier { witnesses.typeID }
+  /// Boxes a value of this type (`nil` for a value of another type).
+  func box(_ value: Any) -> (any ValueBox)? { witnesses.box(value, self) }
+  /// Reads a value of this type.
+  func read(_ reader: ValueReader) throws -> CustomGraphValue { CustomGraphValue(box: try witnesses.read(reader, self)) }
+  var write: @Sendable (Any, inout ValueWriter) throws -> Void { witnesses.write }
 
   /// The description of a `@Mappable` (or any ``MappableValue``) type.
   ///
@@ -71,8 +132,8 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   /// GraphValueType(Money.self, transformer: EncodableTransformer<Money>())
   /// ```
   public init<T: Equatable & Sendable, X: MappingTransformer>(_ type: T.Type, transformer: X) where X.Value == T {
-    self.init(name: "\(T.self)", typeID: ObjectIdentifier(T.self), equals: { lhs, rhs in (lhs as? T).map { $0 == rhs as? T } ?? false }) {
-      try transformer.read(from: $0)
+    self.init(name: "\(T.self)", typeID: ObjectIdentifier(T.self), box: { value, type in (value as? T).map { TypedValueBox($0, type: type) } }) {
+      TypedValueBox(try transformer.read(from: $0), type: $1)
     } write: { value, writer in
       guard let typed = value as? T else { throw MappingError(code: .invalidValue, expected: "\(T.self)", found: "\(Swift.type(of: value))") }
       try transformer.write(typed, to: &writer)
@@ -80,14 +141,11 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   }
 
   init(
-    name: String, typeID: ObjectIdentifier, equals: @escaping @Sendable (Any, Any) -> Bool,
-    read: @escaping @Sendable (ValueReader) throws -> Any, write: @escaping @Sendable (Any, inout ValueWriter) throws -> Void
+    name: String, typeID: ObjectIdentifier, box: @escaping @Sendable (Any, GraphValueType) -> (any ValueBox)?,
+    read: @escaping @Sendable (ValueReader, GraphValueType) throws -> any ValueBox,
+    write: @escaping @Sendable (Any, inout ValueWriter) throws -> Void
   ) {
-    self.name = name
-    self.typeID = typeID
-    self.equals = equals
-    self.read = read
-    self.write = write
+    witnesses = Witnesses(name: name, typeID: typeID, box: box, read: read, write: write)
   }
 
   /// The description of a type that is only `Codable`.
