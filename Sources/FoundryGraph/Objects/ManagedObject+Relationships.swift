@@ -111,7 +111,7 @@ extension ManagedObject {
   /// Links `object` in `slot` and self in the inverse, detaching whatever each replaces.
   func link(_ object: ManagedObject, at slot: Int) {
     guard primitiveLink(object, at: slot) else { return }
-    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse) }
+    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse, isKnownAbsent: true) }
   }
 
   /// Unlinks `object` from `slot` and self from the inverse.
@@ -122,11 +122,13 @@ extension ManagedObject {
 
   /// Puts `object` in `slot`; a to-one slot's previous object loses its inverse link to self.
   /// - Returns: Whether anything changed.
+  /// - Parameter isKnownAbsent: Whether `object` is known not to be in a to-many `slot`: the
+  ///   inverse side of a link just made (inverses are kept symmetric), which skips the search.
   @discardableResult
-  func primitiveLink(_ object: ManagedObject, at slot: Int) -> Bool {
+  func primitiveLink(_ object: ManagedObject, at slot: Int, isKnownAbsent: Bool = false) -> Bool {
     switch related[slot] {
     case .many(let list):
-      if list.contains(object) { return false }
+      if !isKnownAbsent, list.contains(object) { return false }
       list.append(object)
     case .one(let current):
       if current === object { return false }
@@ -191,7 +193,7 @@ extension ManagedObject {
   /// Links `object` in `slot` (both sides). - Returns: Whether a new link was made.
   func primitiveLinkCounted(_ object: ManagedObject, at slot: Int) -> Bool {
     guard primitiveLink(object, at: slot) else { return false }
-    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse) }
+    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse, isKnownAbsent: true) }
     return true
   }
 

@@ -1,6 +1,6 @@
-/// The objects of a to-many relationship, in order, with a membership index once the list is
-/// long enough for linear search to cost more than hashing. A class, so an object changes its
-/// list in place.
+/// The objects of a to-many relationship, in order, with a membership index built the first
+/// time a long list is searched (a list only appended to, such as the inverse side of links
+/// made from the other side, never pays for it). A class, so an object changes its list in place.
 final class ObjectList {
   private(set) var objects: [ManagedObject] = []
   private var members: Set<ObjectIdentifier>?
@@ -10,17 +10,16 @@ final class ObjectList {
 
   func contains(_ object: ManagedObject) -> Bool {
     if let members { return members.contains(ObjectIdentifier(object)) }
-    return objects.contains { $0 === object }
+    guard objects.count > Self.indexThreshold else { return objects.contains { $0 === object } }
+    let index = Set(objects.map(ObjectIdentifier.init))
+    members = index
+    return index.contains(ObjectIdentifier(object))
   }
 
   /// Appends `object`, which must not be in the list.
   func append(_ object: ManagedObject) {
     objects.append(object)
-    if members != nil {
-      members?.insert(ObjectIdentifier(object))
-    } else if objects.count > Self.indexThreshold {
-      members = Set(objects.map(ObjectIdentifier.init))
-    }
+    members?.insert(ObjectIdentifier(object))
   }
 
   /// Removes `object`. - Returns: Whether it was there.
