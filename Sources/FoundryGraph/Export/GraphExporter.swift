@@ -32,6 +32,8 @@ struct GraphExporter {
   private mutating func write(_ object: ManagedObject, through inverse: Int?) throws -> JSONValue? {
     guard visited.insert(ObjectIdentifier(object)).inserted else { return identity(of: object) }
     let entity = object.entity
+    // An object holding nothing but its identity (one a reference created) is written as a reference.
+    if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: inverse) { return identity(of: object) }
     let codecs = try codecs(of: entity)
     var result = JSONValue.object(JSONObject())
     for (slot, attribute) in entity.attributes.enumerated() {
@@ -68,6 +70,13 @@ struct GraphExporter {
       Self.insert(value, at: Self.path(relationship.payloadKeyPath), into: &result)
     }
     return result
+  }
+
+  private static func holdsOnlyIdentity(_ object: ManagedObject, except inverse: Int?) -> Bool {
+    let entity = object.entity
+    for slot in entity.attributes.indices where !entity.isIdentitySlot[slot] && object.values[slot] != nil { return false }
+    for slot in entity.relationships.indices where slot != inverse && object.related[slot].count > 0 { return false }
+    return true
   }
 
   /// An object's identity as a payload value: the value for one attribute, an object of the

@@ -6,7 +6,8 @@ import FoundryJSON
 final class GraphImportSession {
   let graph: ObjectGraph
   let options: GraphImportOptions
-  private let plans: [EntityImportPlan]
+  /// Plans by entity position, for the entities this import can reach.
+  private var plans: [EntityImportPlan?]
   /// Every object created, in order; a failed object discards what it created.
   private var created: [ManagedObject] = []
   /// Every object created or updated, once each.
@@ -15,27 +16,52 @@ final class GraphImportSession {
   private let stamp: Int
   private var links = 0
 
-  /// Prepares the plans, checking first that every transformer and entity mapper the schema
-  /// names is bound.
-  init(graph: ObjectGraph, options: GraphImportOptions) throws(GraphError) {
+  /// Prepares the plans of the entities an import of `entity` can reach (through relationships
+  /// and subentities), checking first that every transformer and entity mapper they name is bound.
+  init(graph: ObjectGraph, importing entity: EntityDescription, options: GraphImportOptions) throws(GraphError) {
     self.graph = graph
     self.options = options
-    var plans: [EntityImportPlan] = []
-    for entity in graph.schema.entities {
-      if let mapper = entity.declaration.entityMapperName, options.entityMappers[mapper] == nil {
-        throw GraphError(.unboundEntityMapper, at: entity.name, "entity mapper \"\(mapper)\" is not bound (set GraphImportOptions.entityMappers[\"\(mapper)\"])")
-      }
-      do {
-        plans.append(try EntityImportPlan(entity: entity, options: options))
-      } catch {
-        let attribute = entity.attributes.first { $0.transformerName.map { (try? options.mapping.transformers.transformer(spec: $0)) == nil } ?? false }
-        let name = attribute?.transformerName ?? ""
-        throw GraphError(.unboundTransformer, at: "\(entity.name).\(attribute?.name ?? "")", "transformer \"\(name)\" is not bound: \(error)")
-      }
+    var plans = [EntityImportPlan?](repeating: nil, count: graph.schema.entities.count)
+    for reached in Self.reachable(from: entity, in: graph.schema) {
+      plans[reached.index] = try Self.plan(for: reached, options: options)
     }
     self.plans = plans
     graph.importCount += 1
     stamp = graph.importCount
+  }
+
+  private static func plan(for entity: EntityDescription, options: GraphImportOptions) throws(GraphError) -> EntityImportPlan {
+    if let mapper = entity.declaration.entityMapperName, options.entityMappers[mapper] == nil {
+      throw GraphError(.unboundEntityMapper, at: entity.name, "entity mapper \"\(mapper)\" is not bound (set GraphImportOptions.entityMappers[\"\(mapper)\"])")
+    }
+    do {
+      return try EntityImportPlan(entity: entity, options: options)
+    } catch {
+      let attribute = entity.attributes.first { $0.transformerName.map { (try? options.mapping.transformers.transformer(spec: $0)) == nil } ?? false }
+      let name = attribute?.transformerName ?? ""
+      throw GraphError(.unboundTransformer, at: "\(entity.name).\(attribute?.name ?? "")", "transformer \"\(name)\" is not bound: \(error)")
+    }
+  }
+
+  /// `entity`, its subentities, and every entity their relationships lead to, transitively.
+  private static func reachable(from entity: EntityDescription, in schema: Schema) -> [EntityDescription] {
+    var seen: Set<Int> = [entity.index]
+    var pending = [entity.index]
+    while let next = pending.popLast() {
+      let current = schema.entities[next]
+      for index in current.descendantIndices + current.destinationIndices where seen.insert(index).inserted {
+        pending.append(index)
+      }
+    }
+    return seen.sorted().map { schema.entities[$0] }
+  }
+
+  /// The plan of an entity the import reached.
+  private func plan(_ entity: EntityDescription) throws -> EntityImportPlan {
+    if let known = plans[entity.index] { return known }
+    let made = try Self.plan(for: entity, options: options)
+    plans[entity.index] = made
+    return made
   }
 
   /// The report of what was imported, for the objects at the payload's top level.
@@ -70,6 +96,13 @@ final class GraphImportSession {
   struct Scope {
     let owner: ManagedObject
     let slot: Int
+    /// The objects this relationship's payload gave so far, not linked yet.
+    var pending: PendingObjects?
+  }
+
+  /// The objects a to-many payload has given so far: parent-scoped identity looks here too.
+  final class PendingObjects {
+    var objects: [ManagedObject] = []
   }
 
   /// The object a payload value stands for: found by identity (in the graph, or among the
@@ -88,7 +121,7 @@ final class GraphImportSession {
   }
 
   private func importFields(_ value: ValueReader, as entity: EntityDescription, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
-    var plan = plans[entity.index]
+    var plan = try self.plan(entity)
     var reader = try value.objectReader(schema: plan.mapping)
     var identity: [GraphValue] = []
     var identitySlots: [Int] = []
@@ -106,7 +139,7 @@ final class GraphImportSession {
     if identity.count == entity.identitySlots.count, !identity.isEmpty, let existing = find(IdentityKey(identity), in: entity, scope: scope) {
       object = existing
       if existing.entity !== entity {
-        plan = plans[existing.entity.index]
+        plan = try self.plan(existing.entity)
         reader = try value.objectReader(schema: plan.mapping)
       }
     } else {
@@ -139,7 +172,7 @@ final class GraphImportSession {
       throw value.mismatch(expected: "object (\(why))")
     }
     let slot = entity.identitySlots[0]
-    let identity = try plans[entity.index].codecs[slot].read(value)
+    let identity = try plan(entity).codecs[slot].read(value)
     if let existing = find(IdentityKey(one: identity), in: entity, scope: scope) { return existing }
     let object = try make(entity, at: value)
     object.assign(identity, at: slot)
@@ -151,7 +184,8 @@ final class GraphImportSession {
   private func find(_ key: IdentityKey, in entity: EntityDescription, scope: Scope?) -> ManagedObject? {
     guard entity.isIdentityScopedToParent else { return graph.object(in: entity, identity: key) }
     guard let scope else { return nil }
-    return scope.owner.related[scope.slot].objects.first { $0.entity.isKind(of: entity.index) && $0.identityKey == key }
+    let matches = { (object: ManagedObject) in object.entity.isKind(of: entity.index) && object.identityKey == key }
+    return scope.pending?.objects.first(where: matches) ?? scope.owner.related[scope.slot].objects.first(where: matches)
   }
 
   private func touch(_ object: ManagedObject) {
@@ -173,7 +207,7 @@ final class GraphImportSession {
         name = options.entityMappers[mapper]?(value)
         break
       }
-      if let path = plans[index].subentityPath {
+      if let path = try plan(graph.schema.entities[index]).subentityPath {
         name = try value.descendant(at: path).map { try $0.string() }
         break
       }
@@ -227,12 +261,14 @@ final class GraphImportSession {
   private func importRelationship(_ value: ValueReader, of object: ManagedObject, slot: Int) throws {
     let relationship = object.entity.relationships[slot]
     let destination = graph.schema.entities[object.entity.destinationIndices[slot]]
-    let scope = Scope(owner: object, slot: slot)
+    var scope = Scope(owner: object, slot: slot)
     guard relationship.isToMany else {
       let target = try importObject(value, as: destination, scope: scope)
       if object.primitiveLinkCounted(target, at: slot) { links += 1 }
       return
     }
+    let pending = destination.isIdentityScopedToParent || destination.descendantIndices.contains { graph.schema.entities[$0].isIdentityScopedToParent } ? PendingObjects() : nil
+    scope.pending = pending
     var targets: [ManagedObject] = []
     targets.reserveCapacity(value.elementCount)
     if let keyedBy = relationship.keyedBy, value.kind == .object, let keySlot = destination.attributeSlot(named: keyedBy) {
@@ -242,12 +278,16 @@ final class GraphImportSession {
           guard let keyValue = GraphValue(text: key, as: type) else { throw member.invalid(expected: "\(type) key", reason: "the key \"\(key)\" is not one") }
           return try importObject(member, as: destination, scope: scope, key: (keySlot, keyValue))
         }
-        if let read { targets.append(read) }
+        if let read {
+          targets.append(read)
+          pending?.objects.append(read)
+        }
       }
     } else {
       try value.forEachElement { index, element in
         if let target = try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope) }) {
           targets.append(target)
+          pending?.objects.append(target)
         }
       }
     }

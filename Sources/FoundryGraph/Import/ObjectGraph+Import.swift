@@ -96,7 +96,7 @@ extension ObjectGraph {
     _ node: JSONNode, entity: String, root: String? = nil, options: GraphImportOptions = .init(), sourceName: String? = nil
   ) throws -> GraphImportReport {
     let target = try self.entity(named: entity)
-    let session = try GraphImportSession(graph: self, options: options)
+    let session = try GraphImportSession(graph: self, importing: target, options: options)
     let path = root.map { PathSyntax.segments($0).map(\.name) } ?? []
     var roots: [ManagedObject] = []
     let decoder = MappingDecoder(options: options.mapping)
