@@ -123,20 +123,10 @@ final class GraphImportSession {
   private func importFields(_ value: ValueReader, as entity: EntityDescription, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
     var plan = try self.plan(entity)
     var reader = try value.objectReader(schema: plan.mapping)
-    var identity: [GraphValue] = []
-    var identitySlots: [Int] = []
-    for slot in entity.identitySlots {
-      if case .value(let found) = reader.lookup(slot) {
-        identity.append(try reader.read(slot, found) { try plan.codecs[slot].read($0) })
-        identitySlots.append(slot)
-      } else if let key, key.slot == slot {
-        identity.append(key.value)
-        identitySlots.append(slot)
-      }
-    }
+    let (identity, identitySlots) = try readIdentity(of: entity, from: &reader, plan: plan, key: key)
     var object: ManagedObject
     var isNew = false
-    if identity.count == entity.identitySlots.count, !identity.isEmpty, let existing = find(IdentityKey(identity), in: entity, scope: scope) {
+    if let identity, let existing = find(identity, in: entity, scope: scope) {
       object = existing
       if existing.entity !== entity {
         plan = try self.plan(existing.entity)
@@ -145,15 +135,47 @@ final class GraphImportSession {
     } else {
       object = try make(entity, at: value)
       isNew = true
-      for (slot, identityValue) in zip(identitySlots, identity) { object.assign(identityValue, at: slot) }
+      for (slot, identityValue) in zip(identitySlots, identity?.components ?? []) { object.assign(identityValue, at: slot) }
     }
     if let key, isNew || object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
-    try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skipping: isNew ? identitySlots : [])
+    // Identity values just read are the object's own (set above, or found by them).
+    try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skipping: identitySlots)
     try readRelationships(into: object, from: &reader, plan: plan)
     try reader.finish()
     touch(object)
     return object
   }
+
+  /// The identity a payload object gives (`nil` unless every identity attribute is there) and
+  /// the identity slots it gave values for.
+  private func readIdentity(
+    of entity: EntityDescription, from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?
+  ) throws -> (IdentityKey?, [Int]) {
+    let slots = entity.identitySlots
+    if slots.count == 1 {
+      let slot = slots[0]
+      if case .value(let found) = reader.lookup(slot) {
+        return (IdentityKey(one: try reader.read(slot, found) { try plan.codecs[slot].read($0) }), slots)
+      }
+      if let key, key.slot == slot { return (IdentityKey(one: key.value), slots) }
+      return (nil, [])
+    }
+    var values: [GraphValue] = []
+    var given: [Int] = []
+    for slot in slots {
+      if case .value(let found) = reader.lookup(slot) {
+        values.append(try reader.read(slot, found) { try plan.codecs[slot].read($0) })
+        given.append(slot)
+      } else if let key, key.slot == slot {
+        values.append(key.value)
+        given.append(slot)
+      }
+    }
+    // A partial identity identifies nothing; its values are read with the other attributes.
+    guard values.count == slots.count, !values.isEmpty else { return (nil, []) }
+    return (IdentityKey(values), given)
+  }
+
 
   /// A new object of a concrete entity.
   private func make(_ entity: EntityDescription, at value: ValueReader) throws -> ManagedObject {

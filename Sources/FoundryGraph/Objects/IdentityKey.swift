@@ -13,6 +13,14 @@ struct IdentityKey: Hashable {
 
   init(one value: GraphValue) { values = .one(value) }
 
+  /// The values in identity order.
+  var components: [GraphValue] {
+    switch values {
+    case .one(let value): [value]
+    case .several(let values): values
+    }
+  }
+
   /// The values as written in messages: `7` or `(7, "EU")`.
   var display: String {
     switch values {
