@@ -7,9 +7,9 @@
 /// Documents built here are "markup": their strings are untyped text, which the mapping layer
 /// reads as numbers or Booleans without calling it a coercion.
 package struct JSONDocumentBuilder {
-  private var bytes: [UInt8] = []
-  /// The nodes, in a buffer the finished document takes over.
-  private let nodes: TapeNodeBuffer
+  /// The strings and the nodes, in buffers the finished document takes over.
+  private let bytes: AdoptableBuffer<UInt8>
+  private let nodes: AdoptableBuffer<TapeNode>
   private var sourceOffsets: [UInt32] = []
   /// Offsets of keys already in `bytes`, so each distinct key is stored once.
   private var keyOffsets: [String: Int] = [:]
@@ -19,9 +19,9 @@ package struct JSONDocumentBuilder {
 
   /// A builder; `estimatedNodes` and `estimatedBytes` size the first allocations.
   package init(estimatedNodes: Int = 64, estimatedBytes: Int = 256) {
-    nodes = TapeNodeBuffer(capacity: estimatedNodes)
+    nodes = AdoptableBuffer(capacity: estimatedNodes)
     sourceOffsets.reserveCapacity(estimatedNodes)
-    bytes.reserveCapacity(estimatedBytes)
+    bytes = AdoptableBuffer(capacity: estimatedBytes)
   }
 
   /// The number of nodes so far (the index the next node gets).
@@ -48,7 +48,8 @@ package struct JSONDocumentBuilder {
       offset = known
     } else {
       offset = bytes.count
-      bytes.append(contentsOf: key.utf8)
+      var key = key
+      key.withUTF8 { bytes.append(contentsOf: $0) }
       keyOffsets[key] = offset
     }
     append(TapeNode(.string, flags: TapeNode.isRawText, offset: offset, payload: length), sourceOffset: sourceOffset)
@@ -61,9 +62,9 @@ package struct JSONDocumentBuilder {
     if slot >= slots.count { slots.append(contentsOf: repeatElement((offset: -1, length: 0), count: slot + 1 - slots.count)) }
     var entry = slots[slot]
     if entry.offset < 0 {
-      let text = spelling()
+      var text = spelling()
       entry = (bytes.count, text.utf8.count)
-      bytes.append(contentsOf: text.utf8)
+      text.withUTF8 { bytes.append(contentsOf: $0) }
       slots[slot] = entry
     }
     append(TapeNode(.string, flags: TapeNode.isRawText, offset: entry.offset, payload: entry.length), sourceOffset: sourceOffset)
@@ -109,7 +110,7 @@ package struct JSONDocumentBuilder {
   /// The builder is spent afterwards.
   /// `prefixes` maps the markup's namespace prefixes to URIs, for names in `{uri}local` form.
   package func document(source: [UInt8], prefixes: [String: String] = [:]) -> JSONDocument {
-    let storage = bytes.withUnsafeBytes { JSONStorage(copying: $0, adopting: nodes, options: Self.viewOptions) }
+    let storage = JSONStorage(adoptingBytes: bytes, nodes: nodes, options: Self.viewOptions)
     storage.markup = JSONMarkupSource(text: source, offsets: sourceOffsets, prefixes: prefixes)
     return JSONDocument(storage: storage)
   }

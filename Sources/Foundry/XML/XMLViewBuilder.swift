@@ -29,8 +29,8 @@ struct XMLViewBuilder {
   /// Key slots: 0 `#text`, 1 `#content`, then two per name id (element, `@attribute`).
   private static let textSlot = 0, contentSlot = 1
 
-  init(tape: XMLTapeReader, options: XMLJSONView.Options, estimatedNodes: Int) {
-    json = JSONDocumentBuilder(estimatedNodes: estimatedNodes, estimatedBytes: estimatedNodes * 8)
+  init(tape: XMLTapeReader, options: XMLJSONView.Options, estimatedNodes: Int, estimatedBytes: Int) {
+    json = JSONDocumentBuilder(estimatedNodes: estimatedNodes, estimatedBytes: estimatedBytes)
     self.tape = tape
     self.options = options
   }
