@@ -77,6 +77,18 @@ package struct JSONDocumentBuilder {
     append(TapeNode(.string, flags: TapeNode.isRawText, offset: offset, payload: bytes.count - offset), sourceOffset: sourceOffset)
   }
 
+  /// Appends a copy of the nodes `start..<end` (whole values built earlier), sharing their
+  /// strings' bytes: the same values again without building them again.
+  package mutating func appendCopy(ofNodesFrom start: Int, to end: Int) {
+    guard start >= 0, start <= end, end <= nodes.count else { return }
+    let shift = nodes.count - start
+    for index in start..<end {
+      var node = nodes[index]
+      if node.isContainer { node.payload = UInt32(truncatingIfNeeded: Int(node.payload) + shift) }
+      append(node, sourceOffset: Int(sourceOffsets[index]))
+    }
+  }
+
   /// Appends `null`.
   package mutating func null(sourceOffset: Int) {
     append(TapeNode(.null, offset: 0), sourceOffset: sourceOffset)
