@@ -2,7 +2,8 @@
 /// JSON view of an XML element with it).
 ///
 /// Strings are copied into the document's own bytes (keys once each); every node also records
-/// the byte offset of what it came from in the *original* source, and the finished document
+/// the byte offset of what it came from in the *original* source (in a field of the node
+/// itself, see `TapeNode.markupSourceOffset`), and the finished document
 /// resolves locations against that source, so mapping errors point into the XML.
 /// Documents built here are "markup": their strings are untyped text, which the mapping layer
 /// reads as numbers or Booleans without calling it a coercion.
@@ -10,7 +11,6 @@ package struct JSONDocumentBuilder {
   /// The strings and the nodes, in buffers the finished document takes over.
   private let bytes: AdoptableBuffer<UInt8>
   private let nodes: AdoptableBuffer<TapeNode>
-  private var sourceOffsets: [UInt32] = []
   /// Offsets of keys already in `bytes`, so each distinct key is stored once.
   private var keyOffsets: [String: Int] = [:]
   /// Keys the caller numbers itself (see ``key(slot:sourceOffset:spelling:)``): offset and
@@ -20,7 +20,6 @@ package struct JSONDocumentBuilder {
   /// A builder; `estimatedNodes` and `estimatedBytes` size the first allocations.
   package init(estimatedNodes: Int = 64, estimatedBytes: Int = 256) {
     nodes = AdoptableBuffer(capacity: estimatedNodes)
-    sourceOffsets.reserveCapacity(estimatedNodes)
     bytes = AdoptableBuffer(capacity: estimatedBytes)
   }
 
@@ -85,7 +84,7 @@ package struct JSONDocumentBuilder {
     for index in start..<end {
       var node = nodes[index]
       if node.isContainer { node.payload = UInt32(truncatingIfNeeded: Int(node.payload) + shift) }
-      append(node, sourceOffset: Int(sourceOffsets[index]))
+      nodes.append(node)
     }
   }
 
@@ -114,8 +113,9 @@ package struct JSONDocumentBuilder {
   }
 
   private mutating func append(_ node: TapeNode, sourceOffset: Int) {
+    var node = node
+    node.markupSourceOffset = UInt32(truncatingIfNeeded: max(0, sourceOffset))
     nodes.append(node)
-    sourceOffsets.append(UInt32(truncatingIfNeeded: max(0, sourceOffset)))
   }
 
   /// The finished document; locations resolve against `source` (the original text, UTF-8).
@@ -123,7 +123,7 @@ package struct JSONDocumentBuilder {
   /// `prefixes` maps the markup's namespace prefixes to URIs, for names in `{uri}local` form.
   package func document(source: [UInt8], prefixes: [String: String] = [:]) -> JSONDocument {
     let storage = JSONStorage(adoptingBytes: bytes, nodes: nodes, options: Self.viewOptions)
-    storage.markup = JSONMarkupSource(text: source, offsets: sourceOffsets, prefixes: prefixes)
+    storage.markup = JSONMarkupSource(text: source, prefixes: prefixes)
     return JSONDocument(storage: storage)
   }
 
@@ -135,15 +135,14 @@ package struct JSONDocumentBuilder {
   }()
 }
 
-/// Where the nodes of a built document came from: the original text and each node's offset in it.
+/// Where the nodes of a built document came from: the original text (each node keeps its
+/// offset in it) and the namespace prefixes.
 final class JSONMarkupSource: Sendable {
   let text: [UInt8]
-  let offsets: [UInt32]
   let prefixes: [String: String]
 
-  init(text: [UInt8], offsets: [UInt32], prefixes: [String: String]) {
+  init(text: [UInt8], prefixes: [String: String]) {
     self.text = text
-    self.offsets = offsets
     self.prefixes = prefixes
   }
 }

@@ -10,6 +10,9 @@ enum TapeKind: UInt8 {
 /// - numbers: `offset` and `payload` delimit the token; flags say integer / negative;
 /// - arrays and objects: `payload` is the tape index just past the container (skip), `count`
 ///   the number of elements or members. An object's children alternate key, value.
+///
+/// In documents built from markup, each node also keeps where it came from in the original
+/// text, in the field its kind leaves free (``markupSourceOffset``).
 struct TapeNode {
   var header: UInt32
   var offset: UInt32
@@ -34,6 +37,16 @@ struct TapeNode {
   @inline(__always) var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .null }
   @inline(__always) func has(_ flag: UInt32) -> Bool { header & flag != 0 }
   @inline(__always) var isContainer: Bool { header & 0xFF >= UInt32(TapeKind.array.rawValue) }
+
+  /// For documents built from markup: the node's byte offset in the original text, kept in
+  /// `count` for strings and numbers (whose `offset` points at their bytes) and in `offset`
+  /// for the other kinds (which use no bytes).
+  @inline(__always) var markupSourceOffset: UInt32 {
+    get { kind == .string || kind == .number ? count : offset }
+    set {
+      if kind == .string || kind == .number { count = newValue } else { offset = newValue }
+    }
+  }
 }
 
 /// The bytes of a document and its tape, owned together and immutable once parsed.
