@@ -2,15 +2,15 @@
 /// JSON view of an XML element with it).
 ///
 /// Strings are copied into the document's own bytes (keys once each); every node also records
-/// the byte offset of what it came from in the *original* source, and the finished document
+/// the byte offset of what it came from in the *original* source (in a field of the node
+/// itself, see `TapeNode.markupSourceOffset`), and the finished document
 /// resolves locations against that source, so mapping errors point into the XML.
 /// Documents built here are "markup": their strings are untyped text, which the mapping layer
 /// reads as numbers or Booleans without calling it a coercion.
 package struct JSONDocumentBuilder {
-  private var bytes: [UInt8] = []
-  /// The nodes, in a buffer the finished document takes over.
-  private let nodes: TapeNodeBuffer
-  private var sourceOffsets: [UInt32] = []
+  /// The strings and the nodes, in buffers the finished document takes over.
+  private let bytes: AdoptableBuffer<UInt8>
+  private let nodes: AdoptableBuffer<TapeNode>
   /// Offsets of keys already in `bytes`, so each distinct key is stored once.
   private var keyOffsets: [String: Int] = [:]
   /// Keys the caller numbers itself (see ``key(slot:sourceOffset:spelling:)``): offset and
@@ -19,9 +19,8 @@ package struct JSONDocumentBuilder {
 
   /// A builder; `estimatedNodes` and `estimatedBytes` size the first allocations.
   package init(estimatedNodes: Int = 64, estimatedBytes: Int = 256) {
-    nodes = TapeNodeBuffer(capacity: estimatedNodes)
-    sourceOffsets.reserveCapacity(estimatedNodes)
-    bytes.reserveCapacity(estimatedBytes)
+    nodes = AdoptableBuffer(capacity: estimatedNodes)
+    bytes = AdoptableBuffer(capacity: estimatedBytes)
   }
 
   /// The number of nodes so far (the index the next node gets).
@@ -48,7 +47,8 @@ package struct JSONDocumentBuilder {
       offset = known
     } else {
       offset = bytes.count
-      bytes.append(contentsOf: key.utf8)
+      var key = key
+      key.withUTF8 { bytes.append(contentsOf: $0) }
       keyOffsets[key] = offset
     }
     append(TapeNode(.string, flags: TapeNode.isRawText, offset: offset, payload: length), sourceOffset: sourceOffset)
@@ -61,9 +61,9 @@ package struct JSONDocumentBuilder {
     if slot >= slots.count { slots.append(contentsOf: repeatElement((offset: -1, length: 0), count: slot + 1 - slots.count)) }
     var entry = slots[slot]
     if entry.offset < 0 {
-      let text = spelling()
+      var text = spelling()
       entry = (bytes.count, text.utf8.count)
-      bytes.append(contentsOf: text.utf8)
+      text.withUTF8 { bytes.append(contentsOf: $0) }
       slots[slot] = entry
     }
     append(TapeNode(.string, flags: TapeNode.isRawText, offset: entry.offset, payload: entry.length), sourceOffset: sourceOffset)
@@ -74,6 +74,18 @@ package struct JSONDocumentBuilder {
     let offset = bytes.count
     for piece in pieces { bytes.append(contentsOf: piece) }
     append(TapeNode(.string, flags: TapeNode.isRawText, offset: offset, payload: bytes.count - offset), sourceOffset: sourceOffset)
+  }
+
+  /// Appends a copy of the nodes `start..<end` (whole values built earlier), sharing their
+  /// strings' bytes: the same values again without building them again.
+  package mutating func appendCopy(ofNodesFrom start: Int, to end: Int) {
+    guard start >= 0, start <= end, end <= nodes.count else { return }
+    let shift = nodes.count - start
+    for index in start..<end {
+      var node = nodes[index]
+      if node.isContainer { node.payload = UInt32(truncatingIfNeeded: Int(node.payload) + shift) }
+      nodes.append(node)
+    }
   }
 
   /// Appends `null`.
@@ -101,16 +113,17 @@ package struct JSONDocumentBuilder {
   }
 
   private mutating func append(_ node: TapeNode, sourceOffset: Int) {
+    var node = node
+    node.markupSourceOffset = UInt32(truncatingIfNeeded: max(0, sourceOffset))
     nodes.append(node)
-    sourceOffsets.append(UInt32(truncatingIfNeeded: max(0, sourceOffset)))
   }
 
   /// The finished document; locations resolve against `source` (the original text, UTF-8).
   /// The builder is spent afterwards.
   /// `prefixes` maps the markup's namespace prefixes to URIs, for names in `{uri}local` form.
   package func document(source: [UInt8], prefixes: [String: String] = [:]) -> JSONDocument {
-    let storage = bytes.withUnsafeBytes { JSONStorage(copying: $0, adopting: nodes, options: Self.viewOptions) }
-    storage.markup = JSONMarkupSource(text: source, offsets: sourceOffsets, prefixes: prefixes)
+    let storage = JSONStorage(adoptingBytes: bytes, nodes: nodes, options: Self.viewOptions)
+    storage.markup = JSONMarkupSource(text: source, prefixes: prefixes)
     return JSONDocument(storage: storage)
   }
 
@@ -122,15 +135,14 @@ package struct JSONDocumentBuilder {
   }()
 }
 
-/// Where the nodes of a built document came from: the original text and each node's offset in it.
+/// Where the nodes of a built document came from: the original text (each node keeps its
+/// offset in it) and the namespace prefixes.
 final class JSONMarkupSource: Sendable {
   let text: [UInt8]
-  let offsets: [UInt32]
   let prefixes: [String: String]
 
-  init(text: [UInt8], offsets: [UInt32], prefixes: [String: String]) {
+  init(text: [UInt8], prefixes: [String: String]) {
     self.text = text
-    self.offsets = offsets
     self.prefixes = prefixes
   }
 }

@@ -18,19 +18,7 @@ extension JSONNode {
   /// ``member(utf8:hint:)`` over the members whose keys sit at tape indices `first..<end`
   /// (a run of whole members of this object).
   package func member(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int, keysFrom first: Int, to end: Int) -> JSONNode? {
-    guard first < end else { return nil }
-    let start = hint >= first && hint < end ? hint : first
-    var child = start
-    repeat {
-      let value = child + 1
-      let next = storage.next(after: value)
-      if storage.stringEquals(child, key) {
-        hint = next < end ? next : first
-        return JSONNode(storage: storage, index: value)
-      }
-      child = next < end ? next : first
-    } while child != start
-    return nil
+    storage.memberValue(utf8: key, hint: &hint, keysFrom: first, to: end).map { JSONNode(storage: storage, index: $0) }
   }
 
   /// For an object of a markup view: the tape index of the first member key that is not an

@@ -45,8 +45,8 @@ public struct JSONNode: Sendable, PathNavigable {
 
   /// Zero-based byte offset of the value in the input (strings: the opening quote).
   public var byteOffset: Int {
-    if let markup = storage.markup, markup.offsets.indices.contains(index) { return Int(markup.offsets[index]) }
     let node = node
+    if storage.markup != nil { return Int(node.markupSourceOffset) }
     return Int(node.offset) - (node.kind == .string ? 1 : 0)
   }
 

@@ -13,17 +13,26 @@ extension JSONStorage {
   }
 
   /// Whether the string node at `index` equals `key` (given as UTF-8).
+  ///
+  /// Inlined into the member scans: most keys compared differ in length, which the tape
+  /// answers without a call.
+  @inline(__always)
   func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let node = nodes[index]
+    guard !node.has(TapeNode.hasEscapes) else { return escapedStringEquals(index, key) }
+    guard Int(node.payload) == key.count else { return false }
     let raw = rawBytes(of: index)
-    if !nodes[index].has(TapeNode.hasEscapes) {
-      guard raw.count == key.count else { return false }
-      // Short keys (most of them) compare inline; a library call costs more than the bytes.
-      if raw.count <= 16, let left = raw.baseAddress, let right = key.baseAddress {
-        for offset in 0..<raw.count where left[offset] != right[offset] { return false }
-        return true
-      }
-      return POSIX.equal(raw, key)
+    // Short keys (most of them) compare inline; a library call costs more than the bytes.
+    if raw.count <= 16, let left = raw.baseAddress, let right = key.baseAddress {
+      for offset in 0..<raw.count where left[offset] != right[offset] { return false }
+      return true
     }
+    return POSIX.equal(raw, key)
+  }
+
+  /// ``stringEquals(_:_:)`` for a string with escapes: decoded first.
+  @inline(never)
+  private func escapedStringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     var decoded = string(at: index)
     return decoded.withUTF8 { POSIX.equal($0, key) }
   }

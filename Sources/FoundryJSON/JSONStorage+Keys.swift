@@ -10,6 +10,26 @@ extension JSONStorage {
     }
   }
 
+  /// The tape index of the value whose key equals `key`, among the members whose keys sit at
+  /// `first..<end`, scanning from `hint` and wrapping (see `JSONNode.member(utf8:hint:)`).
+  ///
+  /// On the storage rather than on a node, so the scan holds no reference of its own.
+  func memberValue(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int, keysFrom first: Int, to end: Int) -> Int? {
+    guard first < end else { return nil }
+    let start = hint >= first && hint < end ? hint : first
+    var child = start
+    repeat {
+      let value = child + 1
+      let next = next(after: value)
+      if stringEquals(child, key) {
+        hint = next < end ? next : first
+        return value
+      }
+      child = next < end ? next : first
+    } while child != start
+    return nil
+  }
+
   /// Calls `body` with the decoded UTF-8 of the key at `key`: the input bytes themselves when
   /// the key has no escapes.
   func withKeyBytes<Result>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -10,6 +10,9 @@ enum TapeKind: UInt8 {
 /// - numbers: `offset` and `payload` delimit the token; flags say integer / negative;
 /// - arrays and objects: `payload` is the tape index just past the container (skip), `count`
 ///   the number of elements or members. An object's children alternate key, value.
+///
+/// In documents built from markup, each node also keeps where it came from in the original
+/// text, in the field its kind leaves free (``markupSourceOffset``).
 struct TapeNode {
   var header: UInt32
   var offset: UInt32
@@ -34,6 +37,16 @@ struct TapeNode {
   @inline(__always) var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .null }
   @inline(__always) func has(_ flag: UInt32) -> Bool { header & flag != 0 }
   @inline(__always) var isContainer: Bool { header & 0xFF >= UInt32(TapeKind.array.rawValue) }
+
+  /// For documents built from markup: the node's byte offset in the original text, kept in
+  /// `count` for strings and numbers (whose `offset` points at their bytes) and in `offset`
+  /// for the other kinds (which use no bytes).
+  @inline(__always) var markupSourceOffset: UInt32 {
+    get { kind == .string || kind == .number ? count : offset }
+    set {
+      if kind == .string || kind == .number { count = newValue } else { offset = newValue }
+    }
+  }
 }
 
 /// The bytes of a document and its tape, owned together and immutable once parsed.
@@ -55,7 +68,7 @@ final class JSONStorage: @unchecked Sendable {
   /// For documents built from markup: the original text and each node's offset in it.
   var markup: JSONMarkupSource?
 
-  init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions, nodeCapacity: Int? = nil) {
+  init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions) {
     byteCount = input.count
     bytes = .allocate(capacity: input.count + Self.padding)
     if let base = input.baseAddress {
@@ -63,21 +76,20 @@ final class JSONStorage: @unchecked Sendable {
     }
     (bytes + input.count).initialize(repeating: 0, count: Self.padding)
     // A typical document has one node per 6 to 10 bytes; start near that and grow by doubling.
-    self.nodeCapacity = max(1, nodeCapacity ?? input.count / 8)
-    nodes = .allocate(capacity: self.nodeCapacity)
+    nodeCapacity = max(1, input.count / 8)
+    nodes = .allocate(capacity: nodeCapacity)
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
   }
 
-  /// A storage with `input` copied that takes over `buffer`'s nodes without copying them
-  /// (built documents).
-  convenience init(copying input: UnsafeRawBufferPointer, adopting buffer: TapeNodeBuffer, options: JSONParsingOptions) {
-    self.init(copying: input, options: options, nodeCapacity: 0)
-    nodes.deallocate()
-    let (base, count, capacity) = buffer.release()
-    nodes = base
-    nodeCount = count
-    nodeCapacity = capacity
+  /// A storage that takes over the bytes and nodes of a built document without copying them.
+  init(adoptingBytes bytes: AdoptableBuffer<UInt8>, nodes buffer: AdoptableBuffer<TapeNode>, options: JSONParsingOptions) {
+    let (text, textCount, _) = bytes.release(padding: Self.padding, filler: 0)
+    self.bytes = text
+    byteCount = textCount
+    (nodes, nodeCount, nodeCapacity) = buffer.release()
+    duplicateKeys = options.duplicateKeys
+    loneSurrogates = options.loneSurrogates
   }
 
   deinit {
@@ -124,9 +136,10 @@ final class JSONStorage: @unchecked Sendable {
   }
 }
 
-/// A growable run of tape nodes that a ``JSONStorage`` can take over without a copy.
-final class TapeNodeBuffer {
-  private var base: UnsafeMutablePointer<TapeNode>
+/// A growable run of elements (tape nodes, bytes) that a ``JSONStorage`` can take over
+/// without a copy. For trivial element types only: nothing is deinitialized.
+final class AdoptableBuffer<Element> {
+  private var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
   private var capacity: Int
 
@@ -136,34 +149,48 @@ final class TapeNodeBuffer {
   }
 
   deinit {
-    base.deinitialize(count: count)
     base.deallocate()
   }
 
   @inline(__always)
-  func append(_ node: TapeNode) {
-    if count == capacity { grow() }
-    (base + count).initialize(to: node)
+  func append(_ element: Element) {
+    if count == capacity { grow(toHold: count + 1) }
+    (base + count).initialize(to: element)
     count += 1
   }
 
   @inline(__always)
-  subscript(index: Int) -> TapeNode {
+  func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    guard let source = elements.baseAddress else { return }
+    if capacity - count < elements.count { grow(toHold: count + elements.count) }
+    (base + count).initialize(from: source, count: elements.count)
+    count += elements.count
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> Element {
     get { base[index] }
     set { base[index] = newValue }
   }
 
+  /// Makes room for `minimum` elements in all, at least doubling.
   @inline(never)
-  private func grow() {
-    let larger = UnsafeMutablePointer<TapeNode>.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: base, count: count)
+  private func grow(toHold minimum: Int) {
+    let larger = Swift.max(capacity * 2, minimum)
+    let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+    moved.moveInitialize(from: base, count: count)
     base.deallocate()
-    base = larger
-    capacity *= 2
+    base = moved
+    capacity = larger
   }
 
-  /// Hands the nodes over; the buffer is empty (and owns a fresh small allocation) afterwards.
-  func release() -> (UnsafeMutablePointer<TapeNode>, Int, Int) {
+  /// Hands the elements over, with `reserve` more initialized to `filler` after them (zero
+  /// padding for scanners); the buffer is empty (and owns a fresh small allocation) afterwards.
+  func release(padding reserve: Int = 0, filler: Element? = nil) -> (UnsafeMutablePointer<Element>, Int, Int) {
+    if let filler, reserve > 0 {
+      if capacity - count < reserve { grow(toHold: count + reserve) }
+      (base + count).initialize(repeating: filler, count: reserve)
+    }
     let result = (base, count, capacity)
     capacity = 16
     base = .allocate(capacity: capacity)

@@ -77,6 +77,15 @@ package struct XMLTapeReader {
     return node.kind == .text || node.kind == .comment ? Int(node.extra) : Int(node.offset)
   }
 
+  /// About how many bytes of text the element at `index` spans, from its start tag to the end
+  /// of its last attribute value or text (closing tags left out): for sizing buffers.
+  package func approximateTextLength(of index: Int) -> Int {
+    let last = end(of: index) - 1
+    guard last > index else { return 0 }
+    let length = sourceOffset(last) + bytes(last).count - sourceOffset(index)
+    return min(max(0, length), source.count + heap.count)
+  }
+
   /// The name with id `id`.
   package func name(_ id: Int) -> XMLName { names.name(UInt32(truncatingIfNeeded: id)) }
 }

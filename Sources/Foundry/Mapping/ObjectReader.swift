@@ -43,8 +43,10 @@ public struct ObjectReader {
     self.object = object
     self.schema = schema
     coercion = schema.coercion ?? object.coercion
-    mayRepeatKeys = object.node.mayRepeatKeys(scratch: &object.context.fingerprints)
     isMarkup = object.node.isMarkup
+    // XML views never repeat a key (children are grouped by name): no check, and no access
+    // to the context's scratch space.
+    mayRepeatKeys = !isMarkup && object.node.mayRepeatKeys(scratch: &object.context.fingerprints)
     if isMarkup {
       isTextOnly = object.node.kind != .object
       contentStart = object.node.markupContentStart
@@ -162,9 +164,16 @@ public struct ObjectReader {
   }
 
   /// Applies the unknown-key policy once every field is read.
-  @usableFromInline
+  @inlinable
   package func finish() throws {
+    // Inlined: the usual policy (ignore, not lossy) has nothing to do.
     guard schema.unknownKeys == .reject || context.isLossy else { return }
+    try checkUnknownKeys()
+  }
+
+  /// The work of ``finish()`` when unknown keys matter.
+  @usableFromInline
+  func checkUnknownKeys() throws {
     let unknown = object.node.members.map(\.key).filter { !isKnown($0) }
     guard !unknown.isEmpty else { return }
     if schema.unknownKeys == .reject {
@@ -200,12 +209,10 @@ public struct ObjectReader {
   }
 
   mutating func locate(_ field: Int) -> JSONNode? {
-    guard schema.resolved.indices.contains(field) else { return nil }
-    if isTextOnly {
-      // An XML element with nothing but text: only `#text` is there, and it is the node.
-      return schema.resolved[field].alternatives.contains { $0.count == 1 && $0[0].name == "#text" } ? object.node : nil
-    }
-    if !mayRepeatKeys, let key = schema.simpleKeys.keys[field] {
+    // One entry per field, like `resolved`: a plain key needs nothing else from the schema.
+    let simpleKeys = schema.simpleKeys.keys
+    guard simpleKeys.indices.contains(field) else { return nil }
+    if !isTextOnly, !mayRepeatKeys, let key = simpleKeys[field] {
       foundAlternative = 0
       guard isMarkup else { return object.node.member(utf8: key, hint: &hint) }
       // XML: a child element of that name, else the attribute (attributes lead the members,
@@ -216,6 +223,11 @@ public struct ObjectReader {
       if let found = object.node.member(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) { return found }
       guard let attribute = schema.attributeKeys.keys[field] else { return nil }
       return object.node.member(utf8: attribute, hint: &attributeHint, keysFrom: object.node.firstChildIndex, to: contentStart)
+    }
+    guard schema.resolved.indices.contains(field) else { return nil }
+    if isTextOnly {
+      // An XML element with nothing but text: only `#text` is there, and it is the node.
+      return schema.resolved[field].alternatives.contains { $0.count == 1 && $0[0].name == "#text" } ? object.node : nil
     }
     let key = schema.resolved[field]
     for (alternative, path) in key.alternatives.enumerated() {
@@ -261,7 +273,7 @@ public struct ObjectReader {
   // MARK: - Paths, errors and issues (non-generic)
 
   /// The issue count before a field is read, in lossy mode; -1 otherwise.
-  @usableFromInline
+  @inlinable
   func beginField() -> Int { context.isLossy ? context.issueMark : -1 }
 
   /// Puts the field's path in front of the issues recorded while reading it.

@@ -46,9 +46,12 @@ public enum XMLJSONView {
   public static func document(of element: XMLTree.Element, options: Options = .init()) -> JSONDocument {
     element.withTapeReader { tape in
       let index = element.tapeIndex
-      // About one view node per tape node, and a little fewer bytes than the source.
+      // Up to two view nodes per tape node (an attribute becomes a key and a value), and
+      // about as many bytes as the source: enough that the buffers rarely grow (a copy).
       let extent = tape.end(of: index) - index
-      var builder = XMLViewBuilder(tape: tape, options: options, estimatedNodes: extent + extent / 2 + 8)
+      var builder = XMLViewBuilder(
+        tape: tape, options: options, estimatedNodes: 2 * extent + 8, estimatedBytes: tape.approximateTextLength(of: index) + 64
+      )
       if options.wrapsRoot {
         let object = builder.json.beginObject(sourceOffset: element.byteOffset)
         builder.key(forElement: builder.spelling(of: tape.nameID(index)), sourceOffset: element.byteOffset)

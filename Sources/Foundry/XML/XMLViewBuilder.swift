@@ -18,6 +18,9 @@ struct XMLViewBuilder {
   /// The distinct child names (spelling ids) of the elements being grouped, and their counts.
   private var names: [Int] = []
   private var counts: [Int] = []
+  /// The view node ranges of child elements already emitted, for an element whose ordered
+  /// content (`#content`) repeats them: copying a range is cheaper than emitting it again.
+  private var emitted: [(child: Int, start: Int, end: Int)] = []
   /// Per name id, whether its namespace prefix is already noted.
   private var notedNames: [Bool] = []
   /// Per name id, the id of its spelling (qualified name): names in different namespaces
@@ -29,8 +32,8 @@ struct XMLViewBuilder {
   /// Key slots: 0 `#text`, 1 `#content`, then two per name id (element, `@attribute`).
   private static let textSlot = 0, contentSlot = 1
 
-  init(tape: XMLTapeReader, options: XMLJSONView.Options, estimatedNodes: Int) {
-    json = JSONDocumentBuilder(estimatedNodes: estimatedNodes, estimatedBytes: estimatedNodes * 8)
+  init(tape: XMLTapeReader, options: XMLJSONView.Options, estimatedNodes: Int, estimatedBytes: Int) {
+    json = JSONDocumentBuilder(estimatedNodes: estimatedNodes, estimatedBytes: estimatedBytes)
     self.tape = tape
     self.options = options
   }
@@ -99,6 +102,8 @@ struct XMLViewBuilder {
       }
     }
     defer { children.removeLast(children.count - base) }
+    let emittedBase = emitted.count
+    defer { emitted.removeLast(emitted.count - emittedBase) }
     let childCount = children.count - base
     if visibleAttributes == 0, childCount == 0 {
       emitText(of: index, pieces: textPieces, first: firstText, from: contentStart, to: end, sourceOffset: offset)
@@ -114,7 +119,7 @@ struct XMLViewBuilder {
       json.string(tape.bytes(attribute), sourceOffset: offset)
       count += 1
     }
-    let (groups, lost) = emitGrouped(base: base, count: childCount)
+    let (groups, lost) = emitGrouped(base: base, count: childCount, recording: orderLost)
     count += groups
     if textPieces > 0 {
       json.key(slot: Self.textSlot, sourceOffset: offset) { "#text" }
@@ -123,7 +128,7 @@ struct XMLViewBuilder {
     }
     if orderLost || lost {
       json.key(slot: Self.contentSlot, sourceOffset: offset) { "#content" }
-      emitContent(from: contentStart, to: end, sourceOffset: offset)
+      emitContent(from: contentStart, to: end, sourceOffset: offset, emittedFrom: emittedBase)
       count += 1
     }
     json.close(object, count: count)
@@ -151,8 +156,9 @@ struct XMLViewBuilder {
 
   /// The children on the stack from `base`, grouped by name in order of first appearance; a
   /// name that repeats becomes an array. Returns the member count and whether a name came
-  /// back after another (so grouping changed the order).
-  private mutating func emitGrouped(base: Int, count: Int) -> (members: Int, orderLost: Bool) {
+  /// back after another (so grouping changed the order). When the order is lost (or
+  /// `recording`), each child's view range goes on `emitted` for ``emitContent``.
+  private mutating func emitGrouped(base: Int, count: Int, recording: Bool) -> (members: Int, orderLost: Bool) {
     guard count > 0 else { return (0, false) }
     // Distinct spellings in first-appearance order with their counts, on shared stacks (no
     // allocation per element): a linear scan suits the usual handful of names; many distinct
@@ -173,13 +179,16 @@ struct XMLViewBuilder {
       counts[nameBase + slot] += 1
     }
     let groupCount = names.count - nameBase
+    let recording = recording || orderLost
     guard groupCount > 1 else {
-      emitGroup(names[nameBase], regrouped: false, base: base, count: count)
+      emitGroup(names[nameBase], regrouped: false, base: base, count: count, recording: recording)
       return (1, false)
     }
     if groupCount == count {
       // Every name once (a record-like element): the children in order, no regrouping.
-      for slot in 0..<count { emitGroup(names[nameBase + slot], regrouped: false, base: base + slot, count: 1) }
+      for slot in 0..<count {
+        emitGroup(names[nameBase + slot], regrouped: false, base: base + slot, count: 1, recording: recording)
+      }
       return (count, false)
     }
     // Regroup: bucket the children by name, stably, onto the second stack.
@@ -202,7 +211,7 @@ struct XMLViewBuilder {
     var start = groupBase
     for slot in 0..<groupCount {
       let size = counts[nameBase + slot]
-      emitGroup(names[nameBase + slot], regrouped: true, base: start, count: size)
+      emitGroup(names[nameBase + slot], regrouped: true, base: start, count: size, recording: recording)
       start += size
     }
     return (groupCount, orderLost)
@@ -233,17 +242,28 @@ struct XMLViewBuilder {
   /// Writes one group from `children` or (`regrouped`) `grouped`: the key, then the element
   /// or an array of them. Reads the stack by index each time: holding a copy of it while
   /// `emit` pushes would copy the whole array.
-  private mutating func emitGroup(_ id: Int, regrouped: Bool, base: Int, count: Int) {
+  private mutating func emitGroup(_ id: Int, regrouped: Bool, base: Int, count: Int, recording: Bool) {
     let first = regrouped ? grouped[base] : children[base]
     key(forElement: id, sourceOffset: tape.sourceOffset(first))
-    if count == 1 { return emit(first) }
+    if count == 1 { return emitChild(first, recording: recording) }
     let array = json.beginArray(sourceOffset: tape.sourceOffset(first))
-    for offset in 0..<count { emit(regrouped ? grouped[base + offset] : children[base + offset]) }
+    for offset in 0..<count { emitChild(regrouped ? grouped[base + offset] : children[base + offset], recording: recording) }
     json.close(array, count: count)
   }
 
-  /// The content in document order: text as strings, elements as one-member objects.
-  private mutating func emitContent(from start: Int, to end: Int, sourceOffset: Int) {
+  /// Emits a child element, noting its view range on `emitted` when `recording`.
+  private mutating func emitChild(_ index: Int, recording: Bool) {
+    let start = json.nodeCount
+    emit(index)
+    if recording { emitted.append((index, start, json.nodeCount)) }
+  }
+
+  /// The content in document order: text as strings, elements as one-member objects. The
+  /// elements' views are copies of those on `emitted` from `recordBase` (the grouped members).
+  private mutating func emitContent(from start: Int, to end: Int, sourceOffset: Int, emittedFrom recordBase: Int) {
+    // The records in document order, which is the order the walk meets the elements in.
+    emitted[recordBase...].sort { $0.child < $1.child }
+    var record = recordBase
     let array = json.beginArray(sourceOffset: sourceOffset)
     var count = 0
     var position = start
@@ -252,7 +272,12 @@ struct XMLViewBuilder {
       case .element:
         let object = json.beginObject(sourceOffset: tape.sourceOffset(position))
         key(forElement: spelling(of: tape.nameID(position)), sourceOffset: tape.sourceOffset(position))
-        emit(position)
+        while record < emitted.count, emitted[record].child < position { record += 1 }
+        if record < emitted.count, emitted[record].child == position {
+          json.appendCopy(ofNodesFrom: emitted[record].start, to: emitted[record].end)
+        } else {
+          emit(position)
+        }
         json.close(object, count: 1)
         count += 1
         position = tape.end(of: position)
