@@ -9,19 +9,26 @@ import FoundryJSON
 /// How one attribute's values are read from payloads and written back: by the attribute's
 /// type, or through its named transformer.
 struct AttributeCodec {
-  let read: (ValueReader) throws -> GraphValue
-  let write: (GraphValue, inout ValueWriter) throws -> Void
+  private let type: AttributeType
+  /// The named transformer's reading and writing; `nil` reads and writes by type.
+  private let transformed: (read: (ValueReader) throws -> GraphValue, write: (GraphValue, inout ValueWriter) throws -> Void)?
 
   /// The codec of `attribute`; a transformer name is resolved in `registry`.
   init(_ attribute: Attribute, registry: TransformerRegistry) throws {
-    let type = attribute.type
-    guard let name = attribute.transformerName else {
-      read = { try Self.read($0, as: type) }
-      write = { value, writer in try value.write(to: &writer) }
-      return
-    }
-    let transformer = try registry.transformer(spec: name)
-    (read, write) = Self.open(transformer, type: type)
+    type = attribute.type
+    transformed = try attribute.transformerName.map { Self.open(try registry.transformer(spec: $0), type: attribute.type) }
+  }
+
+  /// Reads the attribute's value from a payload value.
+  func read(_ value: ValueReader) throws -> GraphValue {
+    guard let transformed else { return try Self.read(value, as: type) }
+    return try transformed.read(value)
+  }
+
+  /// Writes the attribute's value.
+  func write(_ value: GraphValue, _ writer: inout ValueWriter) throws {
+    guard let transformed else { return try value.write(to: &writer) }
+    try transformed.write(value, &writer)
   }
 
   /// Reads a value of an attribute type without a transformer.

@@ -140,7 +140,9 @@ final class GraphImportSession {
     if let key, isNew || object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
     // Identity values just read are the object's own (set above, or found by them).
     try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skipping: identitySlots)
-    try readRelationships(into: object, from: &reader, plan: plan)
+    // Nested under its parent, the relationship back to the parent is implied: not looked up.
+    let back = scope.flatMap { $0.owner.entity.inverseSlots[$0.slot] }
+    try readRelationships(into: object, from: &reader, plan: plan, skipping: back)
     try reader.finish()
     touch(object)
     return object
@@ -262,8 +264,8 @@ final class GraphImportSession {
     }
   }
 
-  private func readRelationships(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan) throws {
-    for slot in object.entity.relationships.indices {
+  private func readRelationships(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, skipping back: Int?) throws {
+    for slot in object.entity.relationships.indices where slot != back {
       let field = plan.field(ofRelationship: slot)
       switch reader.lookup(field) {
       case .absent: continue

@@ -34,18 +34,29 @@ struct IdentityKey: Hashable {
 /// the graph), so an object can keep it current when an identity attribute changes without a
 /// reference cycle: it stores object numbers, not objects.
 final class IdentityIndex {
-  /// Per root entity: identity → object number.
+  /// Per root entity: identity → object number, for identities other than one integer.
   private var tables: [[IdentityKey: Int]]
+  /// Per root entity: the common case of one integer identity, hashed as a plain integer.
+  private var integers: [[Int64: Int]]
 
   init(entityCount: Int) {
     tables = Array(repeating: [:], count: entityCount)
+    integers = Array(repeating: [:], count: entityCount)
   }
 
-  func number(of key: IdentityKey, family: Int) -> Int? { tables[family][key] }
+  func number(of key: IdentityKey, family: Int) -> Int? {
+    if case .one(.integer(let value)) = key.values { return integers[family][value] }
+    return tables[family][key]
+  }
 
-  func insert(_ key: IdentityKey, number: Int, family: Int) { tables[family][key] = number }
+  func insert(_ key: IdentityKey, number: Int, family: Int) {
+    if case .one(.integer(let value)) = key.values { return integers[family][value] = number }
+    tables[family][key] = number
+  }
 
   func remove(_ key: IdentityKey, number: Int, family: Int) {
-    if tables[family][key] == number { tables[family][key] = nil }
+    guard self.number(of: key, family: family) == number else { return }
+    if case .one(.integer(let value)) = key.values { return integers[family][value] = nil }
+    tables[family][key] = nil
   }
 }

@@ -200,6 +200,7 @@ extension ManagedObject {
   /// Makes to-many `slot` hold `objects` (in their order when it is ordered), or adds them;
   /// objects left out are unlinked, never deleted. - Returns: The number of new links.
   func merge(_ objects: [ManagedObject], at slot: Int, replacing: Bool) -> Int {
+    if case .none = related[slot], !objects.isEmpty { return fill(slot, with: objects) }
     if replacing, case .many(let current) = related[slot], current.count > 0 {
       let kept = Set(objects.map(ObjectIdentifier.init))
       for object in current.objects where !kept.contains(ObjectIdentifier(object)) { unlink(object, at: slot) }
@@ -213,5 +214,24 @@ extension ManagedObject {
       noteRelationshipChange(slot)
     }
     return added
+  }
+
+  /// Fills an empty to-many `slot` with `objects` (the first of repeated ones) in one go, and
+  /// links each inverse. - Returns: The number of links made.
+  private func fill(_ slot: Int, with objects: [ManagedObject]) -> Int {
+    var unique: [ManagedObject] = []
+    unique.reserveCapacity(objects.count)
+    if objects.count <= 16 {
+      for object in objects where !unique.contains(where: { $0 === object }) { unique.append(object) }
+    } else {
+      var seen: Set<ObjectIdentifier> = []
+      for object in objects where seen.insert(ObjectIdentifier(object)).inserted { unique.append(object) }
+    }
+    related[slot] = .many(ObjectList(unique))
+    noteRelationshipChange(slot)
+    if let inverse = entity.inverseSlots[slot] {
+      for object in unique { object.primitiveLink(self, at: inverse, isKnownAbsent: true) }
+    }
+    return unique.count
   }
 }

@@ -97,6 +97,11 @@ public final class ManagedObject: CustomStringConvertible {
 
   /// Stores an already converted value, recording the change and keeping the identity index current.
   func assign(_ value: GraphValue?, at slot: Int) {
+    if isInserted, !entity.isIdentitySlot[slot] {
+      // Nothing to record or index: the common case of an import filling a new object.
+      values[slot] = value
+      return
+    }
     let old = values[slot]
     guard old != value else { return }
     let isIdentity = entity.isIdentitySlot[slot] && !entity.isIdentityScopedToParent

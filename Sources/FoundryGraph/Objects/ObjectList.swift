@@ -6,6 +6,12 @@ final class ObjectList {
   private var members: Set<ObjectIdentifier>?
   private static let indexThreshold = 16
 
+  /// An empty list.
+  init() {}
+
+  /// A list of `objects`, which must be distinct.
+  init(_ objects: [ManagedObject]) { self.objects = objects }
+
   var count: Int { objects.count }
 
   func contains(_ object: ManagedObject) -> Bool {
