@@ -1,0 +1,223 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ArgumentParser
+import Foundry
+import FoundryGraph
+import FoundryJSON
+internal import FoundryInternals
+
+/// `foundry import PAYLOAD... --model MODEL --entity NAME`: imports JSON or XML payloads into
+/// one object graph of an Xcode Core Data model and reports what it holds.
+///
+/// ```
+/// $ foundry import Examples/authors.json Examples/authors-update.json \
+///     --model Examples/Library.xcdatamodeld --entity Author --root authors \
+///     --transformer ISODay=date:yyyy-MM-dd
+/// model: Library 2 (2 versions)
+/// imported Examples/authors.json: 2 Author
+/// imported Examples/authors-update.json: 2 Author
+/// objects: Author 2, Book 4, Tag 4
+/// relationships: 11
+/// ```
+///
+/// The payloads import in order into the same graph, so an object a later payload names by
+/// identity is updated rather than created again. ``ImportSummary`` prints the report;
+/// `--export` writes the graph back as a payload the same options import.
+struct ImportCommand: ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import JSON or XML payloads into the object graph of a Core Data model.",
+    discussion: """
+      MODEL is a .xcdatamodeld bundle (its current version), a .xcdatamodel directory or \
+      its contents file; its entities, identities, key paths (jsonKeyPath, JSONKeyPath, \
+      externalKeyPath user info) and transformer names say how payloads map. Each payload \
+      (JSON or XML, by extension, else by its first character; - is standard input) holds \
+      objects of entity NAME at --root, as an array or a single object. The payloads \
+      import in order into one graph, where the same identity is the same object: a later \
+      payload updates what an earlier one made, an absent key leaves a value alone and \
+      null clears it. A transformer name the model uses must be bound with --transformer \
+      NAME=SPEC to a built-in (iso8601, date:yyyy-MM-dd, epoch-seconds, split:, and the \
+      others the error lists) unless the name is itself a spec. The report names the \
+      model version, each payload's top-level objects, the objects of the final graph by \
+      entity, the relationship links made and every lossy issue, after its payload's \
+      name. --format json prints {"objects": {ENTITY: COUNT}, "relationships": N, \
+      "issues": [{"file", "path", "message"}]}; an issue's message is what lossy mode did \
+      and why, without the leading path. --export writes every object of the entity back: \
+      JSON, or XML when FILE ends in .xml, with the root element named after the model \
+      (lowercased; objects when that is not a plain XML name) and an element per object \
+      named after --root (object without it, so import such a file with --root object). \
+      Importing the export with the same options gives an equal graph. Exit status: 0 on \
+      success, 1 when the model or a payload cannot be read, a value is bad (without \
+      --lossy) or the export cannot be written, 64 for a usage error.
+      """
+  )
+
+  /// How the report is printed.
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @Argument(help: ArgumentHelp("The payloads to import, in order; - reads standard input.", valueName: "payload"))
+  var payloads: [String]
+
+  @Option(help: ArgumentHelp("The model: a .xcdatamodeld, a .xcdatamodel or its contents file.", valueName: "model"))
+  var model: String
+
+  @Option(help: ArgumentHelp("The entity of the payloads' objects.", valueName: "name"))
+  var entity: String
+
+  @Option(help: ArgumentHelp("The key path of the objects inside each payload (authors, data.items).", valueName: "keypath"))
+  var root: String?
+
+  @Option(
+    name: .customLong("transformer"),
+    help: ArgumentHelp("Bind a transformer name the model uses to a built-in spec (ISODay=date:yyyy-MM-dd).", valueName: "name=spec")
+  )
+  var transformers: [TransformerBinding] = []
+
+  @Flag(help: "Leave bad objects and values out and report them as issues instead of failing.")
+  var lossy = false
+
+  @Option(help: ArgumentHelp("Write the entity's objects to this file: JSON, or XML when it ends in .xml.", valueName: "file"))
+  var export: String?
+
+  @Option(help: "How to print the report: text or json.")
+  var format: OutputFormat = .text
+
+  func validate() throws {
+    guard payloads.count(where: { $0 == "-" }) <= 1 else {
+      throw ValidationError("Standard input ('-') can be read only once.")
+    }
+    var registry = TransformerRegistry.standard
+    for binding in transformers { try binding.bind(in: &registry) }
+  }
+
+  func run(console: Console) throws {
+    let (modelFile, schema) = try loadModel(console: console)
+    try checkEntity(in: schema, model: modelFile, console: console)
+    let options = try importOptions()
+    try checkTransformers(of: schema, registry: options.mapping.transformers, model: modelFile, console: console)
+    let graph = ObjectGraph(schema: schema)
+    var summary = ImportSummary(model: modelFile, entity: entity)
+    for payload in payloads {
+      let sourceName = DocumentLoader.sourceName(for: payload)
+      let report = try failing(console) { try importPayload(payload, sourceName: sourceName, into: graph, options: options, console: console) }
+      summary.add(report, from: sourceName)
+    }
+    summary.count(graph)
+    var exported: String?
+    if let export {
+      let count = try exportGraph(graph, to: export, modelName: EntitySourceGenerator.modelName(ofPath: model), options: options, console: console)
+      exported = "exported \(count) \(entity) to \(export)"
+    }
+    switch format {
+    case .text:
+      var text = summary.makeText()
+      if let exported { text += "\n" + exported }
+      console.print(text)
+    case .json:
+      console.print(summary.makeJSONValue().makeJSONString(options: .pretty))
+    }
+  }
+
+  // MARK: - Model
+
+  /// The model file and its schema; a model that cannot be read is reported and exits with 1.
+  private func loadModel(console: Console) throws -> (ModelFile, Schema) {
+    do {
+      let file = try ModelFile(contentsOf: URL(fileURLWithPath: model))
+      return (file, try Schema(file))
+    } catch {
+      let message = error.description
+      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
+      throw ExitCode.failure
+    }
+  }
+
+  /// Reports an `--entity` the model does not declare, with the ones it does.
+  private func checkEntity(in schema: Schema, model: ModelFile, console: Console) throws {
+    guard schema[entity] == nil else { return }
+    let known = schema.entities.map(\.name).sorted().joined(separator: ", ")
+    let message = "no entity named \"\(entity)\" in the model (entities: \(known))"
+    console.print(Diagnostic.render(message: message, sourceName: modelSourceName(model)), to: .error)
+    throw ExitCode.failure
+  }
+
+  /// Reports every transformer name the model uses that neither a `--transformer` binding nor
+  /// the built-in specs resolve, before any payload is read.
+  private func checkTransformers(of schema: Schema, registry: TransformerRegistry, model: ModelFile, console: Console) throws {
+    var isBound = true
+    for entity in schema.entities {
+      for attribute in entity.attributes {
+        guard let name = attribute.transformerName, (try? registry.transformer(spec: name)) == nil else { continue }
+        let message = "\(entity.name).\(attribute.name): transformer \"\(name)\" is not bound"
+        let help = "help: bind it with --transformer \(name)=SPEC, SPEC one of: \(registry.names.joined(separator: ", "))"
+        console.print(Diagnostic.render(message: message, sourceName: modelSourceName(model)) + "\n" + help, to: .error)
+        isBound = false
+      }
+    }
+    if !isBound { throw ExitCode.failure }
+  }
+
+  /// The path of the model's `contents` file as the user would write it: under `--model` as
+  /// given (`Library.xcdatamodeld/Library 2.xcdatamodel/contents`), not made absolute.
+  private func modelSourceName(_ file: ModelFile) -> String {
+    let given = URL(fileURLWithPath: model).path
+    let contents = file.contentsURL.path
+    guard contents.hasPrefix(given) else { return contents }
+    return model.hasSuffix("/") ? String(model.dropLast()) + contents.dropFirst(given.count) : model + contents.dropFirst(given.count)
+  }
+
+  // MARK: - Payloads
+
+  /// The import options: the built-in transformers plus the bindings, strict or lossy.
+  private func importOptions() throws -> GraphImportOptions {
+    var options = GraphImportOptions()
+    for binding in transformers { try binding.bind(in: &options.mapping.transformers) }
+    options.isLossy = lossy
+    return options
+  }
+
+  /// Reads one payload and imports it into `graph`.
+  ///
+  /// - Throws: An error whose description is a compiler-style diagnostic: the file cannot be
+  ///   read, the document is malformed, or (strict) a value is bad.
+  private func importPayload(
+    _ path: String, sourceName: String, into graph: ObjectGraph, options: GraphImportOptions, console: Console
+  ) throws -> GraphImportReport {
+    let bytes: [UInt8]
+    if path == "-" {
+      do {
+        bytes = try console.readInput()
+      } catch {
+        throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
+      }
+    } else {
+      do {
+        bytes = try FileReader.read(path)
+      } catch {
+        throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
+      }
+    }
+    switch DocumentFormat.detect(path: path, bytes: bytes) {
+    case .json:
+      return try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+    case .xml:
+      return try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+    }
+  }
+
+  /// Runs `body`; an error it throws is printed on standard error and exits with 1.
+  private func failing<T>(_ console: Console, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch {
+      let message = "\(error)"
+      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
+      throw ExitCode.failure
+    }
+  }
+}
