@@ -160,3 +160,24 @@ enum JSONDocumentHelper {
     return try FoundryJSON.JSONDocument(bytes: writer.bytes).root
   }
 }
+
+@Suite("Graph import: XML round trips")
+struct GraphXMLRoundTripTests {
+  @Test("a to-many relationship holding one object whose payload has one field survives XML")
+  func singleElement() throws {
+    let schema = try Schema {
+      Entity("Shelf") { Relationship("books", to: "Book", toMany: true, inverse: "shelf") }
+      Entity("Book") {
+        Attribute("title", .string)
+        Relationship("shelf", to: "Shelf", inverse: "books")
+      }
+    }
+    let graph = ObjectGraph(schema: schema)
+    try graph.importJSON(Array(#"[{"books": [{"title": "Notes"}]}]"#.utf8), entity: "Shelf")
+    let xml = try graph.exportXML(try graph.objects(of: "Shelf"), root: "shelf")
+    #expect(String(decoding: xml, as: UTF8.self).contains("<books><title>Notes</title></books>"))
+    let copy = ObjectGraph(schema: schema)
+    try copy.importXML(xml, entity: "Shelf", root: "shelf")
+    #expect(GraphSnapshot(copy) == GraphSnapshot(graph))
+  }
+}

@@ -3,6 +3,11 @@ import FoundryJSON
 // Entry points for the layers built on the mapping runtime (FoundryGraph): they read
 // payloads with the same lookups, coercions, paths and lossy bookkeeping as `@Mappable` code.
 
+extension MappingSchema {
+  /// Whether some field's key path starts with `key` (a key such objects hold).
+  package func mapsKey(_ key: String) -> Bool { knownKeys.contains(key) }
+}
+
 extension ObjectReader {
   /// Field `field` as absent, `null`, or a value to read with ``read(_:_:_:)``.
   package mutating func lookup(_ field: Int) -> Presence<ValueReader> {

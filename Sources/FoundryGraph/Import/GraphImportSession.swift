@@ -218,6 +218,14 @@ final class GraphImportSession {
     touched.append(object)
   }
 
+  /// Whether an XML element given for a to-many relationship is one object rather than a
+  /// wrapper: its only child element is a key the destination maps.
+  private func isSingleElement(_ value: ValueReader, of destination: EntityDescription) throws -> Bool {
+    let node = value.jsonNode
+    guard node.isMarkup, node.kind == .object, node.count == 1, let (key, _) = node.members.first(where: { _ in true }) else { return false }
+    return try plan(destination).mapping.mapsKey(key)
+  }
+
   // MARK: - Subentities
 
   /// The entity a payload object asks for: through the entity mapper or subentity key path the
@@ -306,6 +314,11 @@ final class GraphImportSession {
           targets.append(read)
           pending?.objects.append(read)
         }
+      }
+    } else if try isSingleElement(value, of: destination) {
+      // XML: one element whose only child is one of its own fields, not a wrapper of elements.
+      if let target = try value.readElement(at: .index(0), { try importObject($0, as: destination, scope: scope) }) {
+        targets.append(target)
       }
     } else {
       try value.forEachElement { index, element in
