@@ -85,7 +85,7 @@ public struct ModelFile: Sendable {
   /// - Complexity: O(*n*) in the size of the file.
   public init(contentsOf url: URL) throws(ModelFileError) {
     let located = try ModelLocator(url)
-    var reader = try ModelContentsReader(bytes: ModelLocator.read(located.contentsURL), path: located.contentsURL.path)
+    var reader = try ModelContentsReader(bytes: ModelLocator.read(located.contentsURL), path: located.contentsURL.relativePath)
     entities = try reader.readEntities()
     self.url = url
     contentsURL = located.contentsURL
@@ -103,6 +103,6 @@ public struct ModelFile: Sendable {
       source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
     }
     return ModelFileError(
-      .invalidSchema, "\(error.location): \(error.message)", path: contentsURL.path, location: location, schemaError: error)
+      .invalidSchema, "\(error.location): \(error.message)", path: contentsURL.relativePath, location: location, schemaError: error)
   }
 }

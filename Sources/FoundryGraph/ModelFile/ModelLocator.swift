@@ -49,16 +49,16 @@ struct ModelLocator {
       switch versions.count {
       case 1: return versions[0]
       case 0:
-        throw ModelFileError(.notAModel, "not a Core Data model: the directory holds neither a contents file nor .\(versionExtension) versions", path: bundle.path)
+        throw ModelFileError(.notAModel, "not a Core Data model: the directory holds neither a contents file nor .\(versionExtension) versions", path: bundle.relativePath)
       default:
-        throw ModelFileError(.invalidVersion, "no \(currentVersionFile) file to choose the current version among \(versions.count)", path: bundle.path)
+        throw ModelFileError(.invalidVersion, "no \(currentVersionFile) file to choose the current version among \(versions.count)", path: bundle.relativePath)
       }
     }
     let file = bundle.appendingPathComponent(currentVersionFile)
     let (named, element) = try currentVersionEntry(in: file)
     let name = named.hasSuffix(".\(versionExtension)") ? String(named.dropLast(versionExtension.count + 1)) : named
     guard versions.contains(name) else {
-      throw ModelFileError(.invalidVersion, "current version \"\(named)\" is not in the bundle", path: file.path, at: element)
+      throw ModelFileError(.invalidVersion, "current version \"\(named)\" is not in the bundle", path: file.relativePath, at: element)
     }
     return name
   }
@@ -68,16 +68,16 @@ struct ModelLocator {
     let bytes = try read(file)
     let root: XMLTree.Element
     do {
-      root = try XMLTree.parse(bytes: bytes, options: XMLParsingOptions(), sourceName: file.path).root
+      root = try XMLTree.parse(bytes: bytes, options: XMLParsingOptions(), sourceName: file.relativePath).root
     } catch {
-      throw ModelFileError(wrapping: error, path: file.path)
+      throw ModelFileError(wrapping: error, path: file.relativePath)
     }
     let entries = root.firstElement(named: "dict")?.elements ?? []
     for (key, value) in zip(entries, entries.dropFirst())
     where key.qualifiedName == "key" && key.text == currentVersionKey && value.qualifiedName == "string" {
       return (value.text, value)
     }
-    throw ModelFileError(.invalidVersion, "\(currentVersionFile) has no \(currentVersionKey) string", path: file.path, at: root)
+    throw ModelFileError(.invalidVersion, "\(currentVersionFile) has no \(currentVersionKey) string", path: file.relativePath, at: root)
   }
 
   // MARK: - Files
@@ -87,7 +87,7 @@ struct ModelLocator {
     do {
       return try FileReader.read(file.path)
     } catch {
-      throw ModelFileError(.unreadableFile, "cannot read the model: \(error.reason)", path: file.path)
+      throw ModelFileError(.unreadableFile, "cannot read the model: \(error.reason)", path: file.relativePath)
     }
   }
 }
