@@ -48,6 +48,7 @@ public struct CustomGraphValue: @unchecked Sendable, Hashable {
 }
 
 /// A custom value with its type's equality.
+@usableFromInline
 protocol ValueBox: AnyObject {
   var base: Any { get }
   var type: GraphValueType { get }
@@ -55,15 +56,17 @@ protocol ValueBox: AnyObject {
 }
 
 /// A value of a known equatable type: equality without casts through `Any`.
+@usableFromInline
 final class TypedValueBox<T: Equatable>: ValueBox {
   let value: T
-  let type: GraphValueType
+  @usableFromInline let type: GraphValueType
+  @usableFromInline
   init(_ value: T, type: GraphValueType) {
     self.value = value
     self.type = type
   }
-  var base: Any { value }
-  func isEqual(to other: any ValueBox) -> Bool {
+  @usableFromInline var base: Any { value }
+  @usableFromInline func isEqual(to other: any ValueBox) -> Bool {
     guard ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Self.self) else { return false }
     return value == unsafeDowncast(other, to: Self.self).value
   }
@@ -122,6 +125,9 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// GraphValueType([Assignment].self)
   /// ```
+  ///
+  /// Inlinable, so the reading closure specializes for `T` where the type is named.
+  @inlinable
   public init<T: MappableValue & Equatable & Sendable>(_ type: T.Type) {
     self.init(T.self, transformer: IdentityTransformer<T>())
   }
@@ -131,6 +137,7 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// GraphValueType(Money.self, transformer: EncodableTransformer<Money>())
   /// ```
+  @inlinable
   public init<T: Equatable & Sendable, X: MappingTransformer>(_ type: T.Type, transformer: X) where X.Value == T {
     self.init(name: "\(T.self)", typeID: ObjectIdentifier(T.self), box: { value, type in (value as? T).map { TypedValueBox($0, type: type) } }) {
       TypedValueBox(try transformer.read(from: $0), type: $1)
@@ -140,6 +147,7 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  @usableFromInline
   init(
     name: String, typeID: ObjectIdentifier, box: @escaping @Sendable (Any, GraphValueType) -> (any ValueBox)?,
     read: @escaping @Sendable (ValueReader, GraphValueType) throws -> any ValueBox,
