@@ -8,7 +8,7 @@ struct FoundryBench: ParsableCommand {
     commandName: "foundry-bench",
     abstract: "Measure Foundry's throughput (MB/s) against a baseline measured in the same run.",
     discussion: "Build in release: swift run -c release foundry-bench",
-    subcommands: [XMLMemoryCommand.self, XMLMemoryChild.self]
+    subcommands: [XMLMemoryCommand.self, XMLMemoryChild.self, ProfileCommand.self]
   )
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -41,10 +41,7 @@ struct FoundryBench: ParsableCommand {
     guard FileManager.default.fileExists(atPath: corpus) else {
       throw ValidationError("corpus folder '\(corpus)' not found; pass --corpus DIR")
     }
-    let corpus = Corpus(directory: corpus)
-    var cases = try JSONCases.make(corpus: corpus) + CodableCases.make(corpus: corpus)
-      + MappingCases.make(corpus: corpus) + XMLCases.make(corpus: corpus) + GraphCases.make(corpus: corpus)
-    if let filter { cases = cases.filter { $0.name.hasPrefix(filter) } }
+    let cases = try Self.cases(corpus: Corpus(directory: corpus), filter: filter)
     let harness = Harness(iterations: iterations, warmups: warmups)
     var results: [BenchmarkResult] = []
     for benchmark in cases {
@@ -55,5 +52,25 @@ struct FoundryBench: ParsableCommand {
       }
     }
     print(format == .table ? Report.table(results) : Report.json(results))
+  }
+}
+
+extension FoundryBench {
+  /// Every case of the corpus whose name starts with `filter` (all of them for `nil`).
+  /// Only the groups that can match are set up (their setup decodes and checks every file).
+  static func cases(corpus: Corpus, filter: String?) throws -> [BenchmarkCase] {
+    let groups: [(names: [String], make: (Corpus) throws -> [BenchmarkCase])] = [
+      (["json.parse", "json.value", "json.write"], JSONCases.make),
+      (["json.codable"], CodableCases.make),
+      (["json.decode", "json.encode"], MappingCases.make),
+      (["xml.parse", "xml.decode"], XMLCases.make),
+      (["graph.import"], GraphCases.make),
+    ]
+    var cases: [BenchmarkCase] = []
+    for group in groups where filter.map({ prefix in group.names.contains { $0.hasPrefix(prefix) || prefix.hasPrefix($0) } }) ?? true {
+      cases += try group.make(corpus)
+    }
+    guard let filter else { return cases }
+    return cases.filter { $0.name.hasPrefix(filter) }
   }
 }
