@@ -181,3 +181,23 @@ struct GraphXMLRoundTripTests {
     #expect(GraphSnapshot(copy) == GraphSnapshot(graph))
   }
 }
+
+@Suite("Graph import: parent-scoped identity at scale")
+struct ScopedIdentityScaleTests {
+  @Test("many scoped objects in one relationship: repeats merge, other parents keep theirs, re-imports find them")
+  func manyScopedObjects() throws {
+    let prices = (0..<40).map { #"{"zone": "Z\#($0 % 20)", "audience": \#($0 % 2), "amount": \#($0)}"# }
+    let payload = #"{"performances": [{"id": 1, "prices": [\#(prices.joined(separator: ","))]}, {"id": 2, "prices": [\#(prices[0])]}]}"#
+    let graph = ObjectGraph(schema: GraphImportShapesTests.catalog)
+    try graph.importJSON(Array(payload.utf8), entity: "Catalog")
+    let first = try #require(try graph.object(of: "Performance", identity: 1))
+    // (zone, audience) repeats every 20 entries: 20 prices, each holding its later amount.
+    let amounts = try first.related(forKey: "prices").map(\.amount)
+    #expect(amounts == (20..<40).map { .integer(Int64($0)) })
+    #expect(try graph.objects(of: "Price").count == 21)
+    // Importing the performance again finds each price among those it holds.
+    try graph.importJSON(Array(#"[{"id": 1, "prices": [{"zone": "Z3", "audience": 1, "amount": 99}]}]"#.utf8), entity: "Performance")
+    #expect(try first.related(forKey: "prices").map(\.amount) == [.integer(99)])
+    #expect(try graph.objects(of: "Price").count == 21)
+  }
+}

@@ -7,8 +7,8 @@ import Foundry
 import FoundryJSON
 
 /// How one attribute's values are read from payloads and written back: by the attribute's
-/// type, or through its named transformer.
-struct AttributeCodec {
+/// type, or through its named transformer. A class, so import steps hold it as one reference.
+final class AttributeCodec {
   private let type: AttributeType
   /// The named transformer's reading and writing; `nil` reads and writes by type.
   private let transformed: (read: (ValueReader) throws -> GraphValue, write: (GraphValue, inout ValueWriter) throws -> Void)?

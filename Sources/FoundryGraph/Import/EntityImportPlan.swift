@@ -2,31 +2,78 @@ import Foundry
 import FoundryInternals
 
 /// What importing objects of one entity needs, prepared once per import: the mapping schema
-/// of its key paths (attributes first, then relationships) and each attribute's codec.
+/// of its key paths (attributes first, then relationships) and a step per attribute and per
+/// relationship holding just what the import loop reads, so the loop copies no schema values.
 final class EntityImportPlan {
   let entity: EntityDescription
   let mapping: MappingSchema
-  let codecs: [AttributeCodec]
+  /// Per attribute slot.
+  let attributes: [AttributeStep]
+  /// Per relationship slot.
+  let relationships: [RelationshipStep]
+  /// The identity attributes' slots.
+  let identitySlots: [Int]
+  /// Whether the entity has subentities (a payload may ask for one).
+  let hasSubentities: Bool
   /// The key path segments that pick a subentity, when the entity declares one.
   let subentityPath: [String]?
-  /// Per attribute: whether it may lack a value, and whether it needs one in a new object
-  /// (required, with no default).
-  let isOptional: [Bool]
-  let needsValue: [Bool]
-  /// Per attribute: the type's name, for messages.
-  let typeNames: [String]
 
-  init(entity: EntityDescription, options: GraphImportOptions) throws {
+  init(entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws {
     self.entity = entity
     let fields = entity.attributes.map { FieldKey.path($0.payloadKeyPath) } + entity.relationships.map { FieldKey.path($0.payloadKeyPath) }
     mapping = MappingSchema(fields: fields)
-    codecs = try entity.attributes.map { try AttributeCodec($0, registry: options.mapping.transformers) }
+    attributes = try entity.attributes.indices.map { slot in
+      let attribute = entity.attributes[slot]
+      return AttributeStep(
+        codec: try AttributeCodec(attribute, registry: options.mapping.transformers), isOptional: attribute.isOptional,
+        needsValue: !attribute.isOptional && attribute.defaultValue == nil, isIdentity: entity.isIdentitySlot[slot])
+    }
+    relationships = entity.relationships.indices.map { slot in
+      RelationshipStep(entity: entity, slot: slot, field: entity.attributes.count + slot, schema: schema)
+    }
+    identitySlots = entity.identitySlots
+    hasSubentities = !entity.descendantIndices.isEmpty
     subentityPath = entity.declaration.subentityKeyPath.map { PathSyntax.segments($0).map(\.name) }
-    isOptional = entity.attributes.map(\.isOptional)
-    needsValue = entity.attributes.map { !$0.isOptional && $0.defaultValue == nil }
-    typeNames = entity.attributes.map { "\($0.type)" }
   }
 
-  /// The mapping field of relationship `slot`.
-  func field(ofRelationship slot: Int) -> Int { entity.attributes.count + slot }
+  /// The type name of attribute `slot`, for messages.
+  func typeName(ofAttribute slot: Int) -> String { "\(entity.attributes[slot].type)" }
+}
+
+/// How the import reads one attribute.
+struct AttributeStep {
+  let codec: AttributeCodec
+  /// Whether the attribute may lack a value.
+  let isOptional: Bool
+  /// Whether a new object needs a value (required, with no default).
+  let needsValue: Bool
+  /// Whether the attribute is part of the entity's identity.
+  let isIdentity: Bool
+}
+
+/// How the import reads one relationship: plain values only, and the destination by an
+/// unowned reference (the schema, which the graph holds for the whole import, keeps it alive).
+struct RelationshipStep {
+  /// The relationship's field in the entity's mapping schema.
+  let field: Int
+  let isToMany: Bool
+  unowned(unsafe) let destination: EntityDescription
+  /// The inverse relationship's slot in the destination.
+  let inverse: Int?
+  /// For a keyed to-many relationship: the destination attribute slot each member's key fills.
+  let keySlot: Int?
+  /// Whether the destination, or one of its subentities, has parent-scoped identity.
+  let hasScopedIdentity: Bool
+
+  init(entity: EntityDescription, slot: Int, field: Int, schema: Schema) {
+    let relationship = entity.relationships[slot]
+    let destination = schema.entities[entity.destinationIndices[slot]]
+    self.field = field
+    isToMany = relationship.isToMany
+    self.destination = destination
+    inverse = entity.inverseSlots[slot]
+    keySlot = relationship.keyedBy.flatMap { destination.attributeSlot(named: $0) }
+    hasScopedIdentity = destination.isIdentityScopedToParent
+      || destination.descendantIndices.contains { schema.entities[$0].isIdentityScopedToParent }
+  }
 }

@@ -7,14 +7,15 @@ final class GraphImportSession {
   let graph: ObjectGraph
   let options: GraphImportOptions
   /// Plans by entity position, for the entities this import can reach.
-  private var plans: [EntityImportPlan?]
-  /// Every object created, in order; a failed object discards what it created.
-  private var created: [ManagedObject] = []
-  /// Every object created or updated, once each.
-  private var touched: [ManagedObject] = []
+  @exclusivity(unchecked) private var plans: [EntityImportPlan?]
+  /// Every object created, in order; a failed object discards what it created. Unowned: the
+  /// graph holds them until they are discarded, and then they leave this list too.
+  @exclusivity(unchecked) private var created: [ObjectReference] = []
+  /// Per entity position: the objects created or updated, each counted once.
+  @exclusivity(unchecked) private var touchedCounts: [Int]
   /// This import's number, stamped on the objects it touches.
   private let stamp: Int
-  var links = 0
+  @exclusivity(unchecked) var links = 0
 
   /// Prepares the plans of the entities an import of `entity` can reach (through relationships
   /// and subentities), checking first that every transformer and entity mapper they name is bound.
@@ -23,19 +24,20 @@ final class GraphImportSession {
     self.options = options
     var plans = [EntityImportPlan?](repeating: nil, count: graph.schema.entities.count)
     for reached in Self.reachable(from: entity, in: graph.schema) {
-      plans[reached.index] = try Self.plan(for: reached, options: options)
+      plans[reached.index] = try Self.plan(for: reached, schema: graph.schema, options: options)
     }
     self.plans = plans
+    touchedCounts = Array(repeating: 0, count: plans.count)
     graph.importCount += 1
     stamp = graph.importCount
   }
 
-  private static func plan(for entity: EntityDescription, options: GraphImportOptions) throws(GraphError) -> EntityImportPlan {
+  private static func plan(for entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws(GraphError) -> EntityImportPlan {
     if let mapper = entity.declaration.entityMapperName, options.entityMappers[mapper] == nil {
       throw GraphError(.unboundEntityMapper, at: entity.name, "entity mapper \"\(mapper)\" is not bound (set GraphImportOptions.entityMappers[\"\(mapper)\"])")
     }
     do {
-      return try EntityImportPlan(entity: entity, options: options)
+      return try EntityImportPlan(entity: entity, schema: schema, options: options)
     } catch {
       let attribute = entity.attributes.first { $0.transformerName.map { (try? options.mapping.transformers.transformer(spec: $0)) == nil } ?? false }
       let name = attribute?.transformerName ?? ""
@@ -59,7 +61,7 @@ final class GraphImportSession {
   /// The plan of an entity the import reached.
   func plan(_ entity: EntityDescription) throws -> EntityImportPlan {
     if let known = plans[entity.index] { return known }
-    let made = try Self.plan(for: entity, options: options)
+    let made = try Self.plan(for: entity, schema: graph.schema, options: options)
     plans[entity.index] = made
     return made
   }
@@ -68,10 +70,10 @@ final class GraphImportSession {
   func report(roots: [ManagedObject], issues: [MappingIssue]) -> GraphImportReport {
     var report = GraphImportReport()
     report.objects = roots.filter { !$0.isDeleted }
-    for object in touched where !object.isDeleted {
-      report.objectCounts[object.entity.name, default: 0] += 1
+    for (index, count) in touchedCounts.enumerated() where count > 0 {
+      report.objectCounts[graph.schema.entities[index].name] = count
     }
-    report.createdCount = created.count { !$0.isDeleted }
+    report.createdCount = created.count
     report.relationshipCount = links
     report.issues = issues
     return report
@@ -81,11 +83,12 @@ final class GraphImportSession {
 
   /// The objects of a top-level payload: an array of objects (or identities), or one.
   func importRoot(_ value: ValueReader, as entity: EntityDescription) throws -> [ManagedObject] {
-    guard value.kind == .array else { return [try importObject(value, as: entity, scope: nil)] }
+    let plan = try plan(entity)
+    guard value.kind == .array else { return [try importObject(value, as: plan, scope: nil)] }
     var objects: [ManagedObject] = []
     objects.reserveCapacity(value.elementCount)
     try value.forEachElement { index, element in
-      if let object = try element.readElement(at: .index(index), { try importObject($0, as: entity, scope: nil) }) {
+      if let object = try element.readElement(at: .index(index), { try importObject($0, as: plan, scope: nil) }) {
         objects.append(object)
       }
     }
@@ -96,34 +99,34 @@ final class GraphImportSession {
   struct Scope {
     let owner: ManagedObject
     let slot: Int
-    /// The objects this relationship's payload gave so far, not linked yet.
-    var pending: PendingObjects?
-  }
-
-  /// The objects a to-many payload has given so far: parent-scoped identity looks here too.
-  final class PendingObjects {
-    var objects: [ManagedObject] = []
+    /// The slot of the relationship back to the owner in the nested objects' entity.
+    let inverse: Int?
+    /// For a to-many relationship whose objects may have parent-scoped identity: the objects
+    /// it holds and those its payload gave so far, not linked yet.
+    let identities: ScopedIdentities?
   }
 
   /// The object a payload value stands for: found by identity (in the graph, or among the
   /// scope's objects for parent-scoped identity) and updated, or created. A scalar is an identity.
   /// - Parameter key: For a keyed to-many relationship, the attribute slot and value the member's key gives.
-  func importObject(_ value: ValueReader, as entity: EntityDescription, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil) throws -> ManagedObject {
-    if value.kind != .object { return try reference(value, as: entity, scope: scope) }
+  /// - Parameter plan: The plan of the entity the relationship (or the import) names.
+  func importObject(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil) throws -> ManagedObject {
+    if value.kind != .object { return try reference(value, as: plan, scope: scope) }
     let mark = created.count
     do {
-      return try importFields(value, as: try subentity(for: value, of: entity), scope: scope, key: key)
+      return try importFields(value, as: plan.hasSubentities ? try subentity(for: value, of: plan) : plan, scope: scope, key: key)
     } catch {
-      for object in created[mark...].reversed() { graph.discard(object) }
+      for reference in created[mark...].reversed() { discard(reference.object) }
       created.removeSubrange(mark...)
       throw error
     }
   }
 
-  private func importFields(_ value: ValueReader, as entity: EntityDescription, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
-    var plan = try self.plan(entity)
+  private func importFields(_ value: ValueReader, as entityPlan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
+    var plan = entityPlan
+    let entity = plan.entity
     var reader = try value.objectReader(schema: plan.mapping)
-    let (identity, identitySlots) = try readIdentity(of: entity, from: &reader, plan: plan, key: key)
+    let identity = try readIdentity(from: &reader, plan: plan, key: key)
     var object: ManagedObject
     var isNew = false
     if let identity, let existing = find(identity, in: entity, scope: scope) {
@@ -133,74 +136,71 @@ final class GraphImportSession {
         reader = try value.objectReader(schema: plan.mapping)
       }
     } else {
-      object = try make(entity, at: value)
+      object = try make(entity, at: value, identity: identity)
       isNew = true
-      for (slot, identityValue) in zip(identitySlots, identity?.components ?? []) { object.assign(identityValue, at: slot) }
     }
     if let key, isNew || object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
     // Identity values just read are the object's own (set above, or found by them).
-    try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skipping: identitySlots)
+    try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skippingIdentity: identity != nil)
     // Nested under its parent, the relationship back to the parent is implied: not looked up.
-    let back = scope.flatMap { $0.owner.entity.inverseSlots[$0.slot] }
+    let back = scope.flatMap { $0.inverse }
     try readRelationships(into: object, from: &reader, plan: plan, skipping: back)
     try reader.finish()
     touch(object)
+    if isNew, let identity { register(object, identity: identity, in: scope) }
     return object
   }
 
-  /// The identity a payload object gives (`nil` unless every identity attribute is there) and
-  /// the identity slots it gave values for.
-  private func readIdentity(
-    of entity: EntityDescription, from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?
-  ) throws -> (IdentityKey?, [Int]) {
-    let slots = entity.identitySlots
+  /// The identity a payload object gives: `nil` unless every identity attribute is there (a
+  /// partial identity identifies nothing; its values are read with the other attributes).
+  private func readIdentity(from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) throws -> IdentityKey? {
+    let slots = plan.identitySlots
     if slots.count == 1 {
       let slot = slots[0]
       if case .value(let found) = reader.lookup(slot) {
-        return (IdentityKey(one: try reader.read(slot, found) { try plan.codecs[slot].read($0) }), slots)
+        return IdentityKey(one: try reader.read(slot, found) { try plan.attributes[slot].codec.read($0) })
       }
-      if let key, key.slot == slot { return (IdentityKey(one: key.value), slots) }
-      return (nil, [])
+      if let key, key.slot == slot { return IdentityKey(one: key.value) }
+      return nil
     }
+    guard !slots.isEmpty else { return nil }
     var values: [GraphValue] = []
-    var given: [Int] = []
+    values.reserveCapacity(slots.count)
     for slot in slots {
       if case .value(let found) = reader.lookup(slot) {
-        values.append(try reader.read(slot, found) { try plan.codecs[slot].read($0) })
-        given.append(slot)
+        values.append(try reader.read(slot, found) { try plan.attributes[slot].codec.read($0) })
       } else if let key, key.slot == slot {
         values.append(key.value)
-        given.append(slot)
+      } else {
+        return nil
       }
     }
-    // A partial identity identifies nothing; its values are read with the other attributes.
-    guard values.count == slots.count, !values.isEmpty else { return (nil, []) }
-    return (IdentityKey(values), given)
+    return IdentityKey(values)
   }
 
-
-  /// A new object of a concrete entity.
-  private func make(_ entity: EntityDescription, at value: ValueReader) throws -> ManagedObject {
+  /// A new object of a concrete entity, holding `identity` when given.
+  private func make(_ entity: EntityDescription, at value: ValueReader, identity: IdentityKey?) throws -> ManagedObject {
     guard !entity.isAbstract else {
       throw value.invalid(expected: "a concrete subentity of \(entity.name)", reason: "\(entity.name) is abstract and the payload names no subentity")
     }
-    let object = graph.insert(entity)
-    created.append(object)
+    let object = graph.insert(entity, identity: identity)
+    created.append(ObjectReference(object))
     return object
   }
 
   /// The object for an identity given as a scalar: found, or created holding only its identity.
-  private func reference(_ value: ValueReader, as entity: EntityDescription, scope: Scope?) throws -> ManagedObject {
+  private func reference(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?) throws -> ManagedObject {
+    let entity = plan.entity
     guard entity.identitySlots.count == 1 else {
       let why = entity.hasIdentity ? "\(entity.name) has a composite identity" : "\(entity.name) has no identity to refer to"
       throw value.mismatch(expected: "object (\(why))")
     }
     let slot = entity.identitySlots[0]
-    let identity = try plan(entity).codecs[slot].read(value)
-    if let existing = find(IdentityKey(one: identity), in: entity, scope: scope) { return existing }
-    let object = try make(entity, at: value)
-    object.assign(identity, at: slot)
+    let identity = IdentityKey(one: try plan.attributes[slot].codec.read(value))
+    if let existing = find(identity, in: entity, scope: scope) { return existing }
+    let object = try make(entity, at: value, identity: identity)
     touch(object)
+    register(object, identity: identity, in: scope)
     return object
   }
 
@@ -208,21 +208,34 @@ final class GraphImportSession {
   private func find(_ key: IdentityKey, in entity: EntityDescription, scope: Scope?) -> ManagedObject? {
     guard entity.isIdentityScopedToParent else { return graph.object(in: entity, identity: key) }
     guard let scope else { return nil }
-    let matches = { (object: ManagedObject) in object.entity.isKind(of: entity.index) && object.identityKey == key }
-    return scope.pending?.objects.first(where: matches) ?? scope.owner.related[scope.slot].objects.first(where: matches)
+    if let identities = scope.identities { return identities.object(for: key, kindOf: entity.index) }
+    // A to-one relationship: its one object, if it has this identity.
+    return scope.owner.related[scope.slot].objects.first { $0.entity.isKind(of: entity.index) && $0.identityKey == key }
+  }
+
+  /// Makes a new object with parent-scoped identity findable by the payload's later siblings.
+  private func register(_ object: ManagedObject, identity: IdentityKey, in scope: Scope?) {
+    guard object.entity.isIdentityScopedToParent, let identities = scope?.identities else { return }
+    identities.add(object, key: identity)
   }
 
   private func touch(_ object: ManagedObject) {
     guard object.importStamp != stamp else { return }
     object.importStamp = stamp
-    touched.append(object)
+    touchedCounts[object.entity.index] += 1
+  }
+
+  /// Takes back an object this import created, and its count.
+  private func discard(_ object: ManagedObject) {
+    if object.importStamp == stamp { touchedCounts[object.entity.index] -= 1 }
+    graph.discard(object)
   }
 
   /// Whether an XML element given for a to-many relationship is one object rather than a
   /// wrapper: its only child element is a key the destination maps.
-  func isSingleElement(_ value: ValueReader, of destination: EntityDescription) throws -> Bool {
+  func isSingleElement(_ value: ValueReader, of destination: EntityImportPlan) -> Bool {
     let node = value.jsonNode
     guard node.isMarkup, node.kind == .object, node.count == 1, let (key, _) = node.members.first(where: { _ in true }) else { return false }
-    return try plan(destination).mapping.mapsKey(key)
+    return destination.mapping.mapsKey(key)
   }
 }

@@ -35,9 +35,9 @@ struct IdentityKey: Hashable {
 /// reference cycle: it stores object numbers, not objects.
 final class IdentityIndex {
   /// Per root entity: identity → object number, for identities other than one integer.
-  private var tables: [[IdentityKey: Int]]
+  @exclusivity(unchecked) private var tables: [[IdentityKey: Int]]
   /// Per root entity: the common case of one integer identity, hashed as a plain integer.
-  private var integers: [[Int64: Int]]
+  @exclusivity(unchecked) private var integers: [[Int64: Int]]
 
   init(entityCount: Int) {
     tables = Array(repeating: [:], count: entityCount)

@@ -19,8 +19,8 @@ extension ManagedObject {
   /// - Throws: ``GraphError`` `unknownRelationship` (also for a to-many relationship).
   public func relatedObject(forKey key: String) throws(GraphError) -> ManagedObject? {
     let slot = try relationshipSlot(key, toMany: false)
-    guard case .one(let object) = related[slot] else { return nil }
-    return object
+    guard case .one(let reference) = related[slot] else { return nil }
+    return reference.object
   }
 
   // MARK: - Changing, with the inverse kept in step
@@ -35,7 +35,7 @@ extension ManagedObject {
   public func setRelated(_ object: ManagedObject?, forKey key: String) throws(GraphError) {
     let slot = try relationshipSlot(key, toMany: false)
     guard let object else {
-      if case .one(let current) = related[slot] { unlink(current, at: slot) }
+      if case .one(let current) = related[slot] { unlink(current.object, at: slot) }
       return
     }
     try check(object, for: slot)
@@ -55,7 +55,7 @@ extension ManagedObject {
     let kept = Set(objects.map(ObjectIdentifier.init))
     for current in related[slot].objects where !kept.contains(ObjectIdentifier(current)) { unlink(current, at: slot) }
     for object in objects { link(object, at: slot) }
-    guard case .many(let list) = related[slot], list.objects.map(ObjectIdentifier.init) != objects.map(ObjectIdentifier.init) else { return }
+    guard case .many(let list) = related[slot], list.references.map({ ObjectIdentifier($0.object) }) != objects.map(ObjectIdentifier.init) else { return }
     // Same members, new order (a repeated object counts once, where it first appears).
     var seen: Set<ObjectIdentifier> = []
     list.reorder(objects.filter { seen.insert(ObjectIdentifier($0)).inserted })
@@ -85,7 +85,7 @@ extension ManagedObject {
     let slot = try relationshipSlot(key, toMany: true)
     try check(object, for: slot)
     link(object, at: slot)
-    guard case .many(let list) = related[slot], let from = list.objects.firstIndex(where: { $0 === object }) else { return }
+    guard case .many(let list) = related[slot], let from = list.references.firstIndex(where: { $0.object === object }) else { return }
     let target = min(max(position, 0), list.count - 1)
     guard from != target else { return }
     var order = list.objects
@@ -131,16 +131,14 @@ extension ManagedObject {
       if !isKnownAbsent, list.contains(object) { return false }
       list.append(object)
     case .one(let current):
-      if current === object { return false }
-      unlink(current, at: slot)
-      related[slot] = .one(object)
+      if current.object === object { return false }
+      unlink(current.object, at: slot)
+      related[slot] = .one(ObjectReference(object))
     case .none:
       if entity.isToManySlot[slot] {
-        let list = ObjectList()
-        list.append(object)
-        related[slot] = .many(list)
+        related[slot] = .many(ObjectList([ObjectReference(object)]))
       } else {
-        related[slot] = .one(object)
+        related[slot] = .one(ObjectReference(object))
       }
     }
     noteRelationshipChange(slot)
@@ -152,13 +150,19 @@ extension ManagedObject {
     switch related[slot] {
     case .none: return false
     case .one(let current):
-      guard current === object else { return false }
+      guard current.object === object else { return false }
       related[slot] = .none
     case .many(let list):
       guard list.remove(object) else { return false }
     }
     noteRelationshipChange(slot)
     return true
+  }
+
+  /// Empties every relationship (without touching the other sides): what an object that
+  /// outlives its graph keeps.
+  func emptyRelationships() {
+    for slot in related.indices { related[slot] = .none }
   }
 
   func noteRelationshipChange(_ slot: Int) {
@@ -199,18 +203,18 @@ extension ManagedObject {
 
   /// Makes to-many `slot` hold `objects` (in their order when it is ordered), or adds them;
   /// objects left out are unlinked, never deleted. - Returns: The number of new links.
-  func merge(_ objects: [ManagedObject], at slot: Int, replacing: Bool) -> Int {
+  func merge(_ objects: [ObjectReference], at slot: Int, replacing: Bool) -> Int {
     if case .none = related[slot], !objects.isEmpty { return fill(slot, with: objects) }
     if replacing, case .many(let current) = related[slot], current.count > 0 {
-      let kept = Set(objects.map(ObjectIdentifier.init))
+      let kept = Set(objects.map(\.id))
       for object in current.objects where !kept.contains(ObjectIdentifier(object)) { unlink(object, at: slot) }
     }
     var added = 0
-    for object in objects where primitiveLinkCounted(object, at: slot) { added += 1 }
+    for reference in objects where primitiveLinkCounted(reference.object, at: slot) { added += 1 }
     if replacing, entity.relationships[slot].isOrdered, case .many(let now) = related[slot], now.count == objects.count,
-      !zip(now.objects, objects).allSatisfy({ $0 === $1 })
+      !zip(now.references, objects).allSatisfy({ $0.id == $1.id })
     {
-      now.reorder(objects)
+      now.reorder(objects.map(\.object))
       noteRelationshipChange(slot)
     }
     return added
@@ -218,19 +222,19 @@ extension ManagedObject {
 
   /// Fills an empty to-many `slot` with `objects` (the first of repeated ones) in one go, and
   /// links each inverse. - Returns: The number of links made.
-  private func fill(_ slot: Int, with objects: [ManagedObject]) -> Int {
-    var unique: [ManagedObject] = []
+  private func fill(_ slot: Int, with objects: [ObjectReference]) -> Int {
+    var unique: [ObjectReference] = []
     unique.reserveCapacity(objects.count)
     if objects.count <= 16 {
-      for object in objects where !unique.contains(where: { $0 === object }) { unique.append(object) }
+      for reference in objects where !unique.contains(where: { $0.id == reference.id }) { unique.append(reference) }
     } else {
       var seen: Set<ObjectIdentifier> = []
-      for object in objects where seen.insert(ObjectIdentifier(object)).inserted { unique.append(object) }
+      for reference in objects where seen.insert(reference.id).inserted { unique.append(reference) }
     }
     related[slot] = .many(ObjectList(unique))
     noteRelationshipChange(slot)
     if let inverse = entity.inverseSlots[slot] {
-      for object in unique { object.primitiveLink(self, at: inverse, isKnownAbsent: true) }
+      for reference in unique { reference.withObject { _ = $0.primitiveLink(self, at: inverse, isKnownAbsent: true) } }
     }
     return unique.count
   }

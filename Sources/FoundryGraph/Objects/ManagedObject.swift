@@ -20,20 +20,23 @@ public final class ManagedObject: CustomStringConvertible {
   /// The object's number in its graph, unique there and never reused.
   public let objectNumber: Int
   let index: IdentityIndex
+  // The hot stored properties skip the runtime exclusivity check (a third of an import's
+  // bookkeeping): only this module touches them, and never with overlapping accesses.
+
   /// Attribute values by slot (``EntityDescription/attributes``); `nil` is no value.
-  var values: [GraphValue?]
+  @exclusivity(unchecked) var values: [GraphValue?]
   /// Related objects by slot (``EntityDescription/relationships``).
-  var related: [RelatedObjects]
+  @exclusivity(unchecked) var related: [RelatedObjects]
   /// Values of changed attribute slots as last committed (not kept for inserted objects).
   var committedValues: [Int: GraphValue?] = [:]
   /// Relationship slots changed since the last commit.
   var changedRelationships: Set<Int> = []
   /// Whether the object was inserted since the last commit.
-  public internal(set) var isInserted = true
+  @exclusivity(unchecked) public internal(set) var isInserted = true
   /// Whether the object was deleted from its graph.
-  public internal(set) var isDeleted = false
+  @exclusivity(unchecked) public internal(set) var isDeleted = false
   /// The number of the last import that touched the object (counted once per import).
-  var importStamp = 0
+  @exclusivity(unchecked) var importStamp = 0
 
   init(entity: EntityDescription, number: Int, index: IdentityIndex) {
     self.entity = entity
@@ -112,6 +115,15 @@ public final class ManagedObject: CustomStringConvertible {
     if isIdentity, !isDeleted, let key = identityKey { index.insert(key, number: objectNumber, family: entity.rootIndex) }
   }
 
+  /// Stores the identity values of a new object that is not indexed yet.
+  func setIdentity(_ key: IdentityKey) {
+    let slots = entity.identitySlots
+    switch key.values {
+    case .one(let value): values[slots[0]] = value
+    case .several(let components): for (slot, value) in zip(slots, components) { values[slot] = value }
+    }
+  }
+
   /// The object's identity values, when every identity attribute has one.
   var identityKey: IdentityKey? {
     let slots = entity.identitySlots
@@ -144,14 +156,15 @@ enum RelatedObjects {
   /// Nothing yet (either kind).
   case none
   /// A to-one relationship's object.
-  case one(ManagedObject)
+  case one(ObjectReference)
   /// A to-many relationship's objects, changed in place.
   case many(ObjectList)
 
+  /// The objects, as strong references.
   var objects: [ManagedObject] {
     switch self {
     case .none: []
-    case .one(let object): [object]
+    case .one(let reference): [reference.object]
     case .many(let list): list.objects
     }
   }

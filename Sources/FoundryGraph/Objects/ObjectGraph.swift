@@ -17,9 +17,13 @@ public final class ObjectGraph {
   public let schema: Schema
   let index: IdentityIndex
   /// Objects by number; `nil` once deleted.
-  private var storage: [ManagedObject?] = []
+  @exclusivity(unchecked) private var storage: [ManagedObject?] = []
   /// Objects deleted since the last commit that existed before it.
   private var deletedSinceCommit: [ManagedObject] = []
+  /// Deleted objects that other objects may still point at (through a "no action" delete rule
+  /// or a relationship without an inverse): kept alive as long as the graph, since
+  /// relationships do not own their objects.
+  private var retired: [ManagedObject] = []
   /// Imports so far; each import stamps the objects it touches with its number.
   var importCount = 0
 
@@ -34,7 +38,13 @@ public final class ObjectGraph {
   }
 
   deinit {
-    for object in storage { object?.related = [] }
+    // Relationships hold unowned references. An object only the graph holds goes with it; one
+    // held elsewhere too outlives the graph, so its relationships are emptied first.
+    storage.withUnsafeMutableBufferPointer { objects in
+      for index in objects.indices where objects[index] != nil && !isKnownUniquelyReferenced(&objects[index]) {
+        objects[index]?.emptyRelationships()
+      }
+    }
   }
 
   // MARK: - Inserting and finding
@@ -51,11 +61,13 @@ public final class ObjectGraph {
     return insert(entity)
   }
 
-  /// A new object of a known, concrete entity.
-  func insert(_ entity: EntityDescription) -> ManagedObject {
+  /// A new object of a known, concrete entity, holding `identity` (values converted to the
+  /// identity attributes' types) when given.
+  func insert(_ entity: EntityDescription, identity: IdentityKey? = nil) -> ManagedObject {
     let object = ManagedObject(entity: entity, number: storage.count, index: index)
+    if let identity { object.setIdentity(identity) }
     storage.append(object)
-    if !entity.isIdentityScopedToParent, let key = object.identityKey {
+    if !entity.isIdentityScopedToParent, let key = identity ?? object.identityKey {
       index.insert(key, number: object.objectNumber, family: entity.rootIndex)
     }
     return object
@@ -205,6 +217,7 @@ public final class ObjectGraph {
     for slot in object.entity.relationships.indices {
       for target in object.related[slot].objects { object.unlink(target, at: slot) }
     }
+    if object.entity.isOneWayDestination { retired.append(object) }
     object.isDeleted = true
     storage[object.objectNumber] = nil
   }
@@ -213,15 +226,18 @@ public final class ObjectGraph {
     if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
       index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
     }
+    var isStillReferenced = object.entity.isOneWayDestination
     for (slot, relationship) in object.entity.relationships.enumerated() {
       for target in object.related[slot].objects {
         if relationship.deleteRule == .noAction {
           _ = object.primitiveUnlink(target, at: slot)
+          isStillReferenced = isStillReferenced || relationship.inverse != nil
         } else {
           object.unlink(target, at: slot)
         }
       }
     }
+    if isStillReferenced { retired.append(object) }
     if !object.isInserted { deletedSinceCommit.append(object) }
     object.isDeleted = true
     storage[object.objectNumber] = nil

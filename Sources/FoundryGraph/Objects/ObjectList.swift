@@ -1,43 +1,71 @@
+/// A reference from one object to another inside a graph: unowned, so linking costs no
+/// reference counting and inverse pairs make no reference cycles.
+///
+/// Safe because the graph keeps alive every object a relationship can reach: its live objects,
+/// and deleted objects other objects may still point at (the "no action" delete rule). When
+/// the graph goes away it empties every relationship before its objects can go.
+struct ObjectReference {
+  private let unmanaged: Unmanaged<ManagedObject>
+
+  init(_ object: ManagedObject) { unmanaged = .passUnretained(object) }
+
+  /// The object, as a strong reference.
+  var object: ManagedObject { unmanaged.takeUnretainedValue() }
+
+  /// Runs `body` on the object without retaining it (the graph keeps it alive).
+  func withObject<R>(_ body: (ManagedObject) throws -> R) rethrows -> R { try unmanaged._withUnsafeGuaranteedRef(body) }
+
+  /// Whether this refers to `object`.
+  func refers(to object: ManagedObject) -> Bool { unmanaged.toOpaque() == Unmanaged.passUnretained(object).toOpaque() }
+
+  /// The object's identity, without retaining it.
+  var id: ObjectIdentifier { ObjectIdentifier(unmanaged.takeUnretainedValue()) }
+}
+
 /// The objects of a to-many relationship, in order, with a membership index built the first
 /// time a long list is searched (a list only appended to, such as the inverse side of links
 /// made from the other side, never pays for it). A class, so an object changes its list in place.
 final class ObjectList {
-  private(set) var objects: [ManagedObject] = []
-  private var members: Set<ObjectIdentifier>?
+  // Unchecked exclusivity, as for ManagedObject's storage: only this type touches them.
+  @exclusivity(unchecked) private(set) var references: [ObjectReference] = []
+  @exclusivity(unchecked) private var members: Set<ObjectIdentifier>?
   private static let indexThreshold = 16
 
   /// An empty list.
   init() {}
 
-  /// A list of `objects`, which must be distinct.
-  init(_ objects: [ManagedObject]) { self.objects = objects }
+  /// A list of `references`, which must be distinct.
+  init(_ references: [ObjectReference]) { self.references = references }
 
-  var count: Int { objects.count }
+  var count: Int { references.count }
+
+  /// The objects, as strong references.
+  var objects: [ManagedObject] { references.map(\.object) }
 
   func contains(_ object: ManagedObject) -> Bool {
     if let members { return members.contains(ObjectIdentifier(object)) }
-    guard objects.count > Self.indexThreshold else { return objects.contains { $0 === object } }
-    let index = Set(objects.map(ObjectIdentifier.init))
+    guard references.count > Self.indexThreshold else { return references.contains { $0.refers(to: object) } }
+    let index = Set(references.map(\.id))
     members = index
     return index.contains(ObjectIdentifier(object))
   }
 
   /// Appends `object`, which must not be in the list.
   func append(_ object: ManagedObject) {
-    objects.append(object)
+    references.append(ObjectReference(object))
     members?.insert(ObjectIdentifier(object))
   }
 
   /// Removes `object`. - Returns: Whether it was there.
   func remove(_ object: ManagedObject) -> Bool {
-    guard contains(object), let position = objects.firstIndex(where: { $0 === object }) else { return false }
-    objects.remove(at: position)
+    guard contains(object), let position = references.firstIndex(where: { $0.refers(to: object) }) else { return false }
+    references.remove(at: position)
     members?.remove(ObjectIdentifier(object))
     return true
   }
 
   /// Puts the same members in `order` (which must hold exactly them).
   func reorder(_ order: [ManagedObject]) {
-    objects = order
+    references = order.map(ObjectReference.init)
   }
 }

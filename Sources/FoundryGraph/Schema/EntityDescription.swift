@@ -41,6 +41,8 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
   let defaultValues: [GraphValue?]
   /// For each relationship, whether it is to-many.
   let isToManySlot: [Bool]
+  /// Whether a relationship without an inverse can point at objects of this entity.
+  let isOneWayDestination: Bool
 
   private let attributeSlots: [String: Int]
   private let relationshipSlots: [String: Int]
@@ -48,7 +50,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
   init(
     declaration: Entity, index: Int, parentIndex: Int?, descendantIndices: [Int], lineage: [Int],
     attributes: [Attribute], relationships: [Relationship], identity: [String], identityScoped: Bool,
-    destinationIndices: [Int], inverseSlots: [Int?]
+    destinationIndices: [Int], inverseSlots: [Int?], isOneWayDestination: Bool
   ) {
     self.declaration = declaration
     self.index = index
@@ -61,6 +63,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     self.isIdentityScopedToParent = identityScoped
     self.destinationIndices = destinationIndices
     self.inverseSlots = inverseSlots
+    self.isOneWayDestination = isOneWayDestination
     let attributeSlots = Dictionary(attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     self.attributeSlots = attributeSlots
     relationshipSlots = Dictionary(relationships.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -21,6 +21,9 @@ struct SchemaResolver {
     for chain in chains {
       members.append(try properties(along: chain))
     }
+    // Entities a relationship without an inverse points at: their objects can be pointed at by
+    // objects they know nothing of.
+    let oneWayDestinations = Set(members.flatMap { $0.relationships.filter { $0.inverse == nil }.compactMap { positions[$0.destination] } })
     var descriptions: [EntityDescription] = []
     for (index, entity) in declarations.enumerated() {
       let chain = chains[index]
@@ -40,7 +43,7 @@ struct SchemaResolver {
         declaration: entity, index: index, parentIndex: chain.count > 1 ? chain[chain.count - 2] : nil,
         descendantIndices: descendants, lineage: chain, attributes: attributes, relationships: relationships,
         identity: identity, identityScoped: identityOwner.map { declarations[$0].isIdentityScopedToParent } ?? false,
-        destinationIndices: destinations, inverseSlots: inverses))
+        destinationIndices: destinations, inverseSlots: inverses, isOneWayDestination: chain.contains(where: oneWayDestinations.contains)))
     }
     return descriptions
   }

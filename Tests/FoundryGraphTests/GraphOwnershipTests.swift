@@ -1,0 +1,91 @@
+import FoundryGraph
+import Testing
+
+/// Relationships hold their objects unowned, with the graph keeping every reachable object
+/// alive: these cases would read freed memory if it did not.
+@Suite("Graph ownership: objects outliving the graph, deleted objects still pointed at")
+struct GraphOwnershipTests {
+  static let schema = try! Schema {
+    Entity("Team", identity: ["name"]) {
+      Attribute("name", .string)
+      Relationship("members", to: "Person", toMany: true, inverse: "team", deleteRule: .noAction)
+      Relationship("mascot", to: "Animal")   // no inverse: the animal does not know
+    }
+    Entity("Person", identity: ["id"]) {
+      Attribute("id", .integer64)
+      Relationship("team", to: "Team", inverse: "members", deleteRule: .noAction)
+    }
+    Entity("Animal", identity: ["name"]) { Attribute("name", .string) }
+  }
+
+  @Test("an object kept after its graph goes away has empty relationships")
+  func objectOutlivesGraph() throws {
+    var kept: ManagedObject?
+    do {
+      let graph = ObjectGraph(schema: Self.schema)
+      let team = try graph.insert("Team")
+      let person = try graph.insert("Person")
+      try team.add(person, forKey: "members")
+      #expect(try person.relatedObject(forKey: "team") === team)
+      kept = person
+    }
+    let person = try #require(kept)
+    #expect(try person.relatedObject(forKey: "team") == nil)
+    #expect(try person.related(forKey: "team").isEmpty)
+  }
+
+  @Test("the graph's objects that nobody else holds go with it")
+  func objectsGoWithGraph() throws {
+    weak var team: ManagedObject?
+    do {
+      let graph = ObjectGraph(schema: Self.schema)
+      let made = try graph.insert("Team")
+      try made.add(try graph.insert("Person"), forKey: "members")
+      team = made
+    }
+    #expect(team == nil)
+  }
+
+  @Test("a deleted object other objects still point at (no action) stays readable")
+  func noActionKeepsDeletedObject() throws {
+    let graph = ObjectGraph(schema: Self.schema)
+    var team: ManagedObject? = try graph.insert("Team")
+    team?.name = "Core"
+    let person = try graph.insert("Person")
+    try person.setRelated(try #require(team), forKey: "team")
+    try graph.delete(try #require(team))
+    team = nil
+    // The person still points at the deleted team, which the graph keeps alive.
+    let stale = try #require(try person.relatedObject(forKey: "team"))
+    #expect(stale.isDeleted)
+    #expect(stale.name == "Core")
+  }
+
+  @Test("a deleted object a relationship without inverse points at stays readable")
+  func oneWayKeepsDeletedObject() throws {
+    let graph = ObjectGraph(schema: Self.schema)
+    let team = try graph.insert("Team")
+    var animal: ManagedObject? = try graph.insert("Animal")
+    animal?.name = "Owl"
+    try team.setRelated(try #require(animal), forKey: "mascot")
+    try graph.delete(try #require(animal))
+    animal = nil
+    let stale = try #require(try team.relatedObject(forKey: "mascot"))
+    #expect(stale.isDeleted && stale.name == "Owl")
+  }
+
+  @Test("objects a failed lossy import made are taken back, counted out, and not pointed at")
+  func lossyDiscards() throws {
+    let graph = ObjectGraph(schema: Self.schema)
+    var options = GraphImportOptions()
+    options.isLossy = true
+    let payload = #"[{"name": "A", "members": [{"id": 1}, {"id": "x"}], "mascot": {"name": "Owl"}}, {"name": "B", "members": [{"id": 2}]}]"#
+    let report = try graph.importJSON(Array(payload.utf8), entity: "Team", options: options)
+    #expect(report.objectCounts == ["Team": 2, "Person": 2, "Animal": 1])
+    #expect(report.createdCount == 5)
+    #expect(report.issues.count == 1)
+    let teamA = try #require(try graph.object(of: "Team", identity: "A"))
+    #expect(try teamA.related(forKey: "members").map(\.id) == [.integer(1)])
+    #expect(try graph.objects(of: "Person").count == 2)
+  }
+}
