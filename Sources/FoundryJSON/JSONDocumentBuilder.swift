@@ -174,11 +174,10 @@ extension JSONNode {
   package var markupNumber: JSONNumber? {
     guard storage.markup != nil, storage.nodes[index].kind == .string else { return nil }
     let raw = storage.rawBytes(of: index)
-    if let (parts, isInteger) = NumberText.plainParts(raw), isInteger, parts.mantissa <= UInt64(Int64.max) {
+    if let value = Self.plainInteger(raw) {
       // The common case in one pass: a plain integer that fits.
-      let magnitude = Int64(parts.mantissa)
-      if parts.isNegative, magnitude == 0 { return JSONNumber(storage: .text("-0")) }
-      return JSONNumber(storage: .integer(parts.isNegative ? -magnitude : magnitude))
+      if value == 0, raw.first == UInt8(ascii: "-") { return JSONNumber(storage: .text("-0")) }
+      return JSONNumber(storage: .integer(value))
     }
     guard JSONNumber.isValid(raw) else { return nil }
     if !raw.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }), let value = NumberText.int64(raw),
@@ -193,9 +192,69 @@ extension JSONNode {
   /// `Double`, read straight from the bytes.
   package var markupDouble: Double? {
     guard storage.markup != nil, storage.nodes[index].kind == .string else { return nil }
-    let raw = storage.rawBytes(of: index)
+    return Self.markupDouble(storage.rawBytes(of: index))
+  }
+
+  /// Markup text that is exactly a JSON number, as the nearest `Double`.
+  static func markupDouble(_ raw: UnsafeBufferPointer<UInt8>) -> Double? {
     if let (parts, _) = NumberText.plainParts(raw), let value = NumberText.exactDouble(parts) { return value }
     guard JSONNumber.isValid(raw) else { return nil }
     return NumberText.double(raw)
+  }
+
+  /// Text that is a plain integer (no fraction or exponent) fitting `Int64`.
+  static func plainInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard let (parts, isInteger) = NumberText.plainParts(raw), isInteger, parts.mantissa <= UInt64(Int64.max) else { return nil }
+    let magnitude = Int64(parts.mantissa)
+    return parts.isNegative ? -magnitude : magnitude
+  }
+}
+
+// MARK: - Plain scalars
+
+// The mapping layer's fast path for scalar fields: the value at a tape index of this node's
+// document, read without making a node for it. Each answers `nil` for anything but the plain
+// case (another kind, a value out of range, text that needs the lenient rules), and the caller
+// then reads the value the general way, which also says what is wrong.
+extension JSONNode {
+  /// The tape index of member `key`'s value among the keys at `first..<end`: what
+  /// ``member(utf8:hint:keysFrom:to:)`` finds, without a node.
+  package func memberIndex(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int, keysFrom first: Int, to end: Int) -> Int? {
+    storage.memberValue(utf8: key, hint: &hint, keysFrom: first, to: end)
+  }
+
+  /// The tape index of member `key`'s value in this object (see ``member(utf8:hint:)``).
+  package func memberIndex(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int? {
+    let node = storage.nodes[index]
+    guard node.kind == .object, node.count > 0 else { return nil }
+    return storage.memberValue(utf8: key, hint: &hint, keysFrom: index + 1, to: Int(node.payload))
+  }
+
+  /// The node at tape index `position` of this node's document.
+  package func node(atTapeIndex position: Int) -> JSONNode { JSONNode(storage: storage, index: position) }
+
+  /// An integer number (or, in markup, integer text) at `position` that fits `Int64`.
+  package func plainInt64(at position: Int) -> Int64? {
+    let node = storage.nodes[position]
+    switch node.kind {
+    case .number: return node.has(TapeNode.isInteger) ? NumberText.int64(storage.rawBytes(of: position)) : nil
+    case .string: return storage.markup == nil ? nil : Self.plainInteger(storage.rawBytes(of: position))
+    default: return nil
+    }
+  }
+
+  /// A number (or, in markup, number text) at `position`, as the nearest `Double`.
+  package func plainDouble(at position: Int) -> Double? {
+    let node = storage.nodes[position]
+    switch node.kind {
+    case .number: return NumberText.double(storage.rawBytes(of: position))
+    case .string: return storage.markup == nil ? nil : Self.markupDouble(storage.rawBytes(of: position))
+    default: return nil
+    }
+  }
+
+  /// A string at `position`, decoded.
+  package func plainString(at position: Int) -> String? {
+    storage.nodes[position].kind == .string ? storage.string(at: position) : nil
   }
 }

@@ -59,6 +59,7 @@ public struct ObjectReader {
   /// Reads a required field: a missing key or `null` is an error.
   @inlinable
   public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T {
+    if case .some(.some(let plain)) = plainScalar(T.self, at: field) { return plain }
     guard let value = value(at: field, emptyStringIsNil: false) else {
       // XML: no repeated element is an empty collection.
       if isMarkup, let empty = T.emptyInMarkup { return empty }
@@ -71,6 +72,7 @@ public struct ObjectReader {
   /// takes the default too, and the report says so.
   @inlinable
   public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int, default defaultValue: @autoclosure () -> T) throws -> T {
+    if let plain = plainScalar(T.self, at: field) { return plain ?? defaultValue() }
     guard let value = value(at: field, emptyStringIsNil: false) else { return defaultValue() }
     guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
     do {
@@ -85,6 +87,7 @@ public struct ObjectReader {
   /// `nil` too, and the report says so.
   @inlinable
   public mutating func decodeIfPresent<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T? {
+    if let plain = plainScalar(T.self, at: field) { return plain }
     guard let value = value(at: field, emptyStringIsNil: T.self != String.self) else { return nil }
     guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
     do {
@@ -209,20 +212,10 @@ public struct ObjectReader {
   }
 
   mutating func locate(_ field: Int) -> JSONNode? {
-    // One entry per field, like `resolved`: a plain key needs nothing else from the schema.
-    let simpleKeys = schema.simpleKeys.keys
-    guard simpleKeys.indices.contains(field) else { return nil }
-    if !isTextOnly, !mayRepeatKeys, let key = simpleKeys[field] {
-      foundAlternative = 0
-      guard isMarkup else { return object.node.member(utf8: key, hint: &hint) }
-      // XML: a child element of that name, else the attribute (attributes lead the members,
-      // so each search covers only its own run).
-      if key.first == UInt8(ascii: "@") {
-        return object.node.member(utf8: key, hint: &attributeHint, keysFrom: object.node.firstChildIndex, to: contentStart)
-      }
-      if let found = object.node.member(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) { return found }
-      guard let attribute = schema.attributeKeys.keys[field] else { return nil }
-      return object.node.member(utf8: attribute, hint: &attributeHint, keysFrom: object.node.firstChildIndex, to: contentStart)
+    switch simpleLookup(field) {
+    case .value(let index): return object.node.node(atTapeIndex: index)
+    case .absent: return nil
+    case .declined: break
     }
     guard schema.resolved.indices.contains(field) else { return nil }
     if isTextOnly {
@@ -237,6 +230,32 @@ public struct ObjectReader {
       }
     }
     return nil
+  }
+
+  /// The tape index of a plain key's value, scanning on from where the last key was found;
+  /// declined for other keys, and where the object may repeat a key.
+  @usableFromInline
+  package mutating func simpleLookup(_ field: Int) -> PlainField {
+    // One entry per field, like `resolved`: a plain key needs nothing else from the schema.
+    let simpleKeys = schema.simpleKeys.keys
+    guard simpleKeys.indices.contains(field), !isTextOnly, !mayRepeatKeys, let key = simpleKeys[field] else { return .declined }
+    foundAlternative = 0
+    let node = object.node
+    let found: Int?
+    if !isMarkup {
+      found = node.memberIndex(utf8: key, hint: &hint)
+    } else if key.first == UInt8(ascii: "@") {
+      // XML: attributes lead the members, so each search covers only its own run.
+      found = node.memberIndex(utf8: key, hint: &attributeHint, keysFrom: node.firstChildIndex, to: contentStart)
+    } else if let child = node.memberIndex(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) {
+      found = child
+    } else if let attribute = schema.attributeKeys.keys[field] {
+      // No child element of that name: the attribute.
+      found = node.memberIndex(utf8: attribute, hint: &attributeHint, keysFrom: node.firstChildIndex, to: contentStart)
+    } else {
+      found = nil
+    }
+    return found.map(PlainField.value) ?? .absent
   }
 
   private mutating func walk(_ path: [PathSegment], firstKey: [UInt8]) -> JSONNode? {

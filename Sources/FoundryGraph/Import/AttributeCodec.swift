@@ -12,11 +12,43 @@ final class AttributeCodec {
   private let type: AttributeType
   /// The named transformer's reading and writing; `nil` reads and writes by type.
   private let transformed: (read: (ValueReader) throws -> GraphValue, write: (GraphValue, inout ValueWriter) throws -> Void)?
+  /// For untransformed strings, integers and doubles: how the import's fast path reads them
+  /// straight from the tape (see ``plainValue(at:in:)``).
+  private let plain: Plain?
+
+  private enum Plain {
+    case string
+    case integer(ClosedRange<Int64>)
+    case double
+  }
 
   /// The codec of `attribute`; a transformer name is resolved in `registry`.
   init(_ attribute: Attribute, registry: TransformerRegistry) throws {
     type = attribute.type
     transformed = try attribute.transformerName.map { Self.open(try registry.transformer(spec: $0), type: attribute.type) }
+    switch (attribute.transformerName, attribute.type) {
+    case (nil, .string): plain = .string
+    case (nil, .integer16): plain = .integer(Int64(Int16.min)...Int64(Int16.max))
+    case (nil, .integer32): plain = .integer(Int64(Int32.min)...Int64(Int32.max))
+    case (nil, .integer64): plain = .integer(Int64.min...Int64.max)
+    case (nil, .double): plain = .double
+    default: plain = nil
+    }
+  }
+
+  /// Whether ``plainValue(at:in:)`` may read the attribute.
+  var readsPlain: Bool { plain != nil }
+
+  /// The value at tape index `index` (from `ObjectReader.simpleLookup`) when it is plainly of
+  /// the attribute's type; `nil` when it must be read the general way (``read(_:)``), which
+  /// applies coercions and says what is wrong.
+  func plainValue(at index: Int, in reader: ObjectReader) -> GraphValue? {
+    switch plain {
+    case .string: reader.plainString(at: index).map(GraphValue.string)
+    case .integer(let range): reader.plainInt64(at: index).flatMap { range.contains($0) ? .integer($0) : nil }
+    case .double: reader.plainDouble(at: index).map(GraphValue.double)
+    case nil: nil
+    }
   }
 
   /// Reads the attribute's value from a payload value.

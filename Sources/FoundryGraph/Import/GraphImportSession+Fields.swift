@@ -30,9 +30,36 @@ extension GraphImportSession {
 
   // MARK: - Fields
 
+  /// What a payload holds for an attribute: nothing, `null`, a plain value read straight from
+  /// the tape, or a value to read through the codec.
+  enum AttributeLookup {
+    case absent, null
+    case plain(GraphValue)
+    case value(ValueReader)
+  }
+
+  /// Looks up attribute `slot`, reading strings, integers and doubles under plain keys straight
+  /// from the tape (no `ValueReader` for them).
+  func lookUpAttribute(_ slot: Int, codec: AttributeCodec, in reader: inout ObjectReader) -> AttributeLookup {
+    if codec.readsPlain {
+      switch reader.simpleLookup(slot) {
+      case .absent: return .absent
+      case .value(let index): if let value = codec.plainValue(at: index, in: reader) { return .plain(value) }
+      case .declined: break
+      }
+    }
+    switch reader.lookup(slot) {
+    case .absent: return .absent
+    case .null: return .null
+    case .value(let value): return .value(value)
+    }
+  }
+
   func readAttributes(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, skippingIdentity: Bool) throws {
     for (slot, step) in plan.attributes.enumerated() where !(skippingIdentity && step.isIdentity) {
-      switch reader.lookup(slot) {
+      switch lookUpAttribute(slot, codec: step.codec, in: &reader) {
+      case .plain(let value):
+        object.assign(value, at: slot)
       case .absent:
         if isNew, step.needsValue, object.values[slot] == nil { throw reader.missing(slot, typeName: plan.typeName(ofAttribute: slot)) }
       case .null:

@@ -155,27 +155,25 @@ final class GraphImportSession {
   /// partial identity identifies nothing; its values are read with the other attributes).
   private func readIdentity(from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) throws -> IdentityKey? {
     let slots = plan.identitySlots
-    if slots.count == 1 {
-      let slot = slots[0]
-      if case .value(let found) = reader.lookup(slot) {
-        return IdentityKey(one: try reader.read(slot, found) { try plan.attributes[slot].codec.read($0) })
-      }
-      if let key, key.slot == slot { return IdentityKey(one: key.value) }
-      return nil
-    }
+    if slots.count == 1 { return try readIdentityValue(slots[0], from: &reader, plan: plan, key: key).map(IdentityKey.init(one:)) }
     guard !slots.isEmpty else { return nil }
     var values: [GraphValue] = []
     values.reserveCapacity(slots.count)
     for slot in slots {
-      if case .value(let found) = reader.lookup(slot) {
-        values.append(try reader.read(slot, found) { try plan.attributes[slot].codec.read($0) })
-      } else if let key, key.slot == slot {
-        values.append(key.value)
-      } else {
-        return nil
-      }
+      guard let value = try readIdentityValue(slot, from: &reader, plan: plan, key: key) else { return nil }
+      values.append(value)
     }
     return IdentityKey(values)
+  }
+
+  /// The value of identity attribute `slot`: the payload's (`null` is none), else the member key's.
+  private func readIdentityValue(_ slot: Int, from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) throws -> GraphValue? {
+    let codec = plan.attributes[slot].codec
+    switch lookUpAttribute(slot, codec: codec, in: &reader) {
+    case .plain(let value): return value
+    case .value(let found): return try reader.read(slot, found) { try codec.read($0) }
+    case .absent, .null: return key?.slot == slot ? key?.value : nil
+    }
   }
 
   /// A new object of a concrete entity, holding `identity` when given.
