@@ -89,3 +89,59 @@ struct GraphOwnershipTests {
     #expect(try graph.objects(of: "Person").count == 2)
   }
 }
+
+@Suite("Identity index")
+struct IdentityIndexTests {
+  static let schema = try! Schema {
+    Entity("Item", identity: ["id"]) { Attribute("id", .integer64, optional: true) }
+  }
+
+  @Test("integer identities stay findable through inserts, changes and deletes", arguments: [1, 2, 3])
+  func randomizedAgainstADictionary(seed: UInt64) throws {
+    var random = SplitMix(seed: seed)
+    let graph = ObjectGraph(schema: Self.schema)
+    var expected: [Int64: ManagedObject] = [:]
+    // Few distinct ids, so that runs of neighbours form, move and are taken apart.
+    func nextID() -> Int64 { Int64(random.next() % 600) - 300 }
+    for step in 0..<4_000 {
+      switch random.next() % 4 {
+      case 0, 1:
+        let id = nextID()
+        guard expected[id] == nil else { continue }
+        let item = try graph.insert("Item")
+        try item.setValue(.integer(id), forKey: "id")
+        expected[id] = item
+      case 2:
+        guard let (id, item) = expected.randomElement(using: &random) else { continue }
+        let newID = nextID()
+        guard expected[newID] == nil else { continue }
+        try item.setValue(.integer(newID), forKey: "id")
+        expected[id] = nil
+        expected[newID] = item
+      default:
+        guard let (id, item) = expected.randomElement(using: &random) else { continue }
+        try graph.delete(item)
+        expected[id] = nil
+      }
+      if step % 97 == 0 {
+        for id in -300..<300 {
+          #expect(try graph.object(of: "Item", identity: .integer(Int64(id))) === expected[Int64(id)])
+        }
+      }
+    }
+    #expect(graph.count == expected.count)
+  }
+}
+
+/// A small seeded generator, so a failing case repeats.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

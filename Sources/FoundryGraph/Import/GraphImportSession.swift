@@ -114,7 +114,8 @@ final class GraphImportSession {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
     let mark = created.count
     do {
-      return try importFields(value, as: plan.hasSubentities ? try subentity(for: value, of: plan) : plan, scope: scope, key: key)
+      guard plan.hasSubentities else { return try importFields(value, as: plan, scope: scope, key: key) }
+      return try importFields(value, as: try subentity(for: value, of: plan), scope: scope, key: key)
     } catch {
       for reference in created[mark...].reversed() { discard(reference.object) }
       created.removeSubrange(mark...)
@@ -122,33 +123,43 @@ final class GraphImportSession {
     }
   }
 
-  private func importFields(_ value: ValueReader, as entityPlan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
-    var plan = entityPlan
-    let entity = plan.entity
+  /// The object a payload object stands for, found by its identity and updated, or created.
+  private func importFields(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
     var reader = try value.objectReader(schema: plan.mapping)
-    let identity = try readIdentity(from: &reader, plan: plan, key: key)
-    var object: ManagedObject
-    var isNew = false
-    if let identity, let existing = find(identity, in: entity, scope: scope) {
-      object = existing
-      if existing.entity !== entity {
-        plan = try self.plan(existing.entity)
-        reader = try value.objectReader(schema: plan.mapping)
-      }
-    } else {
-      object = try make(entity, at: value, identity: identity)
-      isNew = true
+    guard let identity = try readIdentity(from: &reader, plan: plan, key: key) else {
+      let object = try make(plan.entity, at: value, identity: nil)
+      try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: false, scope: scope, key: key)
+      return object
     }
+    guard let existing = find(identity, in: plan.entity, scope: scope) else {
+      let object = try make(plan.entity, at: value, identity: identity)
+      try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: true, scope: scope, key: key)
+      register(object, identity: identity, in: scope)
+      return object
+    }
+    if existing.entity === plan.entity {
+      try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: true, scope: scope, key: key)
+    } else {
+      // An object of a subentity: read the payload as that entity's.
+      let actual = try self.plan(existing.entity)
+      var actualReader = try value.objectReader(schema: actual.mapping)
+      try readFields(into: existing, from: &actualReader, plan: actual, isNew: false, hasIdentity: true, scope: scope, key: key)
+    }
+    return existing
+  }
+
+  /// Reads a payload object's attributes (all but the identity it was found or made by) and
+  /// relationships into `object`.
+  private func readFields(
+    into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, hasIdentity: Bool, scope: Scope?,
+    key: (slot: Int, value: GraphValue)?
+  ) throws {
     if let key, isNew || object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
-    // Identity values just read are the object's own (set above, or found by them).
-    try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skippingIdentity: identity != nil)
+    try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skippingIdentity: hasIdentity)
     // Nested under its parent, the relationship back to the parent is implied: not looked up.
-    let back = scope.flatMap { $0.inverse }
-    try readRelationships(into: object, from: &reader, plan: plan, skipping: back)
+    try readRelationships(into: object, from: &reader, plan: plan, skipping: scope?.inverse)
     try reader.finish()
     touch(object)
-    if isNew, let identity { register(object, identity: identity, in: scope) }
-    return object
   }
 
   /// The identity a payload object gives: `nil` unless every identity attribute is there (a

@@ -36,27 +36,27 @@ struct IdentityKey: Hashable {
 final class IdentityIndex {
   /// Per root entity: identity → object number, for identities other than one integer.
   @exclusivity(unchecked) private var tables: [[IdentityKey: Int]]
-  /// Per root entity: the common case of one integer identity, hashed as a plain integer.
-  @exclusivity(unchecked) private var integers: [[Int64: Int]]
+  /// Per root entity: the common case of one integer identity.
+  @exclusivity(unchecked) private var integers: [IntegerIdentityTable]
 
   init(entityCount: Int) {
     tables = Array(repeating: [:], count: entityCount)
-    integers = Array(repeating: [:], count: entityCount)
+    integers = (0..<entityCount).map { _ in IntegerIdentityTable() }
   }
 
   func number(of key: IdentityKey, family: Int) -> Int? {
-    if case .one(.integer(let value)) = key.values { return integers[family][value] }
+    if case .one(.integer(let value)) = key.values { return integers[family].number(of: value) }
     return tables[family][key]
   }
 
   func insert(_ key: IdentityKey, number: Int, family: Int) {
-    if case .one(.integer(let value)) = key.values { return integers[family][value] = number }
+    if case .one(.integer(let value)) = key.values { return integers[family].insert(value, number: number) }
     tables[family][key] = number
   }
 
   func remove(_ key: IdentityKey, number: Int, family: Int) {
     guard self.number(of: key, family: family) == number else { return }
-    if case .one(.integer(let value)) = key.values { return integers[family][value] = nil }
+    if case .one(.integer(let value)) = key.values { return integers[family].remove(value) }
     tables[family][key] = nil
   }
 }

@@ -1,0 +1,89 @@
+/// Object numbers by one integer identity, the commonest kind: open addressing with linear
+/// probing, at most half full.
+///
+/// A dictionary hashes every key with SipHash, a third of an identity lookup's cost here.
+/// This table spreads keys with a multiply-shift hash instead, whose odd multiplier is drawn at
+/// random per table, so a payload cannot choose identities that all land in one run.
+struct IntegerIdentityTable {
+  private struct Slot {
+    var key: Int64
+    /// The object number; `-1` for an empty slot.
+    var number: Int
+  }
+
+  private var slots: [Slot] = []
+  private var count = 0
+  /// `64 - log2(slots.count)`: the hash keeps the product's top bits.
+  private var shift: UInt64 = 64
+  private let multiplier = UInt64.random(in: 1...UInt64.max) | 1
+
+  /// An empty table.
+  init() {}
+
+  /// The object number of `key`, if any.
+  func number(of key: Int64) -> Int? {
+    guard count > 0 else { return nil }
+    let mask = slots.count - 1
+    var position = home(of: key)
+    while true {
+      let slot = slots[position]
+      if slot.number < 0 { return nil }
+      if slot.key == key { return slot.number }
+      position = (position + 1) & mask
+    }
+  }
+
+  /// Sets the object number of `key`.
+  mutating func insert(_ key: Int64, number: Int) {
+    if (count + 1) * 2 > slots.count { grow() }
+    let mask = slots.count - 1
+    var position = home(of: key)
+    while slots[position].number >= 0 {
+      if slots[position].key == key {
+        slots[position].number = number
+        return
+      }
+      position = (position + 1) & mask
+    }
+    slots[position] = Slot(key: key, number: number)
+    count += 1
+  }
+
+  /// Removes `key`, moving later entries of its run back so that no search stops short.
+  mutating func remove(_ key: Int64) {
+    guard count > 0 else { return }
+    let mask = slots.count - 1
+    var hole = home(of: key)
+    while slots[hole].key != key || slots[hole].number < 0 {
+      if slots[hole].number < 0 { return }
+      hole = (hole + 1) & mask
+    }
+    var next = hole
+    while true {
+      next = (next + 1) & mask
+      guard slots[next].number >= 0 else { break }
+      let wanted = home(of: slots[next].key)
+      // The entry may fill the hole unless its home lies after the hole, up to where it sits.
+      let staysPut = hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
+      if !staysPut {
+        slots[hole] = slots[next]
+        hole = next
+      }
+    }
+    slots[hole].number = -1
+    count -= 1
+  }
+
+  private func home(of key: Int64) -> Int {
+    Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* multiplier) >> shift)
+  }
+
+  private mutating func grow() {
+    let old = slots
+    let capacity = max(16, slots.count * 2)
+    slots = Array(repeating: Slot(key: 0, number: -1), count: capacity)
+    shift = UInt64(64 - capacity.trailingZeroBitCount)
+    count = 0
+    for slot in old where slot.number >= 0 { insert(slot.key, number: slot.number) }
+  }
+}
