@@ -42,6 +42,30 @@ extension JSONNode {
   /// The tape index just past this container (for objects: past the last member).
   package var endIndex: Int { storage.next(after: index) }
 
+  /// What an object reader needs to know before its first lookup.
+  package struct ObjectLayout {
+    /// Whether the node belongs to a markup (XML) view.
+    package var isMarkup: Bool
+    /// Whether the node is an object (a markup element with text only is a string).
+    package var isObject: Bool
+    /// For markup objects: the tape index of the first member that is not an attribute.
+    package var contentStart: Int
+    /// The tape index just past the node.
+    package var end: Int
+    /// Whether two keys of the object may be equal; never for markup views, whose children are
+    /// grouped by name.
+    package var mayRepeatKeys: Bool
+  }
+
+  /// The ``ObjectLayout`` of this node, in one call.
+  package func objectLayout(scratch: inout [UInt64]) -> ObjectLayout {
+    let isMarkup = storage.markup != nil
+    let isObject = storage.nodes[index].kind == .object
+    return ObjectLayout(
+      isMarkup: isMarkup, isObject: isObject, contentStart: isMarkup ? markupContentStart : index + 1, end: storage.next(after: index),
+      mayRepeatKeys: !isMarkup && isObject && storage.duplicateKeys != .reject && storage.mayRepeatKeys(inObjectAt: index, scratch: &scratch))
+  }
+
   /// Whether two keys of this object may be equal (see `JSONStorage.mayRepeatKeys`).
   package func mayRepeatKeys(scratch: inout [UInt64]) -> Bool {
     storage.nodes[index].kind == .object && storage.duplicateKeys != .reject

@@ -8,9 +8,11 @@ final class MappingContext {
   let options: MappingOptions
   @usableFromInline let isLossy: Bool
   @usableFromInline let factory: (any MappingFactory)?
-  private(set) var issues: [MappingIssue] = []
+  // Unchecked exclusivity: a context belongs to one decoding call, whose readers never
+  // overlap their accesses; the runtime check cost a call per object read.
+  @exclusivity(unchecked) private(set) var issues: [MappingIssue] = []
   /// Scratch space for the repeated-key check of each object, reused across objects.
-  var fingerprints: [UInt64] = []
+  @exclusivity(unchecked) var fingerprints: [UInt64] = []
 
   init(options: MappingOptions, isLossy: Bool, factory: (any MappingFactory)?) {
     self.options = options

@@ -40,17 +40,17 @@ public struct ObjectReader {
   private var isTextOnly = false
 
   init(object: ValueReader, schema: MappingSchema) {
+    // Everything the lookups need to know about the object, asked of the document in one call.
+    let layout = object.node.objectLayout(scratch: &object.context.fingerprints)
     self.object = object
     self.schema = schema
     coercion = schema.coercion ?? object.coercion
-    isMarkup = object.node.isMarkup
-    // XML views never repeat a key (children are grouped by name): no check, and no access
-    // to the context's scratch space.
-    mayRepeatKeys = !isMarkup && object.node.mayRepeatKeys(scratch: &object.context.fingerprints)
-    if isMarkup {
-      isTextOnly = object.node.kind != .object
-      contentStart = object.node.markupContentStart
-      objectEnd = object.node.endIndex
+    isMarkup = layout.isMarkup
+    mayRepeatKeys = layout.mayRepeatKeys
+    if layout.isMarkup {
+      isTextOnly = !layout.isObject
+      contentStart = layout.contentStart
+      objectEnd = layout.end
     }
   }
 

@@ -51,9 +51,10 @@ final class AttributeCodec {
     }
   }
 
-  /// Reads the attribute's value from a payload value.
-  func read(_ value: ValueReader) throws -> GraphValue {
-    guard let transformed else { return try Self.read(value, as: type) }
+  /// Reads the attribute's value from a payload value; a typed value equal to `current` (the
+  /// attribute's value so far) comes back as `current` itself, with no new box.
+  func read(_ value: ValueReader, replacing current: GraphValue? = nil) throws -> GraphValue {
+    guard let transformed else { return try Self.read(value, as: type, replacing: current) }
     return try transformed.read(value)
   }
 
@@ -64,7 +65,7 @@ final class AttributeCodec {
   }
 
   /// Reads a value of an attribute type without a transformer.
-  static func read(_ value: ValueReader, as type: AttributeType) throws -> GraphValue {
+  static func read(_ value: ValueReader, as type: AttributeType, replacing current: GraphValue? = nil) throws -> GraphValue {
     switch type {
     case .string: return .string(try value.string())
     case .integer16: return .integer(Int64(try value.integer(Int16.self)))
@@ -79,7 +80,9 @@ final class AttributeCodec {
     case .uuid: return .uuid(try UUID.read(from: value))
     case .uri: return .url(try URL.read(from: value))
     case .transformable: return .json(try JSONValue.read(from: value))
-    case .value(let valueType): return .custom(try valueType.read(value))
+    case .value(let valueType):
+      guard case .custom(let custom)? = current else { return .custom(try valueType.read(value)) }
+      return .custom(try valueType.read(value, replacing: custom))
     }
   }
 

@@ -67,7 +67,8 @@ extension GraphImportSession {
         object.assign(nil, at: slot)
       case .value(let value):
         do {
-          object.assign(try reader.read(slot, value) { try step.codec.read($0) }, at: slot)
+          let current = isNew ? nil : object.values[slot]
+          object.assign(try reader.read(slot, value) { try step.codec.read($0, replacing: current) }, at: slot)
         } catch where reader.isLossy && step.isOptional {
           reader.recordDefaulted(error, field: slot)
         }
@@ -94,7 +95,7 @@ extension GraphImportSession {
   /// Links what a relationship's payload names: one object or identity, or several.
   func importRelationship(_ value: ValueReader, of object: ManagedObject, slot: Int, step: RelationshipStep) throws {
     let destination = try plan(step.destination)
-    let identities = step.isToMany && step.hasScopedIdentity ? ScopedIdentities(owner: object, slot: slot) : nil
+    let identities = step.isToMany && step.hasScopedIdentity ? ScopedIdentities(owner: object, slot: slot, capacity: value.elementCount) : nil
     let scope = Scope(owner: object, slot: slot, inverse: step.inverse, identities: identities)
     guard step.isToMany else {
       let target = try importObject(value, as: destination, scope: scope)

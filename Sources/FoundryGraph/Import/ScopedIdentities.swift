@@ -17,10 +17,12 @@ final class ScopedIdentities {
   @exclusivity(unchecked) private var hasOwnersObjects = false
   private static let tableThreshold = 8
 
-  /// The identities of `owner`'s relationship in `slot`.
-  init(owner: ManagedObject, slot: Int) {
+  /// The identities of `owner`'s relationship in `slot`, for a payload of about `capacity` objects.
+  init(owner: ManagedObject, slot: Int, capacity: Int) {
     self.owner = owner
     self.slot = slot
+    keys.reserveCapacity(capacity)
+    objects.reserveCapacity(capacity)
   }
 
   /// The first object of `entity`'s kind (an entity position) with identity `key`.

@@ -223,19 +223,23 @@ extension ManagedObject {
   /// Fills an empty to-many `slot` with `objects` (the first of repeated ones) in one go, and
   /// links each inverse. - Returns: The number of links made.
   private func fill(_ slot: Int, with objects: [ObjectReference]) -> Int {
-    var unique: [ObjectReference] = []
-    unique.reserveCapacity(objects.count)
-    if objects.count <= 16 {
-      for reference in objects where !unique.contains(where: { $0.id == reference.id }) { unique.append(reference) }
-    } else {
-      var seen: Set<ObjectIdentifier> = []
-      for reference in objects where seen.insert(reference.id).inserted { unique.append(reference) }
-    }
+    let unique = Self.firstOfEach(objects)
     related[slot] = .many(ObjectList(unique))
     noteRelationshipChange(slot)
     if let inverse = entity.inverseSlots[slot] {
       for reference in unique { reference.withObject { _ = $0.primitiveLink(self, at: inverse, isKnownAbsent: true) } }
     }
     return unique.count
+  }
+
+  /// `objects` without repeats (the first of each kind kept): the array itself when it has none.
+  private static func firstOfEach(_ objects: [ObjectReference]) -> [ObjectReference] {
+    if objects.count <= 16 {
+      let hasRepeats = objects.indices.contains { index in objects[..<index].contains { $0.id == objects[index].id } }
+      guard hasRepeats else { return objects }
+    }
+    var seen: Set<ObjectIdentifier> = []
+    seen.reserveCapacity(objects.count)
+    return objects.filter { seen.insert($0.id).inserted }
   }
 }

@@ -52,7 +52,7 @@ extension GraphValueType {
   /// produced): values compare, but only the transformer can write them.
   init<T: Equatable>(opaque value: T) {
     let name = "\(T.self)"
-    self.init(name: name, typeID: ObjectIdentifier(T.self), box: { value, type in Self.openedBox(value, type) }) { value, _ in
+    self.init(name: name, typeID: ObjectIdentifier(T.self), box: { value, type in Self.openedBox(value, type) }) { value, _, _ in
       throw value.mismatch(expected: name)
     } write: { _, _ in
       throw MappingError(code: .invalidValue, reason: "no transformer writes \(name) values back")

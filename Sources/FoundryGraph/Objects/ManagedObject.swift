@@ -38,12 +38,28 @@ public final class ManagedObject: CustomStringConvertible {
   /// The number of the last import that touched the object (counted once per import).
   @exclusivity(unchecked) var importStamp = 0
 
-  init(entity: EntityDescription, number: Int, index: IdentityIndex) {
+  /// A new object holding its entity's default values, and `identity`'s values when given.
+  init(entity: EntityDescription, number: Int, index: IdentityIndex, identity: IdentityKey? = nil) {
     self.entity = entity
     self.objectNumber = number
     self.index = index
-    values = entity.defaultValues
-    related = Array(repeating: .none, count: entity.isToManySlot.count)
+    // Built by appending: a fresh array from a count, or a copy of a shared one, goes through
+    // the standard library's unspecialized paths, which cost more than the appends.
+    var values: [GraphValue?] = []
+    values.reserveCapacity(entity.defaultValues.count)
+    for value in entity.defaultValues { values.append(value) }
+    if let identity {
+      let slots = entity.identitySlots
+      switch identity.values {
+      case .one(let value): values[slots[0]] = value
+      case .several(let components): for (slot, value) in zip(slots, components) { values[slot] = value }
+      }
+    }
+    self.values = values
+    var related: [RelatedObjects] = []
+    related.reserveCapacity(entity.isToManySlot.count)
+    for _ in entity.isToManySlot.indices { related.append(.none) }
+    self.related = related
   }
 
   // MARK: - Attributes
@@ -113,15 +129,6 @@ public final class ManagedObject: CustomStringConvertible {
     values[slot] = value
     if !isInserted, let original = committedValues[slot], original == value { committedValues[slot] = nil }
     if isIdentity, !isDeleted, let key = identityKey { index.insert(key, number: objectNumber, family: entity.rootIndex) }
-  }
-
-  /// Stores the identity values of a new object that is not indexed yet.
-  func setIdentity(_ key: IdentityKey) {
-    let slots = entity.identitySlots
-    switch key.values {
-    case .one(let value): values[slots[0]] = value
-    case .several(let components): for (slot, value) in zip(slots, components) { values[slot] = value }
-    }
   }
 
   /// The object's identity values, when every identity attribute has one.

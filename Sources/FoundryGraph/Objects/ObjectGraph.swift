@@ -64,8 +64,7 @@ public final class ObjectGraph {
   /// A new object of a known, concrete entity, holding `identity` (values converted to the
   /// identity attributes' types) when given.
   func insert(_ entity: EntityDescription, identity: IdentityKey? = nil) -> ManagedObject {
-    let object = ManagedObject(entity: entity, number: storage.count, index: index)
-    if let identity { object.setIdentity(identity) }
+    let object = ManagedObject(entity: entity, number: storage.count, index: index, identity: identity)
     storage.append(object)
     if !entity.isIdentityScopedToParent, let key = identity ?? object.identityKey {
       index.insert(key, number: object.objectNumber, family: entity.rootIndex)

@@ -58,7 +58,7 @@ protocol ValueBox: AnyObject {
 /// A value of a known equatable type: equality without casts through `Any`.
 @usableFromInline
 final class TypedValueBox<T: Equatable>: ValueBox {
-  let value: T
+  @usableFromInline let value: T
   @usableFromInline let type: GraphValueType
   @usableFromInline
   init(_ value: T, type: GraphValueType) {
@@ -67,8 +67,22 @@ final class TypedValueBox<T: Equatable>: ValueBox {
   }
   @usableFromInline var base: Any { value }
   @usableFromInline func isEqual(to other: any ValueBox) -> Bool {
-    guard ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Self.self) else { return false }
-    return value == unsafeDowncast(other, to: Self.self).value
+    guard let other = Self.matching(other) else { return false }
+    return value == other.value
+  }
+
+  /// `box` as a box of this type, if it is one (a type check without a dynamic cast).
+  @usableFromInline
+  static func matching(_ box: any ValueBox) -> Self? {
+    ObjectIdentifier(Swift.type(of: box)) == ObjectIdentifier(Self.self) ? unsafeDowncast(box, to: Self.self) : nil
+  }
+
+  /// A box of `value`: `current` itself when it holds an equal value (reading a payload that
+  /// repeats a value allocates nothing), else a new one.
+  @inlinable
+  static func boxing(_ value: T, type: GraphValueType, reusing current: (any ValueBox)?) -> any ValueBox {
+    if let current, let same = matching(current), same.value == value { return same }
+    return Self(value, type: type)
   }
 }
 
@@ -95,11 +109,11 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
     let name: String
     let typeID: ObjectIdentifier
     let box: @Sendable (Any, GraphValueType) -> (any ValueBox)?
-    let read: @Sendable (ValueReader, GraphValueType) throws -> any ValueBox
+    let read: @Sendable (ValueReader, GraphValueType, (any ValueBox)?) throws -> any ValueBox
     let write: @Sendable (Any, inout ValueWriter) throws -> Void
     init(
       name: String, typeID: ObjectIdentifier, box: @escaping @Sendable (Any, GraphValueType) -> (any ValueBox)?,
-      read: @escaping @Sendable (ValueReader, GraphValueType) throws -> any ValueBox,
+      read: @escaping @Sendable (ValueReader, GraphValueType, (any ValueBox)?) throws -> any ValueBox,
       write: @escaping @Sendable (Any, inout ValueWriter) throws -> Void
     ) {
       self.name = name
@@ -116,8 +130,11 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   private var typeID: ObjectIdentifier { witnesses.typeID }
   /// Boxes a value of this type (`nil` for a value of another type).
   func box(_ value: Any) -> (any ValueBox)? { witnesses.box(value, self) }
-  /// Reads a value of this type.
-  func read(_ reader: ValueReader) throws -> CustomGraphValue { CustomGraphValue(box: try witnesses.read(reader, self)) }
+  /// Reads a value of this type; `current`, the attribute's value so far, is kept when the
+  /// payload's value equals it.
+  func read(_ reader: ValueReader, replacing current: CustomGraphValue? = nil) throws -> CustomGraphValue {
+    CustomGraphValue(box: try witnesses.read(reader, self, current?.box))
+  }
   var write: @Sendable (Any, inout ValueWriter) throws -> Void { witnesses.write }
 
   /// The description of a `@Mappable` (or any ``MappableValue``) type.
@@ -140,7 +157,7 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   @inlinable
   public init<T: Equatable & Sendable, X: MappingTransformer>(_ type: T.Type, transformer: X) where X.Value == T {
     self.init(name: "\(T.self)", typeID: ObjectIdentifier(T.self), box: { value, type in (value as? T).map { TypedValueBox($0, type: type) } }) {
-      TypedValueBox(try transformer.read(from: $0), type: $1)
+      TypedValueBox.boxing(try transformer.read(from: $0), type: $1, reusing: $2)
     } write: { value, writer in
       guard let typed = value as? T else { throw MappingError(code: .invalidValue, expected: "\(T.self)", found: "\(Swift.type(of: value))") }
       try transformer.write(typed, to: &writer)
@@ -150,7 +167,7 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   @usableFromInline
   init(
     name: String, typeID: ObjectIdentifier, box: @escaping @Sendable (Any, GraphValueType) -> (any ValueBox)?,
-    read: @escaping @Sendable (ValueReader, GraphValueType) throws -> any ValueBox,
+    read: @escaping @Sendable (ValueReader, GraphValueType, (any ValueBox)?) throws -> any ValueBox,
     write: @escaping @Sendable (Any, inout ValueWriter) throws -> Void
   ) {
     witnesses = Witnesses(name: name, typeID: typeID, box: box, read: read, write: write)
