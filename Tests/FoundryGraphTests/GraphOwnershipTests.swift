@@ -1,4 +1,5 @@
 import FoundryGraph
+import FoundryTestSupport
 import Testing
 
 /// Relationships hold their objects unowned, with the graph keeping every reachable object
@@ -49,12 +50,13 @@ struct GraphOwnershipTests {
   @Test("a deleted object other objects still point at (no action) stays readable")
   func noActionKeepsDeletedObject() throws {
     let graph = ObjectGraph(schema: Self.schema)
-    var team: ManagedObject? = try graph.insert("Team")
-    team?.name = "Core"
     let person = try graph.insert("Person")
-    try person.setRelated(try #require(team), forKey: "team")
-    try graph.delete(try #require(team))
-    team = nil
+    do {
+      let team = try graph.insert("Team")
+      team.name = "Core"
+      try person.setRelated(team, forKey: "team")
+      try graph.delete(team)
+    }
     // The person still points at the deleted team, which the graph keeps alive.
     let stale = try #require(try person.relatedObject(forKey: "team"))
     #expect(stale.isDeleted)
@@ -65,11 +67,12 @@ struct GraphOwnershipTests {
   func oneWayKeepsDeletedObject() throws {
     let graph = ObjectGraph(schema: Self.schema)
     let team = try graph.insert("Team")
-    var animal: ManagedObject? = try graph.insert("Animal")
-    animal?.name = "Owl"
-    try team.setRelated(try #require(animal), forKey: "mascot")
-    try graph.delete(try #require(animal))
-    animal = nil
+    do {
+      let animal = try graph.insert("Animal")
+      animal.name = "Owl"
+      try team.setRelated(animal, forKey: "mascot")
+      try graph.delete(animal)
+    }
     let stale = try #require(try team.relatedObject(forKey: "mascot"))
     #expect(stale.isDeleted && stale.name == "Owl")
   }
@@ -98,7 +101,7 @@ struct IdentityIndexTests {
 
   @Test("integer identities stay findable through inserts, changes and deletes", arguments: [1, 2, 3])
   func randomizedAgainstADictionary(seed: UInt64) throws {
-    var random = SplitMix(seed: seed)
+    var random = SeededRandom(seed: seed)
     let graph = ObjectGraph(schema: Self.schema)
     var expected: [Int64: ManagedObject] = [:]
     // Few distinct ids, so that runs of neighbours form, move and are taken apart.
@@ -130,18 +133,5 @@ struct IdentityIndexTests {
       }
     }
     #expect(graph.count == expected.count)
-  }
-}
-
-/// A small seeded generator, so a failing case repeats.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import FoundryJSON
+import FoundryTestSupport
 import Testing
 
 /// The fast paths of `double` against the C library's correctly rounded conversion
@@ -7,7 +8,7 @@ import Testing
 @Suite("JSON numbers: double rounding")
 struct JSONDoubleRoundingTests {
   @Test func randomNumbersRoundLikeTheCLibrary() throws {
-    var generator = SplitMix(seed: 0xD0_0B1E)
+    var generator = SeededRandom(seed: 0xD0_0B1E)
     var texts: [String] = []
     for _ in 0..<60_000 {
       let digitCount = Int.random(in: 1...19, using: &generator)
@@ -29,17 +30,5 @@ struct JSONDoubleRoundingTests {
       let actual = node.double
       #expect(actual == expected || (expected.map { !$0.isFinite } ?? false && actual == nil), "\(text)")
     }
-  }
-}
-
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

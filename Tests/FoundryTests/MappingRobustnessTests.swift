@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Foundry
 import FoundryJSON
+import FoundryTestSupport
 import Testing
 
 enum RobustModels {
@@ -56,7 +57,7 @@ struct MappingRobustnessTests {
   }
 
   @Test func randomDocumentsGiveAValueOrAMappingError() throws {
-    var generator = SystemRandomNumberGeneratorSeeded(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     var values = 0
     var errors = 0
     for _ in 0..<3000 {
@@ -77,19 +78,6 @@ struct MappingRobustnessTests {
     }
     #expect(values + errors == 6000)
     #expect(values > 0 && errors > 0)
-  }
-}
-
-/// A small seeded generator (SplitMix64), so every run sees the same documents.
-struct SystemRandomNumberGeneratorSeeded: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -1,4 +1,5 @@
 import FoundryXML
+import FoundryTestSupport
 import Testing
 
 /// Parse, write, parse again: the trees must be equal, whichever way the text was written.
@@ -173,20 +174,11 @@ struct XMLWriterRoundTripTests {
 /// Random documents from a fixed seed: names, namespaces and prefixes from small pools so that
 /// bindings collide, text full of characters that need escaping.
 struct RandomTreeGenerator {
-  private var state: UInt64
+  private var random: SeededRandom
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-  /// SplitMix64.
-  private mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  private mutating func below(_ bound: Int) -> Int { Int(random.next(upperBound: UInt64(bound))) }
   private mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
 
   static let localNames = ["a", "b", "item", "x-y", "_z", "n.1", "名", "é"]
