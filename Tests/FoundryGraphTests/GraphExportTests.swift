@@ -58,9 +58,9 @@ struct GraphSnapshot: Equatable, CustomStringConvertible {
   }
 
   static func summary(_ object: ManagedObject) -> String {
-    let values = object.entity.attributes.indices.compactMap { slot -> String? in
-      let name = object.entity.attributes[slot].name
-      return (try? object.value(forKey: name)).flatMap { $0.map { "\(name)=\($0)" } }
+    let values = object.entity.attributes.compactMap { attribute -> String? in
+      guard let value = try? object.value(forKey: attribute.name) else { return nil }
+      return "\(attribute.name)=\(value)"
     }
     return "\(object.entity.name)(\(values.joined(separator: ",")))"
   }

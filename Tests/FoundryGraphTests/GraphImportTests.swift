@@ -88,3 +88,25 @@ struct GraphImportTests {
     #expect(try graph.object(of: "Tag", identity: "lost") == nil)
   }
 }
+
+@Suite("Graph import: failed updates")
+struct GraphFailedUpdateTests {
+  @Test("a lossy import that drops an existing object's payload leaves the object as it was", arguments: [true, false])
+  func droppedUpdateChangesNothing(lossy: Bool) throws {
+    let graph = ObjectGraph(schema: try LibrarySchema.make())
+    try graph.importJSON(Array(#"[{"author_id": 1, "firstName": "Orig", "lastName": "L"}]"#.utf8), entity: "Author")
+    var options = GraphImportOptions()
+    options.isLossy = lossy
+    let update = Array(#"[{"author_id": 1, "born": "1900-01-01", "lastName": "Changed", "firstName": null}]"#.utf8)
+    if lossy {
+      let report = try graph.importJSON(update, entity: "Author", options: options)
+      #expect(report.issues.map(\.description) == ["$[0]: element dropped because $[0].firstName: required key not found, expected String"])
+    } else {
+      #expect(throws: MappingError.self) { try graph.importJSON(update, entity: "Author", options: options) }
+    }
+    let author = try #require(try graph.object(of: "Author", identity: 1))
+    #expect(author.lastName == "L")
+    #expect(author.born == nil)
+    #expect(author.firstName == "Orig")
+  }
+}

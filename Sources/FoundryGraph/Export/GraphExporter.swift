@@ -4,39 +4,141 @@ import FoundryJSON
 
 /// Writes objects as payload values through the schema's key paths: attributes through their
 /// transformers, related objects nested the first time they are reached and as identities after
-/// that, and the relationship an object was reached through never written back (its inverse).
+/// that, and the relationship back to the object around one left out.
+///
+/// Leaving that relationship out loses nothing when its other links are written from their
+/// other side, as in a tree of authors, books and tags. When the first pass finds links no side
+/// wrote (a triangle of friends; a book that lost its author but keeps a tag, reachable only
+/// through the tag), a second pass writes the same document plus those relationships: the
+/// objects written elsewhere as identities, the ones written nowhere else in full (see
+/// `GraphExporter+Links.swift`).
+///
+/// Nesting stops at ``maximumNesting`` objects, so that an export always reads back within the
+/// parser's depth limit and a long chain of links cannot exhaust the stack: deeper objects of
+/// the roots' entity are written as identities there and in full at the top level; any other
+/// object that deep is an error.
 struct GraphExporter {
+  /// How many objects deep an export nests (each adds one or two levels to the document).
+  static let maximumNesting = 100
+
   private let schema: Schema
   private let encoder: MappingEncoder
   private var codecs: [[AttributeCodec]?]
-  private var paths: [[String]?]
-  private var visited: Set<ObjectIdentifier> = []
+  var visited: Set<ObjectIdentifier> = []
+  /// The root entity family of the top-level objects, when they share one.
+  private var topFamily: Int?
+  /// Objects of the top-level family reached too deep: written at the top level after the roots.
+  private var deferred: [ManagedObject] = []
+  /// Every link written, from either side.
+  var written: Set<ExportedLink> = []
+  /// Second pass: where the first pass wrote objects, and the relationships it must write that
+  /// the first pass left out.
+  var firstPass: Set<ObjectIdentifier> = []
+  var forced: Set<ExportedLink.Side> = []
 
   init(schema: Schema, options: EncodingOptions) {
     self.schema = schema
     encoder = MappingEncoder(options: options)
     codecs = Array(repeating: nil, count: schema.entities.count)
-    paths = []
   }
 
-  /// The payload of `objects`: each nested in full, or as its identity when already written.
+  /// The payload of `objects` and of every object reachable from them.
   mutating func export(_ objects: [ManagedObject]) throws -> JSONValue {
+    let families = Set(objects.map(\.entity.rootIndex))
+    topFamily = families.count == 1 ? families.first : nil
+    let document = try writeTopLevel(objects)
+    let unwritten = unwrittenSides(from: objects)
+    guard !unwritten.isEmpty else { return document }
+    firstPass = visited
+    forced = unwritten
+    visited = []
+    deferred = []
+    written = []
+    return try writeTopLevel(objects)
+  }
+
+  private mutating func writeTopLevel(_ objects: [ManagedObject]) throws -> JSONValue {
     var elements: [JSONValue] = []
     for object in objects {
-      if let value = try write(object, through: nil) { elements.append(value) }
+      if let value = try write(object, from: nil, depth: 0, isLeftOutBranch: false) { elements.append(value) }
+    }
+    var next = 0
+    while next < deferred.count {
+      let object = deferred[next]
+      next += 1
+      guard !visited.contains(ObjectIdentifier(object)), let value = try write(object, from: nil, depth: 0, isLeftOutBranch: false) else { continue }
+      elements.append(value)
     }
     return .array(elements)
   }
 
   /// The object in full, or its identity when written before (`nil`: written before, no identity).
-  private mutating func write(_ object: ManagedObject, through inverse: Int?) throws -> JSONValue? {
-    guard visited.insert(ObjectIdentifier(object)).inserted else { return identity(of: object) }
+  /// - Parameters:
+  ///   - origin: The object around this one, and the slot of this one's entity pointing back.
+  ///   - isLeftOutBranch: Whether this is below an object the first pass left out, where the
+  ///     objects the first pass wrote are only referred to (their place is elsewhere).
+  private mutating func write(
+    _ object: ManagedObject, from origin: (object: ManagedObject, inverse: Int)?, depth: Int, isLeftOutBranch: Bool
+  ) throws -> JSONValue? {
+    let id = ObjectIdentifier(object)
+    guard !visited.contains(id) else { return identity(of: object) }
+    if isLeftOutBranch, firstPass.contains(id), let reference = identity(of: object) { return reference }
+    if depth > Self.maximumNesting {
+      guard object.entity.rootIndex == topFamily, let reference = identity(of: object) else {
+        throw GraphError(
+          .nestingTooDeep, at: object.entity.name,
+          "the graph nests more than \(Self.maximumNesting) objects deep below the exported objects; export \(object.entity.name) objects, or give the entity an identity")
+      }
+      deferred.append(object)
+      return reference
+    }
+    visited.insert(id)
     let entity = object.entity
+    // The relationship back to the object around this one is left out, unless the first pass
+    // found it holds links no side wrote.
+    let back = origin.flatMap { forced.contains(ExportedLink.Side(object, $0.inverse)) ? nil : $0.inverse }
     // An object holding nothing but its identity (one a reference created) is written as a reference.
-    if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: inverse) { return identity(of: object) }
-    let codecs = try codecs(of: entity)
+    if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: back) { return identity(of: object) }
     var result = JSONValue.object(JSONObject())
-    for (slot, attribute) in entity.attributes.enumerated() {
+    try writeAttributes(of: object, into: &result)
+    for (slot, relationship) in entity.relationships.enumerated() where slot != back {
+      let targets = object.related[slot].objects
+      guard !targets.isEmpty else { continue }
+      let inverse = entity.inverseSlots[slot]
+      var members: [(target: ManagedObject, value: JSONValue)] = []
+      for target in targets {
+        let isBack = slot == origin?.inverse
+        let isLeftOut = !firstPass.isEmpty && !firstPass.contains(ObjectIdentifier(target))
+        // Back toward the object around this one, only objects the first pass left out go in full.
+        let value = isBack && !isLeftOut
+          ? identity(of: target)
+          : try write(target, from: inverse.map { (object, $0) }, depth: depth + 1, isLeftOutBranch: isLeftOutBranch || isLeftOut)
+        guard let value else { continue }
+        members.append((target, value))
+        written.insert(ExportedLink(object, slot, target))
+      }
+      guard let value = Self.payload(of: members, for: relationship) else { continue }
+      Self.insert(value, at: Self.path(relationship.payloadKeyPath), into: &result)
+    }
+    return result
+  }
+
+  /// A relationship's written objects as its payload: the one object, an array, or for a keyed
+  /// relationship an object keyed by each one's key attribute.
+  private static func payload(of members: [(target: ManagedObject, value: JSONValue)], for relationship: Relationship) -> JSONValue? {
+    guard relationship.isToMany else { return members.first?.value }
+    guard let keyedBy = relationship.keyedBy else { return .array(members.map(\.value)) }
+    var keyed = JSONObject()
+    for (target, value) in members {
+      guard let keySlot = target.entity.attributeSlot(named: keyedBy), let key = target.values[keySlot] else { continue }
+      keyed[key.text] = value
+    }
+    return .object(keyed)
+  }
+
+  private mutating func writeAttributes(of object: ManagedObject, into result: inout JSONValue) throws {
+    let codecs = try codecs(of: object.entity)
+    for (slot, attribute) in object.entity.attributes.enumerated() {
       guard let value = object.values[slot] else {
         // A cleared value with a default must say so, or reading it back gives the default.
         if attribute.defaultValue != nil { Self.insert(.null, at: Self.path(attribute.payloadKeyPath), into: &result) }
@@ -45,31 +147,6 @@ struct GraphExporter {
       let encoded = try encoder.encodeToValue(AttributeOutput(value: value, codec: codecs[slot]))
       Self.insert(encoded, at: Self.path(attribute.payloadKeyPath), into: &result)
     }
-    for (slot, relationship) in entity.relationships.enumerated() where slot != inverse {
-      let targets = object.related[slot].objects
-      guard !targets.isEmpty else { continue }
-      let back = entity.inverseSlots[slot]
-      let value: JSONValue
-      if !relationship.isToMany {
-        guard let written = try write(targets[0], through: back) else { continue }
-        value = written
-      } else if let keyedBy = relationship.keyedBy {
-        var keyed = JSONObject()
-        for target in targets {
-          guard let keySlot = target.entity.attributeSlot(named: keyedBy), let key = target.values[keySlot], let written = try write(target, through: back) else { continue }
-          keyed[key.text] = written
-        }
-        value = .object(keyed)
-      } else {
-        var elements: [JSONValue] = []
-        for target in targets {
-          if let written = try write(target, through: back) { elements.append(written) }
-        }
-        value = .array(elements)
-      }
-      Self.insert(value, at: Self.path(relationship.payloadKeyPath), into: &result)
-    }
-    return result
   }
 
   private static func holdsOnlyIdentity(_ object: ManagedObject, except inverse: Int?) -> Bool {
@@ -81,7 +158,7 @@ struct GraphExporter {
 
   /// An object's identity as a payload value: the value for one attribute, an object of the
   /// identity key paths for several, `nil` without identity.
-  private func identity(of object: ManagedObject) -> JSONValue? {
+  func identity(of object: ManagedObject) -> JSONValue? {
     let slots = object.entity.identitySlots
     guard !slots.isEmpty else { return nil }
     let values = slots.map { object.values[$0] }

@@ -58,7 +58,7 @@ struct RelationshipStep {
   let field: Int
   let isToMany: Bool
   unowned(unsafe) let destination: EntityDescription
-  /// The inverse relationship's slot in the destination.
+  /// The inverse relationship's slot in the destination, when it is to-one (implied by nesting).
   let inverse: Int?
   /// For a keyed to-many relationship: the destination attribute slot each member's key fills.
   let keySlot: Int?
@@ -71,7 +71,7 @@ struct RelationshipStep {
     self.field = field
     isToMany = relationship.isToMany
     self.destination = destination
-    inverse = entity.inverseSlots[slot]
+    inverse = entity.inverseSlots[slot].flatMap { destination.relationships[$0].isToMany ? nil : $0 }
     keySlot = relationship.keyedBy.flatMap { destination.attributeSlot(named: $0) }
     hasScopedIdentity = destination.isIdentityScopedToParent
       || destination.descendantIndices.contains { schema.entities[$0].isIdentityScopedToParent }

@@ -55,23 +55,56 @@ extension GraphImportSession {
     }
   }
 
+  /// Reads the payload's attributes into `object`. A new object that fails is discarded whole;
+  /// an existing one must not keep half an update, so its values are applied only once every
+  /// attribute has been read.
   func readAttributes(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, skippingIdentity: Bool) throws {
+    guard !isNew else {
+      for (slot, step) in plan.attributes.enumerated() where !(skippingIdentity && step.isIdentity) {
+        if case .value(let value) = try readAttribute(slot, step, of: object, from: &reader, plan: plan, isNew: true) { object.assign(value, at: slot) }
+      }
+      return
+    }
+    // The first update waits in a local; more wait in `updates` (most payloads update one or two).
+    var first: (slot: Int, value: GraphValue?)?
+    if !updates.isEmpty { updates.removeAll(keepingCapacity: true) }
     for (slot, step) in plan.attributes.enumerated() where !(skippingIdentity && step.isIdentity) {
-      switch lookUpAttribute(slot, codec: step.codec, in: &reader) {
-      case .plain(let value):
-        object.assign(value, at: slot)
-      case .absent:
-        if isNew, step.needsValue, object.values[slot] == nil { throw reader.missing(slot, typeName: plan.typeName(ofAttribute: slot)) }
-      case .null:
-        guard step.isOptional else { throw reader.missing(slot, typeName: plan.typeName(ofAttribute: slot)) }
-        object.assign(nil, at: slot)
-      case .value(let value):
-        do {
-          let current = isNew ? nil : object.values[slot]
-          object.assign(try reader.read(slot, value) { try step.codec.read($0, replacing: current) }, at: slot)
-        } catch where reader.isLossy && step.isOptional {
-          reader.recordDefaulted(error, field: slot)
-        }
+      guard case .value(let value) = try readAttribute(slot, step, of: object, from: &reader, plan: plan, isNew: false) else { continue }
+      if first == nil { first = (slot, value) } else { updates.append((slot, value)) }
+    }
+    guard let first else { return }
+    object.assign(first.value, at: first.slot)
+    for (slot, value) in updates { object.assign(value, at: slot) }
+  }
+
+  /// What the payload gives for one attribute: nothing to change, or a value (`nil` clears).
+  enum AttributeRead {
+    case unchanged
+    case value(GraphValue?)
+  }
+
+  /// Reads attribute `slot` of a payload object.
+  /// - Throws: `MappingError` for a bad value, or a missing or `null` one the attribute needs.
+  @inline(__always)
+  func readAttribute(
+    _ slot: Int, _ step: AttributeStep, of object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool
+  ) throws -> AttributeRead {
+    switch lookUpAttribute(slot, codec: step.codec, in: &reader) {
+    case .plain(let value):
+      return .value(value)
+    case .absent:
+      if isNew, step.needsValue, object.values[slot] == nil { throw reader.missing(slot, typeName: plan.typeName(ofAttribute: slot)) }
+      return .unchanged
+    case .null:
+      guard step.isOptional else { throw reader.missing(slot, typeName: plan.typeName(ofAttribute: slot)) }
+      return .value(nil)
+    case .value(let found):
+      do {
+        let current = isNew ? nil : object.values[slot]
+        return .value(try reader.read(slot, found) { try step.codec.read($0, replacing: current) })
+      } catch where reader.isLossy && step.isOptional {
+        reader.recordDefaulted(error, field: slot)
+        return .unchanged
       }
     }
   }

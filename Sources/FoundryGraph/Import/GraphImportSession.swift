@@ -16,6 +16,8 @@ final class GraphImportSession {
   /// This import's number, stamped on the objects it touches.
   private let stamp: Int
   @exclusivity(unchecked) var links = 0
+  /// The attribute values read for an existing object, applied once all are read (reused).
+  @exclusivity(unchecked) var updates: [(slot: Int, value: GraphValue?)] = []
 
   /// Prepares the plans of the entities an import of `entity` can reach (through relationships
   /// and subentities), checking first that every transformer and entity mapper they name is bound.
@@ -99,7 +101,8 @@ final class GraphImportSession {
   struct Scope {
     let owner: ManagedObject
     let slot: Int
-    /// The slot of the relationship back to the owner in the nested objects' entity.
+    /// The slot of the to-one relationship back to the owner in the nested objects' entity,
+    /// which the nesting implies (a to-many inverse is read: it may name other objects too).
     let inverse: Int?
     /// For a to-many relationship whose objects may have parent-scoped identity: the objects
     /// it holds and those its payload gave so far, not linked yet.
@@ -154,9 +157,12 @@ final class GraphImportSession {
     into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, hasIdentity: Bool, scope: Scope?,
     key: (slot: Int, value: GraphValue)?
   ) throws {
-    if let key, isNew || object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
+    // A member's key fills its attribute: before the required-value checks in a new object,
+    // after a complete update in an existing one.
+    if let key, isNew { object.assign(key.value, at: key.slot) }
     try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skippingIdentity: hasIdentity)
-    // Nested under its parent, the relationship back to the parent is implied: not looked up.
+    if let key, !isNew, object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
+    // Nested under its parent, a to-one relationship back to the parent is implied: not looked up.
     try readRelationships(into: object, from: &reader, plan: plan, skipping: scope?.inverse)
     try reader.finish()
     touch(object)

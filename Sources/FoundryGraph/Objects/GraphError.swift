@@ -23,6 +23,7 @@ public struct GraphError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let countOutOfRange = Code(description: "countOutOfRange")
     public static let unboundTransformer = Code(description: "unboundTransformer")
     public static let unboundEntityMapper = Code(description: "unboundEntityMapper")
+    public static let nestingTooDeep = Code(description: "nestingTooDeep")
   }
 
   /// What went wrong.

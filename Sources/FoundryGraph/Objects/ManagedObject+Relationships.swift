@@ -111,7 +111,15 @@ extension ManagedObject {
   /// Links `object` in `slot` and self in the inverse, detaching whatever each replaces.
   func link(_ object: ManagedObject, at slot: Int) {
     guard primitiveLink(object, at: slot) else { return }
-    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse, isKnownAbsent: true) }
+    linkInverse(of: object, at: slot)
+  }
+
+  /// Puts self in the inverse of `slot` on `object`, which was just linked there: self is not
+  /// there yet (inverses are kept symmetric), unless that inverse is the very link just made
+  /// (an object in its own relationship whose inverse is itself).
+  private func linkInverse(of object: ManagedObject, at slot: Int) {
+    guard let inverse = entity.inverseSlots[slot], !(object === self && inverse == slot) else { return }
+    object.primitiveLink(self, at: inverse, isKnownAbsent: true)
   }
 
   /// Unlinks `object` from `slot` and self from the inverse.
@@ -197,7 +205,7 @@ extension ManagedObject {
   /// Links `object` in `slot` (both sides). - Returns: Whether a new link was made.
   func primitiveLinkCounted(_ object: ManagedObject, at slot: Int) -> Bool {
     guard primitiveLink(object, at: slot) else { return false }
-    if let inverse = entity.inverseSlots[slot] { object.primitiveLink(self, at: inverse, isKnownAbsent: true) }
+    linkInverse(of: object, at: slot)
     return true
   }
 
@@ -226,9 +234,7 @@ extension ManagedObject {
     let unique = Self.firstOfEach(objects)
     related[slot] = .many(ObjectList(unique))
     noteRelationshipChange(slot)
-    if let inverse = entity.inverseSlots[slot] {
-      for reference in unique { reference.withObject { _ = $0.primitiveLink(self, at: inverse, isKnownAbsent: true) } }
-    }
+    for reference in unique { reference.withObject { linkInverse(of: $0, at: slot) } }
     return unique.count
   }
 

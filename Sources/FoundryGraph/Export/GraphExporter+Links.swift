@@ -1,0 +1,62 @@
+/// One link as an export writes it: from `source`'s relationship `slot` to `target`.
+struct ExportedLink: Hashable {
+  let source: ObjectIdentifier
+  let slot: Int
+  let target: ObjectIdentifier
+
+  init(_ source: ManagedObject, _ slot: Int, _ target: ManagedObject) {
+    self.source = ObjectIdentifier(source)
+    self.slot = slot
+    self.target = ObjectIdentifier(target)
+  }
+
+  /// One relationship of one object.
+  struct Side: Hashable {
+    let object: ObjectIdentifier
+    let slot: Int
+
+    init(_ object: ManagedObject, _ slot: Int) {
+      self.object = ObjectIdentifier(object)
+      self.slot = slot
+    }
+  }
+}
+
+extension GraphExporter {
+  /// The relationships, among every object reachable from `objects`, holding a link the pass
+  /// just made wrote from neither side (a link is written from one side when that side's
+  /// relationship lists the other object, in full or as its identity).
+  ///
+  /// Only relationships whose objects can all be referred to by identity from anywhere qualify:
+  /// a list written with some of its objects missing would, imported, unlink them.
+  func unwrittenSides(from objects: [ManagedObject]) -> Set<ExportedLink.Side> {
+    var sides: Set<ExportedLink.Side> = []
+    var seen = Set(objects.map(ObjectIdentifier.init))
+    var pending = objects
+    while let object = pending.popLast() {
+      for slot in object.entity.relationships.indices {
+        let targets = object.related[slot].objects
+        var isMissingLink = false
+        for target in targets {
+          if seen.insert(ObjectIdentifier(target)).inserted { pending.append(target) }
+          guard !isWritten(object, slot, target) else { continue }
+          isMissingLink = true
+        }
+        if isMissingLink, targets.allSatisfy(isReferable) { sides.insert(ExportedLink.Side(object, slot)) }
+      }
+    }
+    return sides
+  }
+
+  private func isWritten(_ object: ManagedObject, _ slot: Int, _ target: ManagedObject) -> Bool {
+    if written.contains(ExportedLink(object, slot, target)) { return true }
+    guard let inverse = object.entity.inverseSlots[slot] else { return false }
+    return written.contains(ExportedLink(target, inverse, object))
+  }
+
+  /// Whether an identity refers to the object wherever it is written: it has one, and it is
+  /// not unique only among its parent's objects.
+  private func isReferable(_ object: ManagedObject) -> Bool {
+    !object.entity.isIdentityScopedToParent && identity(of: object) != nil
+  }
+}
