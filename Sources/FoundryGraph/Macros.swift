@@ -4,7 +4,7 @@
 /// Makes a class an ``EntityObject``: a typed view of a ``ManagedObject``, whose ``Entity``
 /// the class's stored properties declare.
 ///
-/// Every stored instance `var` becomes an attribute (or with ``Related(inverse:deleteRule:ordered:minCount:maxCount:keyPath:keyedBy:)``
+/// Every stored instance `var` becomes an attribute (or with ``Related(inverse:deleteRule:ordered:required:minCount:maxCount:keyPath:keyedBy:userInfo:)``
 /// a relationship), in declaration order, and its storage moves into the managed object: the
 /// macro turns it into a getter and setter of `managedObject`. A view holds no state of its own.
 ///
@@ -47,6 +47,10 @@
 ///   - identity: The attributes whose values together identify an object.
 ///   - identityScopedToParent: Whether identity is unique only among the objects related to
 ///     the same parent object.
+///   - subentityKeyPath: The payload key path whose value names the subentity to import.
+///   - entityMapper: The name of the entity mapper that picks the subentity to import
+///     (bound in ``GraphImportOptions/entityMappers``).
+///   - userInfo: Annotations.
 @attached(member, names: named(managedObject), named(init(managedObject:)), named(entity), named(_$entity))
 @attached(memberAttribute)
 @attached(extension, conformances: EntityObject)
@@ -55,12 +59,15 @@ public macro Entity(
   parent: String? = nil,
   abstract: Bool = false,
   identity: [String] = [],
-  identityScopedToParent: Bool = false
+  identityScopedToParent: Bool = false,
+  subentityKeyPath: String? = nil,
+  entityMapper: String? = nil,
+  userInfo: [String: String] = [:]
 ) = #externalMacro(module: "FoundryMacros", type: "EntityMacro")
 
 /// Turns a stored property of an `@Entity` class into accessors of its managed object.
 ///
-/// Not for direct use: ``Entity(name:parent:abstract:identity:identityScopedToParent:)``
+/// Not for direct use: ``Entity(name:parent:abstract:identity:identityScopedToParent:subentityKeyPath:entityMapper:userInfo:)``
 /// attaches it to each stored `var`, and the expansion reads and writes through
 /// `managedObject[attribute:as:]`, `managedObject[toOne:as:]` or `managedObject[toMany:as:]`:
 ///
@@ -80,14 +87,19 @@ public macro EntityAccessor() = #externalMacro(module: "FoundryMacros", type: "E
 /// @Property(keyPath: "author_id") var id: Int64 = 0
 /// @Property(keyPath: "pricing.retail_price") var retailPrice: Decimal?
 /// @Property(transformer: "date:yyyy-MM-dd") var died: Date?
+/// @Property(required: true) var homepage: URL?    // required in the entity; nil until set
 /// ```
 ///
 /// - Parameters:
 ///   - keyPath: Where the value sits in JSON or XML; the property's name when `nil`.
 ///   - transformer: The name of the transformer that reads and writes the payload's value
 ///     (looked up in ``GraphImportOptions/transformers``).
+///   - required: Whether the attribute is required although the property is optional: for a
+///     type with no value to start from (`URL`, a `@Mappable` value), which reads `nil` until
+///     the object has one. Validation reports an object without it.
+///   - userInfo: Annotations.
 @attached(peer)
-public macro Property(keyPath: String? = nil, transformer: String? = nil) =
+public macro Property(keyPath: String? = nil, transformer: String? = nil, required: Bool = false, userInfo: [String: String] = [:]) =
   #externalMacro(module: "FoundryMacros", type: "PropertyMacro")
 
 /// Makes a property of an `@Entity` class a relationship: to-many on `[Book]`, to-one on
@@ -99,23 +111,28 @@ public macro Property(keyPath: String? = nil, transformer: String? = nil) =
 /// @Related(ordered: true, minCount: 1, maxCount: 5) var chapters: [Chapter]
 /// ```
 ///
-/// A to-one relationship must be optional: relationships are empty until linked.
+/// A to-one relationship's property is optional (relationships are empty until linked);
+/// `required: true` makes the relationship required, which validation checks.
 ///
 /// - Parameters:
 ///   - inverse: The relationship on the destination that points back; kept in step.
 ///   - deleteRule: What deleting the source object does to the destination objects.
 ///   - ordered: Whether a to-many relationship keeps its objects in order.
+///   - required: Whether a to-one relationship must hold an object.
 ///   - minCount: The fewest objects a to-many relationship must hold.
 ///   - maxCount: The most objects a to-many relationship may hold (0: no maximum).
 ///   - keyPath: Where the related objects sit in payloads; the property's name when `nil`.
 ///   - keyedBy: For an object-of-objects payload, the destination attribute the keys fill.
+///   - userInfo: Annotations.
 @attached(peer)
 public macro Related(
   inverse: String? = nil,
   deleteRule: DeleteRule = .nullify,
   ordered: Bool = false,
+  required: Bool = false,
   minCount: Int = 0,
   maxCount: Int = 0,
   keyPath: String? = nil,
-  keyedBy: String? = nil
+  keyedBy: String? = nil,
+  userInfo: [String: String] = [:]
 ) = #externalMacro(module: "FoundryMacros", type: "RelatedMacro")

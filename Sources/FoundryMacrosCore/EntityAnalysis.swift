@@ -87,7 +87,9 @@ struct EntityAnalysis {
           else { continue }
           diagnostics.append(EntityDiagnostic.unknownIdentityAttribute(name: name, entity: shownName).at(element.expression))
         }
-      case "identityScopedToParent": trailingArguments.append("identityScopedToParent: \(expression)")
+      case "identityScopedToParent", "subentityKeyPath", "entityMapper", "userInfo":
+        // `Entity`'s initializer takes them under the same labels, in the same order.
+        trailingArguments.append("\(argument.label?.text ?? ""): \(expression)")
       default: continue  // The macro's signature rejects other labels.
       }
     }

@@ -52,7 +52,7 @@ extension EntityFieldAttributeMacro {
   }
 }
 
-/// `@Property(keyPath:transformer:)`.
+/// `@Property(keyPath:transformer:required:userInfo:)`.
 public protocol PropertyMacroExpansion: EntityFieldAttributeMacro {}
 /// `@Property`, for tests.
 public enum PropertyMacro: PropertyMacroExpansion {}
@@ -61,7 +61,7 @@ extension PropertyMacroExpansion {
   public static var attributeName: String { "Property" }
 }
 
-/// `@Related(inverse:deleteRule:ordered:minCount:maxCount:keyPath:keyedBy:)`.
+/// `@Related(inverse:deleteRule:ordered:required:minCount:maxCount:keyPath:keyedBy:userInfo:)`.
 public protocol RelatedMacroExpansion: EntityFieldAttributeMacro {}
 /// `@Related`, for tests.
 public enum RelatedMacro: RelatedMacroExpansion {}

@@ -197,16 +197,36 @@ struct EntityProperty {
     switch kind {
     case .attribute:
       parts.append(attributeType)
-      if isOptional { parts.append("optional: true") }
+      if isOptional {
+        // `required:` makes the attribute required while the property stays optional.
+        parts.append("optional: \(required.map(Self.negated) ?? "true")")
+      }
       if let defaultValue { parts.append("default: \(defaultValue)") }
-      parts += ordered(arguments, by: ["keyPath", "transformer"])
+      parts += ordered(arguments, by: ["keyPath", "transformer", "userInfo"])
       return "FoundryGraph.Attribute(\(parts.joined(separator: ", ")))"
     case .toOne(let destination), .toMany(let destination):
       parts.append("to: \(stringLiteral(Self.entityName(of: destination) ?? destination.trimmedDescription))")
       if case .toMany = kind { parts.append("toMany: true") }
-      parts += ordered(arguments, by: ["ordered", "inverse", "deleteRule", "minCount", "maxCount", "keyPath", "keyedBy"])
+      parts += ordered(arguments, by: ["ordered", "inverse", "deleteRule"])
+      if let required { parts.append("optional: \(Self.negated(required))") }
+      parts += ordered(arguments, by: ["minCount", "maxCount", "keyPath", "keyedBy", "userInfo"])
       return "FoundryGraph.Relationship(\(parts.joined(separator: ", ")))"
     }
+  }
+
+  /// `false` for `true`, `true` for `false`, `!(expression)` otherwise.
+  private static func negated(_ expression: String) -> String {
+    switch expression {
+    case "true": "false"
+    case "false": "true"
+    default: "!(\(expression))"
+    }
+  }
+
+  /// The `required:` argument's expression, when given (`true` for `required: true`).
+  private var required: String? {
+    guard let expression = arguments.first(where: { $0.label?.text == "required" })?.expression.trimmedDescription else { return nil }
+    return expression
   }
 
   /// `label: expression` for each argument, in the initializer's order.

@@ -51,10 +51,8 @@ struct GenerateSourceTests {
     import FoundryGraph
     import FoundryJSON
 
-    /// The `Person` entity, abstract. Objects are identified by `id`. Subentities: `Author`.
-    ///
-    /// Not generated (`@Entity` has no argument for it): subentity key path `kind`.
-    @Entity(abstract: true, identity: ["id"])
+    /// The `Person` entity, abstract. Objects are identified by `id`. Subentities: `Author`. A payload's `kind` names the subentity to import.
+    @Entity(abstract: true, identity: ["id"], subentityKeyPath: "kind")
     class Person {
       /// UUID, identity.
       var id: UUID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
@@ -69,12 +67,12 @@ struct GenerateSourceTests {
     final class Author: Person {
       /// Integer 16, default 3.
       var rating: Int16 = 3
-      /// URI. Required in the model; optional here: `URL` has no zero value.
-      var homepage: URL?
-      /// GenerateMoney. Required in the model; optional here: `GenerateMoney` has no zero value.
-      var fee: GenerateMoney?
-      /// Transformable. Read and written through the `json-blob` transformer. Required in the model. Values the transformer makes that are not JSON read as `nil` here; use `managedObject` for them.
-      @Property(transformer: "json-blob") var metadata: JSONValue?
+      /// URI. Required; `nil` until the object has a value (`URL` has no zero value).
+      @Property(required: true) var homepage: URL?
+      /// GenerateMoney. Required; `nil` until the object has a value (`GenerateMoney` has no zero value).
+      @Property(required: true) var fee: GenerateMoney?
+      /// Transformable. Read and written through the `json-blob` transformer. Required. Values the transformer makes that are not JSON read as `nil` here; use `managedObject` for them.
+      @Property(transformer: "json-blob", required: true) var metadata: JSONValue?
       /// Date, default Date(timeIntervalSince1970: 86400).
       var joined: Date = Date(timeIntervalSince1970: 86400)
       /// Ordered to-many `Book`, inverse `writer`, at least 1, at most 5, delete rule `.deny`. `works` in payloads. Payload members are keyed by `isbn`.
@@ -96,8 +94,8 @@ struct GenerateSourceTests {
       var weight: Float? = 1.0
       /// Transformable.
       var payload: JSONValue?
-      /// To-one `Author`, inverse `books`. `writer_id` in payloads. Required in the model; optional here: a to-one relationship is empty until linked.
-      @Related(inverse: "books", keyPath: "writer_id") var writer: Author?
+      /// To-one `Author`, inverse `books`. `writer_id` in payloads. Required; `nil` until linked.
+      @Related(inverse: "books", required: true, keyPath: "writer_id") var writer: Author?
     }
 
     """

@@ -166,6 +166,20 @@ struct ImportCommandTests {
     #expect(result.error.contains("--> \(payload):1:"))
   }
 
+  @Test func parserRelaxationsAndTheInputFormatApply() throws {
+    let directory = try TemporaryDirectory()
+    let payload = try directory.write("// one author\n{\"authors\": [{\"author_id\": 1, \"firstName\": \"A\",}]}", to: "relaxed.txt")
+    #expect(Self.run(payload).status == 1)
+    let result = Self.run(payload, "--lenient", "--input-format", "json")
+    #expect(result.error == "")
+    #expect(result.output.contains("objects: Author 1"))
+    #expect(Self.run(payload, "--lenient", "--input-format", "xml").error.hasPrefix("error: "))
+    let deep = try directory.write(#"{"authors": [{"author_id": 2, "firstName": "B", "books": [{"book_id": 3, "title": "T"}]}]}"#, to: "deep.json")
+    let limited = Self.run(deep, "--max-depth", "3")
+    #expect(limited.status == 1)
+    #expect(limited.error.hasPrefix("error: nesting depth exceeds the limit of 3"))
+  }
+
   @Test func anUnreadablePayload() {
     let missing = Self.examples + "/missing.json"
     #expect(

@@ -46,7 +46,7 @@ struct ImportErrorTests {
     #expect(result.output == "")
     #expect(result.error.hasPrefix("""
       Error: --transformer ISODay=dat:yyyy: unknown transformer "dat:yyyy" (known: \(Fixture.knownSpecs))
-      Usage: foundry import <payload> ...
+      Usage: foundry import [<options>] <payload> ... --model <model> --entity <name>
       """))
   }
 

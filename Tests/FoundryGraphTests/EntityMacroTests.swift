@@ -238,3 +238,38 @@ extension EntityObject {
   /// The managed object's identity: views are new instances each time, their objects are not.
   fileprivate var identity: ObjectIdentifier { ObjectIdentifier(managedObject) }
 }
+
+@Suite("Generated @Entity classes")
+struct GeneratedLibraryTests {
+  /// The model `GeneratedLibrary.swift` was generated from.
+  static let model = ModelFixtures.url("Generated/Library.xcdatamodel")
+
+  /// An entity with the user-info entries the schema holds as typed fields left out: a model
+  /// file keeps them in `userInfo` too; generated classes declare only the typed fields.
+  static func comparable(_ entity: Entity) -> Entity {
+    var entity = entity
+    entity.userInfo = entity.userInfo.filter { !ModelFile.typedUserInfoKeys.contains($0.key) }
+    entity.attributes = entity.attributes.map { attribute in
+      var attribute = attribute
+      attribute.userInfo = attribute.userInfo.filter { !ModelFile.typedUserInfoKeys.contains($0.key) }
+      return attribute
+    }
+    entity.relationships = entity.relationships.map { relationship in
+      var relationship = relationship
+      relationship.userInfo = relationship.userInfo.filter { !ModelFile.typedUserInfoKeys.contains($0.key) }
+      return relationship
+    }
+    return entity
+  }
+
+  @Test("the classes foundry generate writes declare the model's schema", arguments: ["GenAuthor", "GenPoet", "GenBook", "GenTag"])
+  func sameSchemaAsTheModel(entity name: String) throws {
+    let fromModel = try Schema(modelAt: Self.model)
+    let fromClasses = try Schema(GenAuthor.self, GenPoet.self, GenBook.self, GenTag.self)
+    let modelEntity = try #require(fromModel[name]?.declaration)
+    let classEntity = try #require(fromClasses[name]?.declaration)
+    #expect(classEntity.attributes == Self.comparable(modelEntity).attributes)
+    #expect(classEntity.relationships == Self.comparable(modelEntity).relationships)
+    #expect(classEntity == Self.comparable(modelEntity))
+  }
+}

@@ -4,8 +4,8 @@ import Foundation
 import FoundryGraph
 import FoundryJSON
 
-/// The `GenAuthor` entity. Objects are identified by `id`. Subentities: `GenPoet`.
-@Entity(identity: ["id"])
+/// The `GenAuthor` entity. Objects are identified by `id`. Subentities: `GenPoet`. A payload's `kind` names the subentity to import.
+@Entity(identity: ["id"], subentityKeyPath: "kind", userInfo: ["source": "catalog"])
 class GenAuthor {
   /// Integer 64, identity, default 0. `author_id` in payloads.
   @Property(keyPath: "author_id") var id: Int64 = 0
@@ -20,7 +20,7 @@ class GenAuthor {
 }
 
 /// The `GenPoet` entity, a kind of `GenAuthor`. Objects are identified by `id` (inherited).
-@Entity(parent: "GenAuthor")
+@Entity(parent: "GenAuthor", userInfo: ["subentityValue": "poet"])
 final class GenPoet: GenAuthor {
   /// String, default "iambic".
   var meter: String = "iambic"
@@ -32,7 +32,7 @@ final class GenBook {
   /// Integer 64, identity, default 0. `book_id` in payloads.
   @Property(keyPath: "book_id") var id: Int64 = 0
   /// String.
-  var title: String = String()
+  @Property(userInfo: ["note": "as on the cover"]) var title: String = String()
   /// String.
   var `extension`: String?
   /// Decimal, default 0.
@@ -47,10 +47,10 @@ final class GenBook {
   var uuid: UUID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
   /// Binary.
   var cover: Data?
-  /// URI. Required in the model; optional here: `URL` has no zero value.
-  var homepage: URL?
-  /// To-one `GenAuthor`, inverse `books`. `author_id` in payloads.
-  @Related(inverse: "books", keyPath: "author_id") var author: GenAuthor?
+  /// URI. Required; `nil` until the object has a value (`URL` has no zero value).
+  @Property(required: true) var homepage: URL?
+  /// To-one `GenAuthor`, inverse `books`. `author_id` in payloads. Required; `nil` until linked.
+  @Related(inverse: "books", required: true, keyPath: "author_id") var author: GenAuthor?
   /// Ordered to-many `GenTag`, inverse `books`.
   @Related(inverse: "books", ordered: true) var tags: [GenTag]
 }

@@ -119,6 +119,56 @@ struct EntityExpansionTests {
     )
   }
 
+  @Test func requiredOptionalsSubentitiesAndUserInfo() {
+    expectEntityExpansion(
+      """
+      @Entity(abstract: true, identity: ["vin"], subentityKeyPath: "kind", entityMapper: "vehicleKind", userInfo: ["source": "fleet"])
+      class Vehicle {
+        var vin: String = ""
+        @Property(required: true, userInfo: ["unit": "url"]) var manual: URL?
+        @Related(inverse: "vehicles", required: true, userInfo: ["note": "owner"]) var owner: Owner?
+      }
+      """,
+      expandsTo: """
+      class Vehicle {
+        @FoundryGraph.EntityAccessor
+        var vin: String = ""
+        @FoundryGraph.EntityAccessor var manual: URL?
+        @FoundryGraph.EntityAccessor var owner: Owner?
+
+        let managedObject: FoundryGraph.ManagedObject
+
+        required init(managedObject: FoundryGraph.ManagedObject) {
+          self.managedObject = managedObject
+        }
+
+        private static let _$entity = FoundryGraph.Entity(
+          "Vehicle",
+          abstract: true,
+          attributes: [
+            FoundryGraph.Attribute("vin", .string, default: FoundryGraph.GraphValue.string("")),
+            FoundryGraph.Attribute("manual", .uri, optional: false, userInfo: ["unit": "url"]),
+          ],
+          relationships: [
+            FoundryGraph.Relationship("owner", to: "Owner", inverse: "vehicles", optional: false, userInfo: ["note": "owner"]),
+          ],
+          identity: ["vin"],
+          subentityKeyPath: "kind",
+          entityMapper: "vehicleKind",
+          userInfo: ["source": "fleet"]
+        )
+
+        class var entity: FoundryGraph.Entity {
+          _$entity
+        }
+      }
+
+      extension Vehicle: FoundryGraph.EntityObject {
+      }
+      """
+    )
+  }
+
   @Test func accessorsReadAndWriteTheManagedObject() {
     expectEntityExpansion(
       """

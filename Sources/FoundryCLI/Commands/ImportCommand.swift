@@ -87,6 +87,9 @@ struct ImportCommand: ConsoleCommand {
   @Option(help: "How to print the report: text or json.")
   var format: OutputFormat = .text
 
+  @OptionGroup(title: "Parsing")
+  var input: InputOptions
+
   func validate() throws {
     guard payloads.count(where: { $0 == "-" }) <= 1 else {
       throw ValidationError("Standard input ('-') can be read only once.")
@@ -178,6 +181,8 @@ struct ImportCommand: ConsoleCommand {
     var options = GraphImportOptions()
     for binding in transformers { try binding.bind(in: &options.mapping.transformers) }
     options.isLossy = lossy
+    options.mapping.parsing = input.parsingOptions
+    options.mapping.xmlParsing = input.xmlParsingOptions(startingFrom: options.mapping.xmlParsing)
     return options
   }
 
@@ -202,7 +207,7 @@ struct ImportCommand: ConsoleCommand {
         throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
       }
     }
-    switch DocumentFormat.detect(path: path, bytes: bytes) {
+    switch input.inputFormat ?? DocumentFormat.detect(path: path, bytes: bytes) {
     case .json:
       return try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
     case .xml:

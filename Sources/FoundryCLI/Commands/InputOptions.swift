@@ -33,10 +33,10 @@ struct InputOptions: ParsableArguments {
   var maximumDepth: Int = JSONParsingOptions().maximumDepth
 
   @Option(help: ArgumentHelp(
-    "How XML keeps whitespace in text: keep it, drop-blank (drop whitespace-only text), trim (drop it, trim the rest).",
+    "How XML keeps whitespace in text: keep it, drop-blank (drop whitespace-only text; the default), trim (drop it, trim the rest; the default of import).",
     valueName: "mode"
   ))
-  var whitespace: WhitespaceMode = .dropBlank
+  var whitespace: WhitespaceMode?
 
   @Option(help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "format"))
   var inputFormat: DocumentFormat?
@@ -72,9 +72,13 @@ struct InputOptions: ParsableArguments {
   }
 
   /// The XML parser options the flags ask for: comments and processing instructions left out.
-  var xmlParsingOptions: XMLParsingOptions {
-    var options = XMLParsingOptions()
-    options.whitespace = whitespace.parsingValue
+  var xmlParsingOptions: XMLParsingOptions { xmlParsingOptions(startingFrom: XMLParsingOptions()) }
+
+  /// The XML parser options the flags ask for, on top of `defaults` (whose whitespace mode
+  /// stays unless `--whitespace` is given).
+  func xmlParsingOptions(startingFrom defaults: XMLParsingOptions) -> XMLParsingOptions {
+    var options = defaults
+    options.whitespace = whitespace?.parsingValue ?? defaults.whitespace
     options.maximumDepth = maximumDepth
     return options
   }

@@ -51,7 +51,8 @@ extension EntitySourceGenerator {
   // MARK: - @Entity
 
   /// `@Entity` with the arguments that differ from the defaults, in the macro's order:
-  /// `name`, `parent`, `abstract`, `identity`, `identityScopedToParent`.
+  /// `name`, `parent`, `abstract`, `identity`, `identityScopedToParent`, `subentityKeyPath`,
+  /// `entityMapper`, `userInfo`.
   private func entityAttribute(of entity: EntityDescription, typeName: String) -> String {
     let declared = entity.declaration
     var arguments: [String] = []
@@ -62,13 +63,15 @@ extension EntitySourceGenerator {
       arguments.append("identity: \(SwiftNames.stringArrayLiteral(declared.identity.map(SwiftNames.memberName)))")
     }
     if declared.isIdentityScopedToParent { arguments.append("identityScopedToParent: true") }
+    if let keyPath = declared.subentityKeyPath { arguments.append("subentityKeyPath: \(SwiftNames.stringLiteral(keyPath))") }
+    if let mapper = declared.entityMapperName { arguments.append("entityMapper: \(SwiftNames.stringLiteral(mapper))") }
+    if let userInfo = SwiftNames.userInfoArgument(declared.userInfo) { arguments.append(userInfo) }
     return arguments.isEmpty ? "@Entity" : "@Entity(\(arguments.joined(separator: ", ")))"
   }
 
   // MARK: - Documentation
 
-  /// The class's doc comment lines: what the entity is, its identity and subentities, and
-  /// what `@Entity` cannot declare.
+  /// The class's doc comment lines: what the entity is, its identity and subentities.
   private func classDocumentation(of entity: EntityDescription) -> [String] {
     let declared = entity.declaration
     var summary = "The `\(entity.name)` entity"
@@ -83,15 +86,9 @@ extension EntitySourceGenerator {
     }
     let children = schema.entities.filter { $0.parentIndex == entity.index }.map(\.name)
     if !children.isEmpty { summary += " Subentities: \(SwiftNames.prose(children))." }
-    var lines = [summary]
-    var missing: [String] = []
-    if let keyPath = declared.subentityKeyPath { missing.append("subentity key path `\(keyPath)`") }
-    if let mapper = declared.entityMapperName { missing.append("entity mapper `\(mapper)`") }
-    if !missing.isEmpty {
-      lines.append("")
-      lines.append("Not generated (`@Entity` has no argument for it): \(missing.joined(separator: ", ")).")
-    }
-    return lines
+    if let keyPath = declared.subentityKeyPath { summary += " A payload's `\(keyPath)` names the subentity to import." }
+    if let mapper = declared.entityMapperName { summary += " The `\(mapper)` entity mapper picks the subentity to import." }
+    return [summary]
   }
 }
 

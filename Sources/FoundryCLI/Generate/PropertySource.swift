@@ -14,7 +14,7 @@ import FoundryGraph
 /// UUID, `.null`), which the getter returns while the object has no value and which, not being
 /// a literal, `@Entity` does not make the entity's default. Types without a zero value (`URL`,
 /// value types) and transformables with a transformer (whose values need not be JSON) are
-/// optional instead, which the comment says.
+/// optional properties of a required attribute instead: `@Property(required: true)`.
 struct AttributeSource {
   let attribute: Attribute
   let isIdentity: Bool
@@ -32,6 +32,8 @@ struct AttributeSource {
     var arguments: [String] = []
     if let keyPath { arguments.append("keyPath: \(SwiftNames.stringLiteral(keyPath))") }
     if let transformer = attribute.transformerName { arguments.append("transformer: \(SwiftNames.stringLiteral(transformer))") }
+    if isOptional, !attribute.isOptional { arguments.append("required: true") }
+    if let userInfo = SwiftNames.userInfoArgument(attribute.userInfo) { arguments.append(userInfo) }
     var declaration = arguments.isEmpty ? "" : "@Property(\(arguments.joined(separator: ", "))) "
     declaration += "var \(SwiftNames.propertyName(for: attribute.name)): \(valueType.name)\(isOptional ? "?" : "")"
     if let initializer { declaration += " = \(initializer)" }
@@ -50,7 +52,7 @@ struct AttributeSource {
   private var shape: (isOptional: Bool, initializer: String?, note: String?) {
     if attribute.type == .transformable, attribute.transformerName != nil {
       let note = "Values the transformer makes that are not JSON read as `nil` here; use `managedObject` for them."
-      return (true, nil, attribute.isOptional ? note : "Required in the model. " + note)
+      return (true, nil, attribute.isOptional ? note : "Required. " + note)
     }
     if attribute.isOptional {
       // `@Entity` takes a literal as the entity's default; other expressions would do nothing.
@@ -58,7 +60,7 @@ struct AttributeSource {
       return (true, literal, nil)
     }
     if let initializer = defaultLiteral ?? valueType.zeroValue { return (false, initializer, nil) }
-    return (true, nil, "Required in the model; optional here: `\(valueType.name)` has no zero value.")
+    return (true, nil, "Required; `nil` until the object has a value (`\(valueType.name)` has no zero value).")
   }
 
   /// `7`, `-2.5`, `"Ada"`, `true`: not a call (`Date(...)`) or a member (`.infinity`).
@@ -86,9 +88,8 @@ struct AttributeSource {
 /// //  "@Related(inverse: \"author\") var books: [Book]"]
 /// ```
 ///
-/// A to-many relationship is an array; a to-one relationship is optional even when the model
-/// requires it (`@Entity` requires that: relationships are empty until linked), which the
-/// comment says.
+/// A to-many relationship is an array; a to-one relationship is optional (relationships are
+/// empty until linked), with `required: true` when the model requires it.
 struct RelationshipSource {
   let relationship: Relationship
   let destinationType: String
@@ -124,6 +125,7 @@ struct RelationshipSource {
     if let inverse = relationship.inverse { arguments.append("inverse: \(SwiftNames.stringLiteral(SwiftNames.memberName(inverse)))") }
     if relationship.deleteRule != .nullify { arguments.append("deleteRule: .\(relationship.deleteRule.rawValue)") }
     if relationship.isToMany, relationship.isOrdered { arguments.append("ordered: true") }
+    if !relationship.isToMany, !relationship.isOptional { arguments.append("required: true") }
     let (minCount, maxCount) = counts
     if let minCount { arguments.append("minCount: \(minCount)") }
     if let maxCount { arguments.append("maxCount: \(maxCount)") }
@@ -131,6 +133,7 @@ struct RelationshipSource {
     if relationship.isToMany, let keyedBy = relationship.keyedBy {
       arguments.append("keyedBy: \(SwiftNames.stringLiteral(SwiftNames.memberName(keyedBy)))")
     }
+    if let userInfo = SwiftNames.userInfoArgument(relationship.userInfo) { arguments.append(userInfo) }
     return arguments
   }
 
@@ -145,9 +148,7 @@ struct RelationshipSource {
     text += "."
     if let keyPath { text += " `\(keyPath)` in payloads." }
     if relationship.isToMany, let keyedBy = relationship.keyedBy { text += " Payload members are keyed by `\(keyedBy)`." }
-    if !relationship.isToMany, !relationship.isOptional {
-      text += " Required in the model; optional here: a to-one relationship is empty until linked."
-    }
+    if !relationship.isToMany, !relationship.isOptional { text += " Required; `nil` until linked." }
     return text
   }
 }

@@ -1,3 +1,5 @@
+import FoundryGraph
+
 /// How `foundry generate` spells schema names as Swift identifiers and strings as Swift literals.
 ///
 /// ```swift
@@ -69,6 +71,18 @@ package enum SwiftNames {
   /// `["a", "b"]` as a Swift array literal of strings.
   static func stringArrayLiteral(_ items: [String]) -> String {
     "[" + items.map(stringLiteral).joined(separator: ", ") + "]"
+  }
+
+  /// `["a": "1", "b": "2"]`, keys sorted.
+  static func stringDictionaryLiteral(_ entries: [String: String]) -> String {
+    "[" + entries.sorted { $0.key < $1.key }.map { "\(stringLiteral($0.key)): \(stringLiteral($0.value))" }.joined(separator: ", ") + "]"
+  }
+
+  /// The `userInfo:` argument for the entries the schema does not already hold as typed
+  /// fields (a model file's key paths, transformer names, identities); `nil` when none remain.
+  static func userInfoArgument(_ userInfo: [String: String]) -> String? {
+    let remaining = userInfo.filter { !ModelFile.typedUserInfoKeys.contains($0.key) }
+    return remaining.isEmpty ? nil : "userInfo: \(stringDictionaryLiteral(remaining))"
   }
 
   /// Names in backticks, joined for prose: "`a`", "`a` and `b`", "`a`, `b` and `c`".

@@ -106,3 +106,9 @@ public struct ModelFile: Sendable {
       .invalidSchema, "\(error.location): \(error.message)", path: contentsURL.relativePath, location: location, schemaError: error)
   }
 }
+
+extension ModelFile {
+  /// The user-info keys whose values the schema holds as typed fields (key paths, transformer
+  /// names, identity, subentities); the other entries are only user info.
+  package static var typedUserInfoKeys: Set<String> { ModelUserInfo.typedKeys }
+}

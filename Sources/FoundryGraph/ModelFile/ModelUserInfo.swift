@@ -25,6 +25,12 @@ struct ModelUserInfo {
 
   // MARK: - Vocabulary
 
+  /// The keys the vocabulary turns into typed fields of the schema (key paths, transformer,
+  /// identity, subentities); every other entry is only user info.
+  static let typedKeys: Set<String> = Set(keyPathKeys).union([
+    "JSONTransformerName", "keyedBy", "subentityKeyPath", "entityMapperName", "identityAttributes", "identityAttribute", "identityScope",
+  ])
+
   /// The keys that name a payload key path, in order of precedence: Groot's `JSONKeyPath`,
   /// Modelmatic's `jsonKeyPath`, then `externalKeyPath`.
   static let keyPathKeys = ["JSONKeyPath", "jsonKeyPath", "externalKeyPath"]
