@@ -135,6 +135,13 @@ struct GraphImportShapesTests {
     var encoding = EncodingOptions()
     encoding.transformers = options.mapping.transformers
     #expect(String(decoding: try graph.exportJSON(try graph.objects(of: "Event"), options: encoding), as: UTF8.self) == #"[{"day":"2024-05-01"}]"#)
+    // A transformer whose values the attribute cannot hold fails once, before importing.
+    var wrongKind = GraphImportOptions()
+    wrongKind.mapping.transformers.register(try TransformerRegistry.standard.transformer(spec: "int", as: Int.self), as: "ISODay")
+    #expect(throws: GraphError(.typeMismatch, at: "Event.day", #"transformer "ISODay" makes Int values, not Date"#)) {
+      try graph.importJSON(Array(#"[{"day": "2024-05-02"}]"#.utf8), entity: "Event", options: wrongKind)
+    }
+    #expect(graph.count == 1)
   }
 
   @Test("to-many merge: replace unlinks what the payload left out; append only adds")

@@ -173,7 +173,7 @@ struct GraphExporter {
 
   private mutating func codecs(of entity: EntityDescription) throws -> [AttributeCodec] {
     if let known = codecs[entity.index] { return known }
-    let made = try entity.attributes.map { try AttributeCodec($0, registry: encoder.options.transformers) }
+    let made = try entity.attributes.map { try AttributeCodec($0, of: entity.name, registry: encoder.options.transformers) }
     codecs[entity.index] = made
     return made
   }

@@ -22,10 +22,14 @@ final class AttributeCodec {
     case double
   }
 
-  /// The codec of `attribute`; a transformer name is resolved in `registry`.
-  init(_ attribute: Attribute, registry: TransformerRegistry) throws {
+  /// The codec of `attribute` (of entity `entity`); a transformer name is resolved in `registry`.
+  /// - Throws: The registry's error for a name it does not know; ``GraphError`` `typeMismatch`
+  ///   for a transformer whose values the attribute cannot hold.
+  init(_ attribute: Attribute, of entity: String, registry: TransformerRegistry) throws {
     type = attribute.type
-    transformed = try attribute.transformerName.map { Self.open(try registry.transformer(spec: $0), type: attribute.type) }
+    transformed = try attribute.transformerName.map { name in
+      try Self.open(try registry.transformer(spec: name), name: name, type: attribute.type, at: "\(entity).\(attribute.name)")
+    }
     switch (attribute.transformerName, attribute.type) {
     case (nil, .string): plain = .string
     case (nil, .integer16): plain = .integer(Int64(Int16.min)...Int64(Int16.max))
@@ -87,8 +91,11 @@ final class AttributeCodec {
   }
 
   private static func open<X: MappingTransformer>(
-    _ transformer: X, type: AttributeType
-  ) -> ((ValueReader) throws -> GraphValue, (GraphValue, inout ValueWriter) throws -> Void) {
+    _ transformer: X, name: String, type: AttributeType, at location: String
+  ) throws(GraphError) -> ((ValueReader) throws -> GraphValue, (GraphValue, inout ValueWriter) throws -> Void) {
+    guard canHold(X.Value.self, as: type) else {
+      throw GraphError(.typeMismatch, at: location, "transformer \"\(name)\" makes \(X.Value.self) values, not \(type)")
+    }
     let read = { (value: ValueReader) throws -> GraphValue in
       let produced = try transformer.read(from: value)
       guard let wrapped = GraphValue.wrapping(produced, for: type), let fitted = wrapped.converted(to: type) else {

@@ -25,7 +25,7 @@ final class EntityImportPlan {
     attributes = try entity.attributes.indices.map { slot in
       let attribute = entity.attributes[slot]
       return AttributeStep(
-        codec: try AttributeCodec(attribute, registry: options.mapping.transformers), isOptional: attribute.isOptional,
+        codec: try AttributeCodec(attribute, of: entity.name, registry: options.mapping.transformers), isOptional: attribute.isOptional,
         needsValue: !attribute.isOptional && attribute.defaultValue == nil, isIdentity: entity.isIdentitySlot[slot])
     }
     relationships = entity.relationships.indices.map { slot in

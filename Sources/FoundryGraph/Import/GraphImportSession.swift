@@ -40,6 +40,8 @@ final class GraphImportSession {
     }
     do {
       return try EntityImportPlan(entity: entity, schema: schema, options: options)
+    } catch let error as GraphError {
+      throw error
     } catch {
       let attribute = entity.attributes.first { $0.transformerName.map { (try? options.mapping.transformers.transformer(spec: $0)) == nil } ?? false }
       let name = attribute?.transformerName ?? ""

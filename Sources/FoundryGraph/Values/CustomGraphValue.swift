@@ -182,6 +182,9 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
     GraphValueType(T.self, transformer: EncodableTransformer<T>())
   }
 
+  /// Whether this describes values of `type`.
+  func describes(_ type: Any.Type) -> Bool { typeID == ObjectIdentifier(type) }
+
   public static func == (lhs: GraphValueType, rhs: GraphValueType) -> Bool { lhs.typeID == rhs.typeID }
   public func hash(into hasher: inout Hasher) { hasher.combine(typeID) }
   public var description: String { name }
