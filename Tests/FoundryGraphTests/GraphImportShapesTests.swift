@@ -65,6 +65,12 @@ struct GraphImportShapesTests {
     let copy = ObjectGraph(schema: Self.catalog)
     try copy.importPayload(try JSONDocumentHelper.node(exported), entity: "Catalog")
     #expect(GraphSnapshot(copy) == GraphSnapshot(graph))
+    // XML has no element named 7: keyed members are listed, each with its key attribute.
+    let xml = try graph.exportXML(try graph.objects(of: "Catalog"), root: "catalog")
+    #expect(String(decoding: xml, as: UTF8.self).contains("<events><id>7</id><name>Tour</name>"))
+    let fromXML = ObjectGraph(schema: Self.catalog)
+    try fromXML.importXML(xml, entity: "Catalog", root: "catalog")
+    #expect(GraphSnapshot(fromXML) == GraphSnapshot(graph))
   }
 
   static let vehicles = try! Schema {

@@ -135,6 +135,18 @@ struct XMLMappingRuleTests {
     #expect(order == XMLRuleModels.Order(lines: ["a", "b", "c"], second: "b", last: "c"))
   }
 
+  @Test("One repeated element with one child that is a field of the model is one element, not a wrapper")
+  func singleElementWithOneField() throws {
+    let decoder = MappingDecoder()
+    let one = try decoder.decode(SingleElementModels.Shelf.self, fromXML: "<shelf><book><title>A</title></book></shelf>")
+    #expect(one.books == [SingleElementModels.Book(title: "A")])
+    let two = try decoder.decode(SingleElementModels.Shelf.self, fromXML: "<shelf><book><title>A</title></book><book><title>B</title></book></shelf>")
+    #expect(two.books.map(\.title) == ["A", "B"])
+    // A wrapper's children that are not a field of the model are still its elements.
+    let wrapped = try decoder.decode(SingleElementModels.Shelf.self, fromXML: "<shelf><book><entry><title>A</title></entry><entry><title>B</title></entry></book></shelf>")
+    #expect(wrapped.books.map(\.title) == ["A", "B"])
+  }
+
   @Test("Mixed content: #text joins the text, #content keeps the order")
   func mixedContent() throws {
     var options = MappingOptions()
@@ -236,4 +248,16 @@ struct Show: Equatable, XMLMappable {
   @Key("itunes:author") var author: String
 
   static let xmlMapping = XMLMapping(root: "channel", namespaces: ["itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"])
+}
+
+enum SingleElementModels {
+  @Mappable
+  struct Shelf: Equatable {
+    @Key("book") var books: [Book]
+  }
+
+  @Mappable
+  struct Book: Equatable {
+    var title: String
+  }
 }

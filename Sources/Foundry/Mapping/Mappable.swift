@@ -22,10 +22,15 @@ public protocol MappableValue {
   /// The value of a required field whose element is absent from XML, where "no repeated
   /// element" means an empty collection; `nil` (the default) keeps it an error.
   static var emptyInMarkup: Self? { get }
+  /// For XML, the schema of a model's fields: an element whose one child is one of them is
+  /// one value of the type, not a wrapper element of such children. `nil` (the default) for
+  /// types that are not models.
+  static var markupSchema: MappingSchema? { get }
 }
 
 extension MappableValue {
   public static var emptyInMarkup: Self? { nil }
+  public static var markupSchema: MappingSchema? { nil }
 }
 
 /// A model whose fields map to the keys of an object; `@Mappable` writes the conformance.
@@ -60,6 +65,8 @@ public protocol Mappable: MappableValue {
 
 extension Mappable {
   public mutating func didMap() throws {}
+
+  public static var markupSchema: MappingSchema? { mappingSchema }
 
   @inlinable
   public static func read(from value: ValueReader) throws -> Self {

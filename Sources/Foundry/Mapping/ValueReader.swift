@@ -208,9 +208,13 @@ public struct ValueReader {
   ///
   /// Inlinable so the element loop specializes with `body` in the caller (no closure call per
   /// element); the non-array case stays out of line.
+  ///
+  /// - Parameter elementSchema: For XML, the fields of the elements when they are models: an
+  ///   element whose one child is one of those fields is one element, not a wrapper of such
+  ///   children (`<item><title>A</title></item>` is one item). Evaluated only for XML.
   @inlinable
-  package func forEachElement(_ body: (Int, ValueReader) throws -> Void) throws {
-    guard node.kind == .array else { return try forEachWrappedElement(body) }
+  package func forEachElement(elementSchema: @autoclosure () -> MappingSchema? = nil, _ body: (Int, ValueReader) throws -> Void) throws {
+    guard node.kind == .array else { return try forEachWrappedElement(elementSchema: elementSchema, body) }
     for (index, element) in node.elements.enumerated() {
       try body(index, ValueReader(node: element, context: context, coercion: coercion))
     }
@@ -218,11 +222,11 @@ public struct ValueReader {
 
   /// `forEachElement` on a value that is not an array.
   @usableFromInline
-  func forEachWrappedElement(_ body: (Int, ValueReader) throws -> Void) throws {
+  func forEachWrappedElement(elementSchema: () -> MappingSchema?, _ body: (Int, ValueReader) throws -> Void) throws {
     if node.isMarkup {
       // XML: repeated elements are an array, one element is one, and a wrapper element whose
       // children all share one name stands for them.
-      if let inner = wrappedElements { return try inner.forEachElement(body) }
+      if let inner = wrappedElements, !isOneElement(in: elementSchema()) { return try inner.forEachElement(body) }
       return try body(0, self)
     }
     if context.options.wrapsSingleValues, !node.isNull {
@@ -235,6 +239,13 @@ public struct ValueReader {
   /// The number of elements `forEachElement` will visit (0 when it will fail).
   @usableFromInline
   package var elementCount: Int { node.kind == .array ? node.count : wrappedElements?.elementCount ?? 1 }
+
+  /// For an XML element with one child: whether that child is a field `schema` maps, so the
+  /// element is one value rather than a wrapper of such children.
+  private func isOneElement(in schema: MappingSchema?) -> Bool {
+    guard let schema, let (key, _) = node.members.first(where: { _ in true }) else { return false }
+    return schema.mapsKey(key)
+  }
 
   /// For XML: the children of a wrapper element (an element with no attributes or text whose
   /// child elements all have one name).

@@ -20,7 +20,7 @@ extension Array: MappableValue where Element: MappableValue {
   public static func read(from value: ValueReader) throws -> [Element] {
     var result: [Element] = []
     result.reserveCapacity(value.elementCount)
-    try value.forEachElement { index, element in
+    try value.forEachElement(elementSchema: Element.markupSchema) { index, element in
       if let decoded = try CollectionReading.read(Element.self, from: element, at: .index(index)) {
         result.append(decoded)
       }

@@ -36,8 +36,13 @@ struct GraphExporter {
   var firstPass: Set<ObjectIdentifier> = []
   var forced: Set<ExportedLink.Side> = []
 
-  init(schema: Schema, options: EncodingOptions) {
+  /// Whether keyed relationships are written as lists (for XML, whose element names cannot
+  /// be the keys); each object holds its key attribute either way.
+  private let writesKeyedAsLists: Bool
+
+  init(schema: Schema, options: EncodingOptions, writesKeyedAsLists: Bool = false) {
     self.schema = schema
+    self.writesKeyedAsLists = writesKeyedAsLists
     encoder = MappingEncoder(options: options)
     codecs = Array(repeating: nil, count: schema.entities.count)
   }
@@ -117,7 +122,7 @@ struct GraphExporter {
         members.append((target, value))
         written.insert(ExportedLink(object, slot, target))
       }
-      guard let value = Self.payload(of: members, for: relationship) else { continue }
+      guard let value = Self.payload(of: members, for: relationship, keyed: !writesKeyedAsLists) else { continue }
       Self.insert(value, at: Self.path(relationship.payloadKeyPath), into: &result)
     }
     return result
@@ -125,9 +130,9 @@ struct GraphExporter {
 
   /// A relationship's written objects as its payload: the one object, an array, or for a keyed
   /// relationship an object keyed by each one's key attribute.
-  private static func payload(of members: [(target: ManagedObject, value: JSONValue)], for relationship: Relationship) -> JSONValue? {
+  private static func payload(of members: [(target: ManagedObject, value: JSONValue)], for relationship: Relationship, keyed: Bool) -> JSONValue? {
     guard relationship.isToMany else { return members.first?.value }
-    guard let keyedBy = relationship.keyedBy else { return .array(members.map(\.value)) }
+    guard keyed, let keyedBy = relationship.keyedBy else { return .array(members.map(\.value)) }
     var keyed = JSONObject()
     for (target, value) in members {
       guard let keySlot = target.entity.attributeSlot(named: keyedBy), let key = target.values[keySlot] else { continue }

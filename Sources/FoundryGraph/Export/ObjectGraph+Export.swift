@@ -25,13 +25,18 @@ extension ObjectGraph {
   /// - Throws: `MappingError` when an attribute's transformer cannot write its value back;
   ///   ``GraphError`` `unboundTransformer` for a transformer name `options` does not know.
   public func exportValue(_ objects: [ManagedObject], root: String? = nil, options: EncodingOptions = .init()) throws -> JSONValue {
+    try exportValue(objects, root: root, options: options, forXML: false)
+  }
+
+  /// ``exportValue(_:root:options:)``, with keyed relationships as lists for XML.
+  private func exportValue(_ objects: [ManagedObject], root: String?, options: EncodingOptions, forXML: Bool) throws -> JSONValue {
     for entity in schema.entities {
       for attribute in entity.attributes {
         guard let name = attribute.transformerName, (try? options.transformers.transformer(spec: name)) == nil else { continue }
         throw GraphError(.unboundTransformer, at: "\(entity.name).\(attribute.name)", "transformer \"\(name)\" is not bound")
       }
     }
-    var exporter = GraphExporter(schema: schema, options: options)
+    var exporter = GraphExporter(schema: schema, options: options, writesKeyedAsLists: forXML)
     let array = try exporter.export(objects)
     guard let root else { return array }
     var wrapped = JSONValue.object(JSONObject())
@@ -62,7 +67,7 @@ extension ObjectGraph {
     _ objects: [ManagedObject], root: String? = nil, rootElement: String = "objects", options: EncodingOptions = .init(),
     writing: XMLWritingOptions = .init()
   ) throws -> [UInt8] {
-    let value = try exportValue(objects, root: root ?? "object", options: options)
+    let value = try exportValue(objects, root: root ?? "object", options: options, forXML: true)
     let element = try XMLJSONView.element(named: rootElement, from: value)
     var output = XMLWriter(options: writing)
     do {

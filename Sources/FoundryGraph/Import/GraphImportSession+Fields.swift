@@ -138,7 +138,8 @@ extension GraphImportSession {
     // Unowned: the graph holds every object the loop gives until the merge links them.
     var targets: [ObjectReference] = []
     targets.reserveCapacity(value.elementCount)
-    if let keySlot = step.keySlot, value.kind == .object {
+    // Keyed members are a JSON shape (numbers are no XML element names): XML lists them.
+    if let keySlot = step.keySlot, value.kind == .object, !value.jsonNode.isMarkup {
       let type = step.destination.attributes[keySlot].type
       for (key, member) in try value.members() {
         let read = try member.readElement(at: .key(key)) { member in
@@ -147,13 +148,9 @@ extension GraphImportSession {
         }
         if let read { targets.append(ObjectReference(read)) }
       }
-    } else if isSingleElement(value, of: destination) {
-      // XML: one element whose only child is one of its own fields, not a wrapper of elements.
-      if let target = try value.readElement(at: .index(0), { try importObject($0, as: destination, scope: scope) }) {
-        targets.append(ObjectReference(target))
-      }
     } else {
-      try value.forEachElement { index, element in
+      // XML: an element whose one child is one of the destination's fields is one object.
+      try value.forEachElement(elementSchema: destination.mapping) { index, element in
         if let target = try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope) }) {
           targets.append(ObjectReference(target))
         }

@@ -247,12 +247,4 @@ final class GraphImportSession {
     if object.importStamp == stamp { touchedCounts[object.entity.index] -= 1 }
     graph.discard(object)
   }
-
-  /// Whether an XML element given for a to-many relationship is one object rather than a
-  /// wrapper: its only child element is a key the destination maps.
-  func isSingleElement(_ value: ValueReader, of destination: EntityImportPlan) -> Bool {
-    let node = value.jsonNode
-    guard node.isMarkup, node.kind == .object, node.count == 1, let (key, _) = node.members.first(where: { _ in true }) else { return false }
-    return destination.mapping.mapsKey(key)
-  }
 }
