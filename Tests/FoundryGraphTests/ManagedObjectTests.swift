@@ -32,6 +32,20 @@ struct ManagedObjectTests {
     #expect(try tag.related(forKey: "books").map(\.objectNumber) == [second.objectNumber])
   }
 
+  @Test("the graph counts each link once, from either side")
+  func relationshipCount() throws {
+    let author = try graph.insert("Author")
+    let books = [try graph.insert("Book"), try graph.insert("Book")]
+    let tag = try graph.insert("Tag")
+    try author.setRelated(books, forKey: "books")
+    for book in books { try book.add(tag, forKey: "tags") }
+    #expect(graph.relationshipCount == 4)
+    try tag.remove(books[0], forKey: "books")
+    #expect(graph.relationshipCount == 3)
+    try graph.delete(author)   // cascades to the books
+    #expect(graph.relationshipCount == 0)
+  }
+
   @Test("misuse is a GraphError with the location")
   func errors() throws {
     let author = try graph.insert("Author")

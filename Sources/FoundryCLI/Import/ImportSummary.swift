@@ -3,8 +3,8 @@ import FoundryGraph
 import FoundryJSON
 
 /// What `foundry import` did, ready to print as text or JSON: the model read, each payload's
-/// top-level objects, the objects of the final graph by entity, the links made, and the lossy
-/// issues with the payload they came from.
+/// top-level objects, the objects and links of the final graph, and the lossy issues with the
+/// payload they came from.
 ///
 /// ```swift
 /// var summary = ImportSummary(model: model, entity: "Author")
@@ -46,7 +46,7 @@ struct ImportSummary {
   let entity: String
   private(set) var payloads: [Payload] = []
   private(set) var issues: [Issue] = []
-  /// The sum of the imports' relationship counts.
+  /// The links between the final graph's objects, each counted once.
   private(set) var relationshipCount = 0
   /// Live objects of the final graph by entity name, sorted by name; no zero counts.
   private(set) var objectCounts: [(entity: String, count: Int)] = []
@@ -60,14 +60,14 @@ struct ImportSummary {
   /// Adds the report of importing the payload called `sourceName`.
   mutating func add(_ report: GraphImportReport, from sourceName: String) {
     payloads.append(Payload(sourceName: sourceName, count: report.objects.count))
-    relationshipCount += report.relationshipCount
     issues += report.issues.map { Issue(sourceName: sourceName, issue: $0) }
   }
 
-  /// Counts the live objects of `graph` by entity (exactly, not with subentities).
+  /// Counts the live objects of `graph` by entity (exactly, not with subentities), and its links.
   ///
-  /// - Complexity: O(*n*) in the objects of the graph.
+  /// - Complexity: O(*n*) in the objects and links of the graph.
   mutating func count(_ graph: ObjectGraph) {
+    relationshipCount = graph.relationshipCount
     var counts: [String: Int] = [:]
     for object in graph.objects where !object.isDeleted {
       counts[object.entity.name, default: 0] += 1

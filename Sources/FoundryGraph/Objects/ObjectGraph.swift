@@ -78,6 +78,31 @@ public final class ObjectGraph {
   /// The number of live objects.
   public var count: Int { storage.count - storage.lazy.filter { $0 == nil }.count }
 
+  /// The links between live objects, each counted once (a link and its inverse are one).
+  ///
+  /// ```swift
+  /// try author.add(book, forKey: "books")   // book.author is author too
+  /// graph.relationshipCount                  // 1
+  /// ```
+  /// - Complexity: O(*n*) in the objects and links of the graph.
+  public var relationshipCount: Int {
+    var count = 0
+    for object in storage {
+      guard let object else { continue }
+      let inverses = object.entity.inverseSlots
+      for slot in object.related.indices {
+        guard let inverse = inverses[slot] else {
+          count += object.related[slot].count
+          continue
+        }
+        // Each side lists the link: count it from the side that orders first.
+        let own = (ObjectIdentifier(object), slot)
+        count += object.related[slot].objects.count { (ObjectIdentifier($0), inverse) >= own }
+      }
+    }
+    return count
+  }
+
   /// The live objects of entity `name` and its subentities, in insertion order.
   ///
   /// ```swift
