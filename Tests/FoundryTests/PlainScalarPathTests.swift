@@ -6,6 +6,19 @@ import Testing
 /// tape; everything else, and every value the fast path declines, goes the general way. A
 /// validator anywhere in a schema turns the fast path off for that type, so these twins read
 /// the same input both ways and must agree on values and on error messages.
+/// The fields both twins have.
+protocol PlainScalarFields {
+  var name: String { get }
+  var count: Int { get }
+  var big: Int64? { get }
+  var ratio: Double { get }
+  var note: String? { get }
+  var small: Int32? { get }
+}
+
+extension PlainScalarModels.Fast: PlainScalarFields {}
+extension PlainScalarModels.General: PlainScalarFields {}
+
 enum PlainScalarModels {
   @Mappable
   struct Fast: Equatable {
@@ -53,11 +66,7 @@ struct PlainScalarPathTests {
     }
   }
 
-  static func fields(_ value: PlainScalarModels.Fast) -> [String] {
-    [value.name, "\(value.count)", "\(String(describing: value.big))", "\(value.ratio)", "\(String(describing: value.note))", "\(String(describing: value.small))"]
-  }
-
-  static func fields(_ value: PlainScalarModels.General) -> [String] {
+  static func fields(_ value: some PlainScalarFields) -> [String] {
     [value.name, "\(value.count)", "\(String(describing: value.big))", "\(value.ratio)", "\(String(describing: value.note))", "\(String(describing: value.small))"]
   }
 
@@ -95,8 +104,8 @@ struct PlainScalarPathTests {
   @Test("JSON: the fast path reads what the general path reads, and fails the same way", arguments: json)
   func jsonAgrees(input: String) {
     for lossy in [false, true] {
-      let fast = Self.outcome(PlainScalarModels.Fast.self, input, xml: false, lossy: lossy, describe: Self.fields)
-      let general = Self.outcome(PlainScalarModels.General.self, input, xml: false, lossy: lossy, describe: Self.fields)
+      let fast = Self.outcome(PlainScalarModels.Fast.self, input, xml: false, lossy: lossy, describe: { Self.fields($0) })
+      let general = Self.outcome(PlainScalarModels.General.self, input, xml: false, lossy: lossy, describe: { Self.fields($0) })
       #expect(fast.values == general.values, "lossy: \(lossy)")
       #expect(fast.error == general.error, "lossy: \(lossy)")
     }
@@ -105,8 +114,8 @@ struct PlainScalarPathTests {
   @Test("XML: the fast path reads what the general path reads, and fails the same way", arguments: xml)
   func xmlAgrees(input: String) {
     for lossy in [false, true] {
-      let fast = Self.outcome(PlainScalarModels.Fast.self, input, xml: true, lossy: lossy, describe: Self.fields)
-      let general = Self.outcome(PlainScalarModels.General.self, input, xml: true, lossy: lossy, describe: Self.fields)
+      let fast = Self.outcome(PlainScalarModels.Fast.self, input, xml: true, lossy: lossy, describe: { Self.fields($0) })
+      let general = Self.outcome(PlainScalarModels.General.self, input, xml: true, lossy: lossy, describe: { Self.fields($0) })
       #expect(fast.values == general.values, "lossy: \(lossy)")
       #expect(fast.error == general.error, "lossy: \(lossy)")
     }
