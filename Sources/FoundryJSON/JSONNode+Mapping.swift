@@ -10,20 +10,28 @@ extension JSONNode {
   /// comparison. `hint` is a tape index carried from one lookup to the next (0 to start).
   /// Ignores the duplicate-key policy: callers check ``mayRepeatKeys(scratch:)`` first.
   package func member(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> JSONNode? {
-    let node = storage.nodes[index]
-    guard node.kind == .object, node.count > 0 else { return nil }
-    return member(utf8: key, hint: &hint, keysFrom: index + 1, to: Int(node.payload))
+    memberIndex(utf8: key, hint: &hint).map(node(atTapeIndex:))
   }
 
-  /// ``member(utf8:hint:)`` over the members whose keys sit at tape indices `first..<end`
-  /// (a run of whole members of this object).
-  package func member(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int, keysFrom first: Int, to end: Int) -> JSONNode? {
-    storage.memberValue(utf8: key, hint: &hint, keysFrom: first, to: end).map { JSONNode(storage: storage, index: $0) }
+  /// The tape index of member `key`'s value: what ``member(utf8:hint:)`` finds, without a node.
+  package func memberIndex(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int? {
+    let node = storage.nodes[index]
+    guard node.kind == .object, node.count > 0 else { return nil }
+    return memberIndex(utf8: key, hint: &hint, keysFrom: index + 1, to: Int(node.payload))
   }
+
+  /// ``memberIndex(utf8:hint:)`` over the members whose keys sit at tape indices `first..<end`
+  /// (a run of whole members of this object).
+  package func memberIndex(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int, keysFrom first: Int, to end: Int) -> Int? {
+    storage.memberValue(utf8: key, hint: &hint, keysFrom: first, to: end)
+  }
+
+  /// The node at tape index `position` of this node's document.
+  package func node(atTapeIndex position: Int) -> JSONNode { JSONNode(storage: storage, index: position) }
 
   /// For an object of a markup view: the tape index of the first member key that is not an
   /// attribute (`@name` members come first), or the object's end.
-  package var markupContentStart: Int {
+  private var markupContentStart: Int {
     let node = storage.nodes[index]
     guard node.kind == .object else { return index + 1 }
     let end = Int(node.payload)
@@ -38,9 +46,6 @@ extension JSONNode {
 
   /// The tape index of a container's first child (for objects: the first key).
   package var firstChildIndex: Int { index + 1 }
-
-  /// The tape index just past this container (for objects: past the last member).
-  package var endIndex: Int { storage.next(after: index) }
 
   /// What an object reader needs to know before its first lookup.
   package struct ObjectLayout {
@@ -78,5 +83,39 @@ extension JSONNode {
       return markup.text.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
     }
     return SourceLocation(offset: offset, in: UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount))
+  }
+}
+
+// MARK: - Plain scalars
+
+// The mapping layer's fast path for scalar fields: the value at a tape index of this node's
+// document (from ``JSONNode/memberIndex(utf8:hint:)``), read without making a node for it.
+// Each answers `nil` for anything but the plain case (another kind, a value out of range, text
+// that needs the lenient rules), and the caller then reads the value the general way, which
+// also says what is wrong.
+extension JSONNode {
+  /// An integer number (or, in markup, integer text) at `position` that fits `Int64`.
+  package func plainInt64(at position: Int) -> Int64? {
+    let node = storage.nodes[position]
+    switch node.kind {
+    case .number: return node.has(TapeNode.isInteger) ? NumberText.int64(storage.rawBytes(of: position)) : nil
+    case .string: return storage.markup == nil ? nil : Self.plainInteger(storage.rawBytes(of: position))
+    default: return nil
+    }
+  }
+
+  /// A number (or, in markup, number text) at `position`, as the nearest `Double`.
+  package func plainDouble(at position: Int) -> Double? {
+    let node = storage.nodes[position]
+    switch node.kind {
+    case .number: return NumberText.double(storage.rawBytes(of: position))
+    case .string: return storage.markup == nil ? nil : Self.markupDouble(storage.rawBytes(of: position))
+    default: return nil
+    }
+  }
+
+  /// A string at `position`, decoded.
+  package func plainString(at position: Int) -> String? {
+    storage.nodes[position].kind == .string ? storage.string(at: position) : nil
   }
 }

@@ -110,9 +110,9 @@ struct GraphExporter {
       let targets = object.related[slot].objects
       guard !targets.isEmpty else { continue }
       let inverse = entity.inverseSlots[slot]
+      let isBack = slot == origin?.inverse
       var members: [(target: ManagedObject, value: JSONValue)] = []
       for target in targets {
-        let isBack = slot == origin?.inverse
         let isLeftOut = !firstPass.isEmpty && !firstPass.contains(ObjectIdentifier(target))
         // Back toward the object around this one, only objects the first pass left out go in full.
         let value = isBack && !isLeftOut

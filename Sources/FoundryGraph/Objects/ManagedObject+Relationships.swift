@@ -222,7 +222,7 @@ extension ManagedObject {
     if replacing, entity.relationships[slot].isOrdered, case .many(let now) = related[slot], now.count == objects.count,
       !zip(now.references, objects).allSatisfy({ $0.id == $1.id })
     {
-      now.reorder(objects.map(\.object))
+      now.reorder(objects)
       noteRelationshipChange(slot)
     }
     return added

@@ -66,6 +66,11 @@ final class ObjectList {
 
   /// Puts the same members in `order` (which must hold exactly them).
   func reorder(_ order: [ManagedObject]) {
-    references = order.map(ObjectReference.init)
+    reorder(order.map(ObjectReference.init))
+  }
+
+  /// Puts the same members in `order` (which must hold exactly them).
+  func reorder(_ order: [ObjectReference]) {
+    references = order
   }
 }
