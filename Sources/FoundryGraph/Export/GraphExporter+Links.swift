@@ -35,7 +35,7 @@ extension GraphExporter {
     var pending = objects
     while let object = pending.popLast() {
       for slot in object.entity.relationships.indices {
-        let targets = object.related[slot].objects
+        let targets = object.loaded(slot).objects
         var isMissingLink = false
         for target in targets {
           if seen.insert(ObjectIdentifier(target)).inserted { pending.append(target) }

@@ -107,7 +107,7 @@ struct GraphExporter {
     var result = JSONValue.object(JSONObject())
     try writeAttributes(of: object, into: &result)
     for (slot, relationship) in entity.relationships.enumerated() where slot != back {
-      let targets = object.related[slot].objects
+      let targets = object.loaded(slot).objects
       guard !targets.isEmpty else { continue }
       let inverse = entity.inverseSlots[slot]
       let isBack = slot == origin?.inverse
@@ -157,7 +157,7 @@ struct GraphExporter {
   private static func holdsOnlyIdentity(_ object: ManagedObject, except inverse: Int?) -> Bool {
     let entity = object.entity
     for slot in entity.attributes.indices where !entity.isIdentitySlot[slot] && object.values[slot] != nil { return false }
-    for slot in entity.relationships.indices where slot != inverse && object.related[slot].count > 0 { return false }
+    for slot in entity.relationships.indices where slot != inverse && object.loaded(slot).count > 0 { return false }
     return true
   }
 

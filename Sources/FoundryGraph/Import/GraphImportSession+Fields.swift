@@ -114,7 +114,7 @@ extension GraphImportSession {
       switch reader.lookup(step.field) {
       case .absent: continue
       case .null:
-        for target in object.related[slot].objects { object.unlink(target, at: slot) }
+        for target in object.loaded(slot).objects { object.unlink(target, at: slot) }
       case .value(let value):
         do {
           try reader.read(step.field, value) { try importRelationship($0, of: object, slot: slot, step: step) }

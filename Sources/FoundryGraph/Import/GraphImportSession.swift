@@ -136,7 +136,7 @@ final class GraphImportSession {
       try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: false, scope: scope, key: key)
       return object
     }
-    guard let existing = find(identity, in: plan.entity, scope: scope) else {
+    guard let existing = try find(identity, in: plan.entity, scope: scope) else {
       let object = try make(plan.entity, at: value, identity: identity)
       try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: true, scope: scope, key: key)
       register(object, identity: identity, in: scope)
@@ -214,7 +214,7 @@ final class GraphImportSession {
     }
     let slot = entity.identitySlots[0]
     let identity = IdentityKey(one: try plan.attributes[slot].codec.read(value))
-    if let existing = find(identity, in: entity, scope: scope) { return existing }
+    if let existing = try find(identity, in: entity, scope: scope) { return existing }
     let object = try make(entity, at: value, identity: identity)
     touch(object)
     register(object, identity: identity, in: scope)
@@ -222,12 +222,12 @@ final class GraphImportSession {
   }
 
   /// The object of `entity`'s kind with this identity, in the graph or in the scope.
-  private func find(_ key: IdentityKey, in entity: EntityDescription, scope: Scope?) -> ManagedObject? {
-    guard entity.isIdentityScopedToParent else { return graph.object(in: entity, identity: key) }
+  private func find(_ key: IdentityKey, in entity: EntityDescription, scope: Scope?) throws(GraphError) -> ManagedObject? {
+    guard entity.isIdentityScopedToParent else { return try graph.object(in: entity, identity: key) }
     guard let scope else { return nil }
     if let identities = scope.identities { return identities.object(for: key, kindOf: entity.index) }
     // A to-one relationship: its one object, if it has this identity.
-    return scope.owner.related[scope.slot].objects.first { $0.entity.isKind(of: entity.index) && $0.identityKey == key }
+    return scope.owner.loaded(scope.slot).objects.first { $0.entity.isKind(of: entity.index) && $0.identityKey == key }
   }
 
   /// Makes a new object with parent-scoped identity findable by the payload's later siblings.

@@ -29,7 +29,7 @@ final class ScopedIdentities {
   func object(for key: IdentityKey, kindOf entity: Int) -> ManagedObject? {
     if !hasOwnersObjects {
       hasOwnersObjects = true
-      for object in owner.related[slot].objects {
+      for object in owner.loaded(slot).objects {
         if let key = object.identityKey { add(object, key: key) }
       }
     }

@@ -38,6 +38,9 @@ final class IdentityIndex {
   @exclusivity(unchecked) private var tables: [[IdentityKey: Int]]
   /// Per root entity: the common case of one integer identity.
   @exclusivity(unchecked) private var integers: [IntegerIdentityTable]
+  /// The graph, for objects that load relationships from its source (weak: objects never
+  /// keep their graph alive).
+  weak var graph: ObjectGraph?
 
   init(entityCount: Int) {
     tables = Array(repeating: [:], count: entityCount)

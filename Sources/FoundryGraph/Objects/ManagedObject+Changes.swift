@@ -7,7 +7,7 @@ extension ManagedObject {
   /// author.hasChanges           // false
   /// ```
   public var hasChanges: Bool {
-    isInserted || isDeleted || !committedValues.isEmpty || !changedRelationships.isEmpty
+    isInserted || isDeleted || !committedValues.isEmpty || !committedRelated.isEmpty
   }
 
   /// The names of the attributes and relationships changed since the last commit (all that
@@ -23,7 +23,7 @@ extension ManagedObject {
       let relationships = entity.relationships.indices.filter { !related[$0].objects.isEmpty }.map { entity.relationships[$0].name }
       return Set(attributes + relationships)
     }
-    return Set(committedValues.keys.map { entity.attributes[$0].name } + changedRelationships.map { entity.relationships[$0].name })
+    return Set(committedValues.keys.map { entity.attributes[$0].name } + committedRelated.keys.map { entity.relationships[$0].name })
   }
 
   /// The current values of the attributes changed since the last commit (`nil` for a value
@@ -49,10 +49,30 @@ extension ManagedObject {
     return committedValues[slot] ?? values[slot]
   }
 
+  /// The attribute slots changed since the last commit (every slot with a value, for an
+  /// inserted object), in slot order.
+  package var changedAttributeSlots: [Int] {
+    isInserted ? entity.attributes.indices.filter { values[$0] != nil } : committedValues.keys.sorted()
+  }
+
+  /// The relationship slots changed since the last commit, in slot order.
+  package var changedRelationshipSlots: [Int] {
+    isInserted ? entity.relationships.indices.filter { related[$0].count > 0 } : committedRelated.keys.sorted()
+  }
+
   /// Forgets the changes: what the graph does on commit.
   func commit() {
     isInserted = false
     committedValues = [:]
-    changedRelationships = []
+    committedRelated = [:]
+  }
+
+  /// Puts back the values and relationships of the last commit (without touching the other
+  /// sides: the graph restores every changed object at once, so inverses end up in step).
+  func restoreCommitted() {
+    for (slot, value) in committedValues { values[slot] = value }
+    for (slot, snapshot) in committedRelated { related[slot] = snapshot.restored(toMany: entity.isToManySlot[slot]) }
+    committedValues = [:]
+    committedRelated = [:]
   }
 }

@@ -8,7 +8,10 @@ extension ManagedObject {
   /// ```
   /// - Throws: ``GraphError`` `unknownRelationship`.
   public func related(forKey key: String) throws(GraphError) -> [ManagedObject] {
-    related[try relationshipSlot(key)].objects
+    let slot = try relationshipSlot(key)
+    let objects = loaded(slot).objects
+    try throwIfLoadFailed(at: slot)
+    return objects
   }
 
   /// The object a to-one relationship holds.
@@ -19,7 +22,9 @@ extension ManagedObject {
   /// - Throws: ``GraphError`` `unknownRelationship` (also for a to-many relationship).
   public func relatedObject(forKey key: String) throws(GraphError) -> ManagedObject? {
     let slot = try relationshipSlot(key, toMany: false)
-    guard case .one(let reference) = related[slot] else { return nil }
+    let current = loaded(slot)
+    try throwIfLoadFailed(at: slot)
+    guard case .one(let reference) = current else { return nil }
     return reference.object
   }
 
@@ -35,7 +40,7 @@ extension ManagedObject {
   public func setRelated(_ object: ManagedObject?, forKey key: String) throws(GraphError) {
     let slot = try relationshipSlot(key, toMany: false)
     guard let object else {
-      if case .one(let current) = related[slot] { unlink(current.object, at: slot) }
+      if case .one(let current) = loaded(slot) { unlink(current.object, at: slot) }
       return
     }
     try check(object, for: slot)
@@ -53,13 +58,13 @@ extension ManagedObject {
     let slot = try relationshipSlot(key, toMany: true)
     for object in objects { try check(object, for: slot) }
     let kept = Set(objects.map(ObjectIdentifier.init))
-    for current in related[slot].objects where !kept.contains(ObjectIdentifier(current)) { unlink(current, at: slot) }
+    for current in loaded(slot).objects where !kept.contains(ObjectIdentifier(current)) { unlink(current, at: slot) }
     for object in objects { link(object, at: slot) }
     guard case .many(let list) = related[slot], list.references.map({ ObjectIdentifier($0.object) }) != objects.map(ObjectIdentifier.init) else { return }
     // Same members, new order (a repeated object counts once, where it first appears).
     var seen: Set<ObjectIdentifier> = []
+    willChangeRelationship(slot)
     list.reorder(objects.filter { seen.insert(ObjectIdentifier($0)).inserted })
-    noteRelationshipChange(slot)
   }
 
   /// Adds `object` to to-many relationship `key` (or sets a to-one relationship), updating the
@@ -91,8 +96,8 @@ extension ManagedObject {
     var order = list.objects
     order.remove(at: from)
     order.insert(object, at: target)
+    willChangeRelationship(slot)
     list.reorder(order)
-    noteRelationshipChange(slot)
   }
 
   /// Removes `object` from relationship `key` (to-one: empties it when it holds `object`),
@@ -134,36 +139,40 @@ extension ManagedObject {
   ///   inverse side of a link just made (inverses are kept symmetric), which skips the search.
   @discardableResult
   func primitiveLink(_ object: ManagedObject, at slot: Int, isKnownAbsent: Bool = false) -> Bool {
-    switch related[slot] {
+    switch loaded(slot) {
     case .many(let list):
       if !isKnownAbsent, list.contains(object) { return false }
+      willChangeRelationship(slot)
       list.append(object)
     case .one(let current):
       if current.object === object { return false }
+      willChangeRelationship(slot)
       unlink(current.object, at: slot)
       related[slot] = .one(ObjectReference(object))
-    case .none:
+    case .none, .fault:
+      willChangeRelationship(slot)
       if entity.isToManySlot[slot] {
         related[slot] = .many(ObjectList([ObjectReference(object)]))
       } else {
         related[slot] = .one(ObjectReference(object))
       }
     }
-    noteRelationshipChange(slot)
     return true
   }
 
   /// Takes `object` out of `slot`. - Returns: Whether it was there.
   func primitiveUnlink(_ object: ManagedObject, at slot: Int) -> Bool {
-    switch related[slot] {
-    case .none: return false
+    switch loaded(slot) {
+    case .none, .fault: return false
     case .one(let current):
       guard current.object === object else { return false }
+      willChangeRelationship(slot)
       related[slot] = .none
     case .many(let list):
-      guard list.remove(object) else { return false }
+      guard list.contains(object) else { return false }
+      willChangeRelationship(slot)
+      _ = list.remove(object)
     }
-    noteRelationshipChange(slot)
     return true
   }
 
@@ -173,8 +182,11 @@ extension ManagedObject {
     for slot in related.indices { related[slot] = .none }
   }
 
-  func noteRelationshipChange(_ slot: Int) {
-    if !isInserted { changedRelationships.insert(slot) }
+  /// Records what `slot` held at the last commit, before its first change since (nothing to
+  /// record for an inserted object).
+  func willChangeRelationship(_ slot: Int) {
+    guard !isInserted, committedRelated[slot] == nil else { return }
+    committedRelated[slot] = RelatedSnapshot(related[slot])
   }
 
   // MARK: - Checks
@@ -212,7 +224,7 @@ extension ManagedObject {
   /// Makes to-many `slot` hold `objects` (in their order when it is ordered), or adds them;
   /// objects left out are unlinked, never deleted. - Returns: The number of new links.
   func merge(_ objects: [ObjectReference], at slot: Int, replacing: Bool) -> Int {
-    if case .none = related[slot], !objects.isEmpty { return fill(slot, with: objects) }
+    if case .none = loaded(slot), !objects.isEmpty { return fill(slot, with: objects) }
     if replacing, case .many(let current) = related[slot], current.count > 0 {
       let kept = Set(objects.map(\.id))
       for object in current.objects where !kept.contains(ObjectIdentifier(object)) { unlink(object, at: slot) }
@@ -222,8 +234,8 @@ extension ManagedObject {
     if replacing, entity.relationships[slot].isOrdered, case .many(let now) = related[slot], now.count == objects.count,
       !zip(now.references, objects).allSatisfy({ $0.id == $1.id })
     {
+      willChangeRelationship(slot)
       now.reorder(objects)
-      noteRelationshipChange(slot)
     }
     return added
   }
@@ -232,8 +244,8 @@ extension ManagedObject {
   /// links each inverse. - Returns: The number of links made.
   private func fill(_ slot: Int, with objects: [ObjectReference]) -> Int {
     let unique = Self.firstOfEach(objects)
+    willChangeRelationship(slot)
     related[slot] = .many(ObjectList(unique))
-    noteRelationshipChange(slot)
     for reference in unique { reference.withObject { linkInverse(of: $0, at: slot) } }
     return unique.count
   }

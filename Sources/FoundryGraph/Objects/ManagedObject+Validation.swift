@@ -13,6 +13,8 @@ extension ManagedObject {
     }
     for (slot, relationship) in entity.relationships.enumerated() {
       let location = "\(entity.name).\(relationship.name)"
+      // A relationship still in the store was valid when saved and has not changed since.
+      if case .fault = related[slot] { continue }
       let count = related[slot].count
       if !relationship.isToMany {
         if !relationship.isOptional, count == 0 {

@@ -19,6 +19,14 @@ public final class ManagedObject: CustomStringConvertible {
   public let entity: EntityDescription
   /// The object's number in its graph, unique there and never reused.
   public let objectNumber: Int
+  /// The object's row in a store, once it was saved there or fetched from it; `nil` for an
+  /// object that lives only in memory.
+  ///
+  /// ```swift
+  /// try await context.save()
+  /// book.persistentID   // Book #12
+  /// ```
+  public internal(set) var persistentID: PersistentID?
   let index: IdentityIndex
   // The hot stored properties skip the runtime exclusivity check (a third of an import's
   // bookkeeping): only this module touches them, and never with overlapping accesses.
@@ -29,8 +37,8 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) var related: [RelatedObjects]
   /// Values of changed attribute slots as last committed (not kept for inserted objects).
   var committedValues: [Int: GraphValue?] = [:]
-  /// Relationship slots changed since the last commit.
-  var changedRelationships: Set<Int> = []
+  /// What changed relationship slots held at the last commit (not kept for inserted objects).
+  var committedRelated: [Int: RelatedSnapshot] = [:]
   /// Whether the object was inserted since the last commit.
   @exclusivity(unchecked) public internal(set) var isInserted = true
   /// Whether the object was deleted from its graph.
@@ -162,6 +170,8 @@ public final class ManagedObject: CustomStringConvertible {
 enum RelatedObjects {
   /// Nothing yet (either kind).
   case none
+  /// Not loaded yet: the object came from a store, which is asked on first access.
+  case fault
   /// A to-one relationship's object.
   case one(ObjectReference)
   /// A to-many relationship's objects, changed in place.
@@ -170,7 +180,7 @@ enum RelatedObjects {
   /// The objects, as strong references.
   var objects: [ManagedObject] {
     switch self {
-    case .none: []
+    case .none, .fault: []
     case .one(let reference): [reference.object]
     case .many(let list): list.objects
     }
@@ -178,9 +188,34 @@ enum RelatedObjects {
 
   var count: Int {
     switch self {
-    case .none: 0
+    case .none, .fault: 0
     case .one: 1
     case .many(let list): list.count
+    }
+  }
+}
+
+/// What one relationship held at the last commit, kept to roll a change back.
+enum RelatedSnapshot {
+  case fault
+  case objects([ObjectReference])
+
+  init(_ related: RelatedObjects) {
+    switch related {
+    case .fault: self = .fault
+    case .none: self = .objects([])
+    case .one(let reference): self = .objects([reference])
+    case .many(let list): self = .objects(list.references)
+    }
+  }
+
+  /// The relationship as it was, for a to-one or to-many slot.
+  func restored(toMany: Bool) -> RelatedObjects {
+    switch self {
+    case .fault: return .fault
+    case .objects(let references):
+      guard let first = references.first else { return .none }
+      return toMany ? .many(ObjectList(references)) : .one(first)
     }
   }
 }

@@ -17,9 +17,15 @@ public final class ObjectGraph {
   public let schema: Schema
   let index: IdentityIndex
   /// Objects by number; `nil` once deleted.
-  @exclusivity(unchecked) private var storage: [ManagedObject?] = []
+  @exclusivity(unchecked) var storage: [ManagedObject?] = []
   /// Objects deleted since the last commit that existed before it.
-  private var deletedSinceCommit: [ManagedObject] = []
+  var deletedSinceCommit: [ManagedObject] = []
+  /// Where objects not loaded yet are found: a store, or nothing for a graph kept in memory.
+  package var source: (any ObjectSource)?
+  /// Stored objects by persistent ID (object numbers; a deleted one's slot in ``storage`` is `nil`).
+  var persistentIndex: [PersistentID: Int] = [:]
+  /// Loads from the source that failed since the last commit or rollback.
+  var loadFailures: [GraphError] = []
   /// Deleted objects that other objects may still point at (through a "no action" delete rule
   /// or a relationship without an inverse): kept alive as long as the graph, since
   /// relationships do not own their objects.
@@ -35,6 +41,7 @@ public final class ObjectGraph {
   public init(schema: Schema) {
     self.schema = schema
     index = IdentityIndex(entityCount: schema.entities.count)
+    index.graph = self
   }
 
   deinit {
@@ -135,14 +142,17 @@ public final class ObjectGraph {
       }
       converted.append(fitted)
     }
-    return object(in: entity, identity: IdentityKey(converted))
+    return try object(in: entity, identity: IdentityKey(converted))
   }
 
-  /// The live object of `entity`'s family with `key`, when it is of `entity`'s kind.
-  func object(in entity: EntityDescription, identity key: IdentityKey) -> ManagedObject? {
-    guard let number = index.number(of: key, family: entity.rootIndex), let object = storage[number],
-      object.entity.isKind(of: entity.index)
-    else { return nil }
+  /// The live object of `entity`'s family with `key`, when it is of `entity`'s kind: in the
+  /// graph, else from the source.
+  func object(in entity: EntityDescription, identity key: IdentityKey) throws(GraphError) -> ManagedObject? {
+    guard let number = index.number(of: key, family: entity.rootIndex) else {
+      guard source != nil else { return nil }
+      return try storedObject(in: entity, identity: key)
+    }
+    guard let object = storage[number], object.entity.isKind(of: entity.index) else { return nil }
     return object
   }
 
@@ -175,7 +185,9 @@ public final class ObjectGraph {
   /// ```
   public func commitChanges() {
     for object in storage { object?.commit() }
+    for object in deletedSinceCommit { object.persistentID.map { persistentIndex[$0] = nil } }
     deletedSinceCommit = []
+    loadFailures = []
   }
 
   // MARK: - Validation
@@ -219,7 +231,7 @@ public final class ObjectGraph {
       guard !next.isDeleted, seen.insert(ObjectIdentifier(next)).inserted else { continue }
       doomed.append(next)
       for (slot, relationship) in next.entity.relationships.enumerated() {
-        let targets = next.related[slot].objects
+        let targets = next.loaded(slot).objects
         switch relationship.deleteRule {
         case .deny where !targets.isEmpty:
           throw GraphError(.deleteDenied, at: "\(next.entity.name).\(relationship.name)", "delete denied: the relationship holds \(targets.count) object\(targets.count == 1 ? "" : "s")")
@@ -239,7 +251,7 @@ public final class ObjectGraph {
       index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
     }
     for slot in object.entity.relationships.indices {
-      for target in object.related[slot].objects { object.unlink(target, at: slot) }
+      for target in object.loaded(slot).objects { object.unlink(target, at: slot) }
     }
     if object.entity.isOneWayDestination { retired.append(object) }
     object.isDeleted = true
@@ -252,7 +264,7 @@ public final class ObjectGraph {
     }
     var isStillReferenced = object.entity.isOneWayDestination
     for (slot, relationship) in object.entity.relationships.enumerated() {
-      for target in object.related[slot].objects {
+      for target in object.loaded(slot).objects {
         if relationship.deleteRule == .noAction {
           _ = object.primitiveUnlink(target, at: slot)
           isStillReferenced = isStillReferenced || relationship.inverse != nil

@@ -1,0 +1,109 @@
+extension ObjectGraph {
+  // MARK: - Loading from the source
+
+  /// The object for a stored row: the one already registered for its ID, else a new unchanged
+  /// object holding the row's values, with every relationship a fault. `nil` when the graph
+  /// deleted that object (the store still has the row until the next save).
+  package func register(_ stored: StoredObject) -> ManagedObject? {
+    if let number = persistentIndex[stored.id] { return storage[number] }
+    let object = ManagedObject(entity: stored.entity, number: storage.count, index: index)
+    object.values = stored.values
+    object.related = stored.entity.relationships.map { _ in .fault }
+    object.isInserted = false
+    object.persistentID = stored.id
+    storage.append(object)
+    persistentIndex[stored.id] = object.objectNumber
+    let entity = stored.entity
+    // An object inserted in memory with the same identity keeps the index: saving it then
+    // fails on the store's unique index instead of silently merging two objects.
+    if !entity.isIdentityScopedToParent, let key = object.identityKey, index.number(of: key, family: entity.rootIndex) == nil {
+      index.insert(key, number: object.objectNumber, family: entity.rootIndex)
+    }
+    return object
+  }
+
+  /// The object of `entity`'s kind with identity `key` that the source keeps, registered.
+  func storedObject(in entity: EntityDescription, identity key: IdentityKey) throws(GraphError) -> ManagedObject? {
+    guard let source, !entity.isIdentityScopedToParent else { return nil }
+    let stored: StoredObject?
+    do {
+      stored = try source.storedObject(of: entity, identity: key.components)
+    } catch {
+      throw GraphError(.loadFailed, at: entity.name, "could not look up identity \(key.display): \(error)")
+    }
+    guard let stored, stored.entity.isKind(of: entity.index) else { return nil }
+    return register(stored)
+  }
+
+  /// The object registered for a stored row, if the graph loaded it and did not delete it.
+  ///
+  /// ```swift
+  /// graph.registeredObject(for: PersistentID(family: "Book", row: 12))
+  /// ```
+  public func registeredObject(for id: PersistentID) -> ManagedObject? {
+    persistentIndex[id].flatMap { storage[$0] }
+  }
+
+  // MARK: - Handing changes to a store
+
+  /// What changed since the last commit, for a store to write.
+  /// - Throws: The first failure to load from the source since the last commit: changes made
+  ///   on a relationship that could not be loaded are not safe to write.
+  package func changes() throws(GraphError) -> GraphChanges {
+    if let failure = loadFailures.first { throw failure }
+    var changes = GraphChanges()
+    for object in storage {
+      guard let object, object.hasChanges else { continue }
+      if object.isInserted { changes.inserted.append(object) } else { changes.updated.append(object) }
+    }
+    changes.deleted = deletedSinceCommit
+    return changes
+  }
+
+  /// Commits after a store saved the changes: inserted objects take the IDs the store gave
+  /// them (in ``GraphChanges/inserted`` order), and every object counts as unchanged.
+  package func commitSaved(inserted: [ManagedObject], ids: [PersistentID]) {
+    for (object, id) in zip(inserted, ids) {
+      object.persistentID = id
+      persistentIndex[id] = object.objectNumber
+    }
+    commitChanges()
+  }
+
+  // MARK: - Rollback
+
+  /// Undoes every change since the last commit: inserted objects leave the graph, deleted ones
+  /// come back, and changed values and relationships return to what they were.
+  ///
+  /// ```swift
+  /// author.name = "Sam"
+  /// try graph.delete(book)
+  /// graph.rollback()
+  /// author.name   // as at the last commit; book is back
+  /// ```
+  /// - Complexity: O(*n*) in the graph's objects.
+  public func rollback() {
+    for case let object? in storage where object.isInserted {
+      if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
+        index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
+      }
+      // Committed objects it was linked to get their own relationships back below.
+      object.emptyRelationships()
+      object.isDeleted = true
+      storage[object.objectNumber] = nil
+    }
+    for object in deletedSinceCommit {
+      object.isDeleted = false
+      storage[object.objectNumber] = object
+    }
+    let revived = Set(deletedSinceCommit.map(ObjectIdentifier.init))
+    for case let object? in storage where object.hasChanges || revived.contains(ObjectIdentifier(object)) {
+      let isIndexed = !object.entity.isIdentityScopedToParent
+      if isIndexed, let key = object.identityKey { index.remove(key, number: object.objectNumber, family: object.entity.rootIndex) }
+      object.restoreCommitted()
+      if isIndexed, let key = object.identityKey { index.insert(key, number: object.objectNumber, family: object.entity.rootIndex) }
+    }
+    deletedSinceCommit = []
+    loadFailures = []
+  }
+}

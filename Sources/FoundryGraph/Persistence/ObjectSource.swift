@@ -1,0 +1,43 @@
+/// Where a graph finds the objects it has not loaded: a store, asked on an identity miss (an
+/// import or ``ObjectGraph/object(of:identity:)`` looking up an identity the graph does not
+/// hold) and on a relationship fault (the first access to a relationship of a stored object).
+///
+/// The graph stays the identity map and unit of work: what a source hands back is registered
+/// once (one stored row is one object per graph) and never replaces an object already loaded.
+/// The graph knows no SQL and the source knows no payloads.
+package protocol ObjectSource: AnyObject {
+  /// The stored object of `entity`'s family whose identity attributes hold `identity` (in
+  /// ``EntityDescription/identitySlots`` order), if any.
+  func storedObject(of entity: EntityDescription, identity: [GraphValue]) throws -> StoredObject?
+
+  /// The stored objects that relationship `slot` of the stored object `id` (of `entity`)
+  /// holds, in the relationship's order.
+  func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject]
+}
+
+/// One object as a store keeps it: its row, its concrete entity and its attribute values.
+package struct StoredObject {
+  package let id: PersistentID
+  package let entity: EntityDescription
+  /// Values by attribute slot of `entity`, already of the attributes' types.
+  package let values: [GraphValue?]
+
+  package init(id: PersistentID, entity: EntityDescription, values: [GraphValue?]) {
+    self.id = id
+    self.entity = entity
+    self.values = values
+  }
+}
+
+/// What changed in a graph since its last commit: what a store writes on save.
+package struct GraphChanges {
+  /// Objects inserted since the last commit, in insertion order.
+  package var inserted: [ManagedObject] = []
+  /// Objects that existed at the last commit and changed (see
+  /// ``ManagedObject/changedAttributeSlots`` and ``ManagedObject/changedRelationshipSlots``).
+  package var updated: [ManagedObject] = []
+  /// Objects that existed at the last commit and were deleted.
+  package var deleted: [ManagedObject] = []
+
+  package var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+}
