@@ -8,7 +8,8 @@ import PackageDescription
 //   SwiftSyntax logic of FoundryMacrosCore.
 //   FoundryXML sits beside FoundryJSON: Foundry maps both.
 //   FoundryGraph (schemas, managed objects, graph import/export) sits on Foundry.
-// `FoundryStore` joins this graph in a later milestone.
+//   FoundryStore (contexts, schema to tables, queries, backend-neutral) sits on FoundryGraph;
+//   FoundrySQLite is its SQLite backend (GRDB), so only users of that backend build GRDB.
 
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
@@ -23,12 +24,15 @@ let package = Package(
     .library(name: "FoundryJSON", targets: ["FoundryJSON"]),
     .library(name: "FoundryXML", targets: ["FoundryXML"]),
     .library(name: "FoundryGraph", targets: ["FoundryGraph"]),
+    .library(name: "FoundryStore", targets: ["FoundryStore"]),
+    .library(name: "FoundrySQLite", targets: ["FoundrySQLite"]),
     .executable(name: "foundry", targets: ["foundry"]),
     .executable(name: "foundry-bench", targets: ["foundry-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     // The XML baseline of foundry-bench only; no library target depends on it.
     .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.0"),
   ],
@@ -64,6 +68,16 @@ let package = Package(
     .target(
       name: "FoundryGraph",
       dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryMacros"],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "FoundryStore",
+      dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryInternals"],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "FoundrySQLite",
+      dependencies: ["FoundryStore", "FoundryGraph", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strictSettings
     ),
     .target(
@@ -111,6 +125,11 @@ let package = Package(
       name: "FoundryGraphTests",
       dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],
       exclude: ["Fixtures"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "FoundryStoreTests",
+      dependencies: ["FoundryStore", "FoundrySQLite", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

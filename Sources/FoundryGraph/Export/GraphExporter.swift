@@ -198,7 +198,7 @@ struct GraphExporter {
 }
 
 /// One attribute value, written through its codec.
-private struct AttributeOutput: MappableValue {
+struct AttributeOutput: MappableValue {
   let value: GraphValue
   let codec: AttributeCodec
 

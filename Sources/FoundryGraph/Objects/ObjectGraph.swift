@@ -130,6 +130,16 @@ public final class ObjectGraph {
   /// ```
   /// - Throws: ``GraphError`` `unknownEntity`, or `typeMismatch` when the values do not fit the identity.
   public func object(of name: String, identity: GraphValue...) throws(GraphError) -> ManagedObject? {
+    try object(of: name, identityValues: identity)
+  }
+
+  /// The object of entity `name` (or a subentity) with these identity values, given as an array.
+  ///
+  /// ```swift
+  /// try graph.object(of: "Seat", identityValues: ["A", 12])
+  /// ```
+  /// - Throws: ``GraphError`` `unknownEntity`, or `typeMismatch` when the values do not fit the identity.
+  public func object(of name: String, identityValues identity: [GraphValue]) throws(GraphError) -> ManagedObject? {
     let entity = try entity(named: name)
     guard identity.count == entity.identitySlots.count else {
       throw GraphError(.typeMismatch, at: name, "identity has \(entity.identitySlots.count) value(s), found \(identity.count)")

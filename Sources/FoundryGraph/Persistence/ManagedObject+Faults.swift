@@ -46,3 +46,38 @@ extension ManagedObject {
     if let failure = failures.last(where: { $0.location == location }) { throw failure }
   }
 }
+
+extension ManagedObject {
+  /// The value in attribute `slot`.
+  package func value(at slot: Int) -> GraphValue? { values[slot] }
+
+  /// The objects relationship `slot` holds now (loading it when it is a fault).
+  package func relatedObjects(at slot: Int) -> [ManagedObject] { loaded(slot).objects }
+
+  /// The objects relationship `slot` held at the last commit: `nil` when it was never loaded
+  /// (the store's rows are as they were), empty for an inserted object.
+  package func committedRelatedObjects(at slot: Int) -> [ManagedObject]? {
+    if isInserted { return [] }
+    switch committedRelated[slot] {
+    case .fault: return nil
+    case .objects(let references): return references.map(\.object)
+    case nil:
+      if case .fault = related[slot] { return nil }
+      return related[slot].objects
+    }
+  }
+}
+
+extension ManagedObject {
+  /// Fills relationship `slot` with objects a store loaded ahead (a prefetch), when it is
+  /// still a fault; a slot already loaded keeps what it holds (and any change made to it).
+  package func fulfillFault(_ slot: Int, with objects: [ManagedObject]) {
+    guard case .fault = related[slot] else { return }
+    let references = objects.map(ObjectReference.init)
+    if let first = references.first {
+      related[slot] = entity.isToManySlot[slot] ? .many(ObjectList(references)) : .one(first)
+    } else {
+      related[slot] = .none
+    }
+  }
+}

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryStore
+internal import GRDB
+
+/// The store's SQLite backend, over a GRDB `DatabasePool` in WAL mode (one writer, readers
+/// beside it) for a file, or a `DatabaseQueue` in memory.
+final class SQLiteBackend: StoreBackend {
+  let writer: any DatabaseWriter
+  let dialect: any SQLDialect = SQLiteDialect()
+
+  init(writer: any DatabaseWriter) { self.writer = writer }
+
+  func read(_ statement: SQLStatement) async throws -> [[SQLValue]] {
+    do {
+      return try await writer.read { db in try Self.rows(statement, db) }
+    } catch { throw Self.storeError(error) }
+  }
+
+  func readNow(_ statement: SQLStatement) throws -> [[SQLValue]] {
+    do {
+      return try writer.read { db in try Self.rows(statement, db) }
+    } catch { throw Self.storeError(error) }
+  }
+
+  func write(_ plan: WritePlan) async throws -> [Int64] {
+    do {
+      return try await writer.writeWithoutTransaction { db in
+        var rows: [Int64] = []
+        try db.inTransaction(.immediate) {
+          rows = try Self.allocateRows(plan.newRows, db)
+          for statement in plan.statements { try Self.run(statement, rows: rows, db) }
+          return .commit
+        }
+        return rows
+      }
+    } catch { throw Self.storeError(error) }
+  }
+
+  // MARK: - Statements
+
+  /// A free row per new object: after the largest row of its table, counted in the write
+  /// transaction (the one writer), so no other save can take it.
+  private static func allocateRows(_ tables: [String], _ db: Database) throws -> [Int64] {
+    var next: [String: Int64] = [:]
+    var rows: [Int64] = []
+    rows.reserveCapacity(tables.count)
+    for table in tables {
+      if next[table] == nil {
+        let largest = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(\"_pk\"), 0) FROM \(SQLiteDialect().quote(table))") ?? 0
+        next[table] = largest + 1
+      }
+      let row = next[table] ?? 1
+      rows.append(row)
+      next[table] = row + 1
+    }
+    return rows
+  }
+
+  private static func run(_ statement: SQLStatement, rows: [Int64], _ db: Database) throws {
+    let prepared = try db.cachedStatement(sql: statement.sql)
+    try prepared.setArguments(arguments(statement.arguments, rows: rows))
+    try prepared.execute()
+    if let conflict = statement.conflict, db.changesCount == 0 {
+      let what = conflict.attributes.isEmpty ? "" : " (\(conflict.attributes.joined(separator: ", ")))"
+      throw StoreError(.conflict, "\(conflict.object) was changed or deleted in the store since this context read it\(what)")
+    }
+  }
+
+  private static func rows(_ statement: SQLStatement, _ db: Database) throws -> [[SQLValue]] {
+    let prepared = try db.cachedStatement(sql: statement.sql)
+    try prepared.setArguments(arguments(statement.arguments, rows: []))
+    var result: [[SQLValue]] = []
+    let cursor = try Row.fetchCursor(prepared)
+    while let row = try cursor.next() {
+      var values: [SQLValue] = []
+      values.reserveCapacity(row.count)
+      for value in row.databaseValues { values.append(sqlValue(value)) }
+      result.append(values)
+    }
+    return result
+  }
+
+  private static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {
+    StatementArguments(
+      arguments.map { argument -> DatabaseValue in
+        switch argument {
+        case .newRow(let position): return (rows.indices.contains(position) ? rows[position] : 0).databaseValue
+        case .value(.null): return .null
+        case .value(.integer(let integer)): return integer.databaseValue
+        case .value(.real(let double)): return double.databaseValue
+        case .value(.text(let text)): return text.databaseValue
+        case .value(.blob(let bytes)): return Data(bytes).databaseValue
+        }
+      })
+  }
+
+  private static func sqlValue(_ value: DatabaseValue) -> SQLValue {
+    switch value.storage {
+    case .null: .null
+    case .int64(let integer): .integer(integer)
+    case .double(let double): .real(double)
+    case .string(let text): .text(text)
+    case .blob(let data): .blob([UInt8](data))
+    }
+  }
+
+  /// A database error as the store's error kinds.
+  static func storeError(_ error: any Error) -> any Error {
+    guard let error = error as? DatabaseError else { return error }
+    let message = error.message ?? "\(error)"
+    switch error.resultCode {
+    case .SQLITE_CONSTRAINT: return StoreError(.constraint, message)
+    case .SQLITE_NOTADB: return StoreError(.notAStore, message)
+    case .SQLITE_CORRUPT: return StoreError(.corrupt, message)
+    default: return StoreError(.database, "\(message) (SQLite \(error.resultCode))")
+    }
+  }
+}

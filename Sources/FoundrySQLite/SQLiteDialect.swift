@@ -1,0 +1,15 @@
+import FoundryStore
+
+/// SQLite's spelling: type affinities, `INTEGER PRIMARY KEY` as the row ID.
+struct SQLiteDialect: SQLDialect {
+  func name(of type: ColumnType) -> String {
+    switch type {
+    case .integer: "INTEGER"
+    case .real: "REAL"
+    case .text, .json: "TEXT"
+    case .blob: "BLOB"
+    }
+  }
+
+  var primaryKeyDeclaration: String { "\"_pk\" INTEGER PRIMARY KEY" }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import FoundryGraph
+import FoundryStore
+internal import GRDB
+
+extension Store {
+  /// Opens the SQLite store at `path`, creating it (tables and indexes for `schema`) when
+  /// the file is missing or empty.
+  ///
+  /// ```swift
+  /// let store = try Store(path: "library.sqlite", schema: try Schema(modelAt: modelURL))
+  /// ```
+  /// The file is opened in WAL mode: one writer and any number of readers at once, and a
+  /// process killed mid-save leaves the store as of its last completed save.
+  /// - Throws: ``StoreError``: `notAStore` for a file that is not a Foundry store,
+  ///   `schemaMismatch` for a store made with another schema, `corrupt` for a damaged file,
+  ///   `unsupportedSchema`; the file is not changed then.
+  public convenience init(path: String, schema: Schema) throws {
+    let layout = try StoreLayout(schema: schema)
+    let definition = layout.createStatements(SQLiteDialect())
+    let isNew = try SQLiteStoreFile.check(path: path, definition: definition)
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    do {
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      if isNew { try pool.write { db in try SQLiteStoreFile.create(definition, db) } }
+      self.init(backend: SQLiteBackend(writer: pool), layout: layout)
+    } catch {
+      throw SQLiteBackend.storeError(error)
+    }
+  }
+
+  /// A store in memory, gone with the last reference to it: for tests and scratch work.
+  ///
+  /// ```swift
+  /// let store = try Store(inMemoryWith: schema)
+  /// ```
+  public convenience init(inMemoryWith schema: Schema) throws {
+    let layout = try StoreLayout(schema: schema)
+    let queue = try DatabaseQueue()
+    try queue.write { db in try SQLiteStoreFile.create(layout.createStatements(SQLiteDialect()), db) }
+    self.init(backend: SQLiteBackend(writer: queue), layout: layout)
+  }
+}
+
+/// What makes an SQLite file a Foundry store: a `foundry_store` table recording the format
+/// and the table definitions the store was made with.
+enum SQLiteStoreFile {
+  static let format = "foundry-store 1"
+
+  /// Checks the file at `path` without changing it. - Returns: Whether it is new (missing or empty).
+  static func check(path: String, definition: [String]) throws(StoreError) -> Bool {
+    guard FileManager.default.fileExists(atPath: path) else { return true }
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError(.notAStore, "\(path) cannot be read") }
+    let header = (try? handle.read(upToCount: 16)) ?? Data()
+    try? handle.close()
+    if header.isEmpty { return true }
+    guard header == Data("SQLite format 3\0".utf8) else {
+      throw StoreError(.notAStore, "\(path) is not an SQLite database, so not a Foundry store")
+    }
+    var configuration = Configuration()
+    configuration.readonly = true
+    let recorded: [String: String]
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      recorded = try queue.read { db in
+        guard try db.tableExists("foundry_store") else {
+          let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+          if tables.isEmpty { return [:] }
+          throw StoreError(.notAStore, "\(path) is an SQLite database but not a Foundry store (tables: \(tables.prefix(5).joined(separator: ", ")))")
+        }
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM foundry_store")
+        return Dictionary(rows.map { ($0["key"] as String, $0["value"] as String) }, uniquingKeysWith: { first, _ in first })
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw (SQLiteBackend.storeError(error) as? StoreError) ?? StoreError(.database, "\(error)")
+    }
+    if recorded.isEmpty { return true }
+    guard recorded["format"] == format else {
+      throw StoreError(.notAStore, "\(path) is a store of format \(recorded["format"] ?? "unknown"), not \(format)")
+    }
+    let stored = (recorded["tables"] ?? "").split(separator: "\n").map(String.init)
+    guard stored == definition else {
+      let changed = zip(stored, definition).first { $0 != $1 }
+      let detail = changed.map { "stored: \($0.0)\nschema: \($0.1)" } ?? "the schema has \(definition.count) table definitions, the store \(stored.count)"
+      throw StoreError(.schemaMismatch, "\(path) was made with another schema\n\(detail)")
+    }
+    return false
+  }
+
+  /// Creates the tables and the record in one transaction.
+  static func create(_ definition: [String], _ db: Database) throws {
+    for statement in definition { try db.execute(sql: statement) }
+    try db.execute(sql: "CREATE TABLE foundry_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    try db.execute(sql: "INSERT INTO foundry_store (key, value) VALUES ('format', ?), ('tables', ?)", arguments: [format, definition.joined(separator: "\n")])
+  }
+}

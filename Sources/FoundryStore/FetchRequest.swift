@@ -1,0 +1,44 @@
+/// Which stored objects a fetch returns, in what order, and what it loads with them.
+///
+/// ```swift
+/// var request = FetchRequest(entity: "Book")
+/// request.sortBy = [SortKey("title")]
+/// request.limit = 20
+/// request.prefetch = ["author"]
+/// let books = try await context.fetch(request)
+/// ```
+public struct FetchRequest: Sendable, Hashable {
+  /// The entity; objects of its subentities are included.
+  public var entity: String
+  /// Attributes to sort by, in order of precedence (then by row, so the order is stable).
+  public var sortBy: [SortKey] = []
+  /// At most this many objects.
+  public var limit: Int?
+  /// Objects to skip first.
+  public var offset = 0
+  /// Relationships to load with the objects, in one query each instead of one per object.
+  public var prefetch: [String] = []
+
+  /// Every object of `entity`.
+  ///
+  /// ```swift
+  /// FetchRequest(entity: "Author")
+  /// ```
+  public init(entity: String) { self.entity = entity }
+}
+
+/// One attribute to sort by.
+///
+/// ```swift
+/// SortKey("year", ascending: false)
+/// ```
+public struct SortKey: Sendable, Hashable {
+  public var attribute: String
+  public var ascending: Bool
+
+  /// Sorting by `attribute`, ascending unless said otherwise.
+  public init(_ attribute: String, ascending: Bool = true) {
+    self.attribute = attribute
+    self.ascending = ascending
+  }
+}

@@ -1,0 +1,154 @@
+import FoundryGraph
+
+/// Works out a ``StoreLayout``: columns first, then where each relationship's links go.
+struct LayoutBuilder {
+  let schema: Schema
+  var tables: [FamilyTable] = []
+  var joinTables: [JoinTable] = []
+  var tableOfEntity: [Int]
+  var attributeColumns: [[String]]
+  var relationshipStorage: [[RelationshipStorage]]
+  /// Per table: column name → what it holds (`attribute:Type` or `link:Table`), to share a
+  /// column between the family's entities only when it means the same thing.
+  private var meanings: [[String: String]] = []
+  /// Foreign-key columns by declaring relationship (`Entity.relationship`).
+  private var foreignKeys: [String: String] = [:]
+  private var joins: [String: Int] = [:]
+
+  static let reserved: Set<String> = ["_pk", "_entity", "_version"]
+
+  init(schema: Schema) {
+    self.schema = schema
+    tableOfEntity = Array(repeating: 0, count: schema.entities.count)
+    attributeColumns = schema.entities.map { _ in [] }
+    relationshipStorage = schema.entities.map { _ in [] }
+  }
+
+  mutating func build() throws(StoreError) {
+    for entity in schema.entities where entity.parentIndex == nil {
+      tableOfEntity[entity.index] = tables.count
+      for descendant in entity.descendantIndices { tableOfEntity[descendant] = tables.count }
+      tables.append(FamilyTable(name: entity.name, root: entity.index, entities: [entity.index] + entity.descendantIndices))
+      meanings.append([:])
+    }
+    for entity in schema.entities {
+      attributeColumns[entity.index] = try entity.attributes.map { attribute throws(StoreError) in
+        try column(attribute.name, in: entity, type: Self.columnType(attribute.type), meaning: "attribute:\(attribute.type)")
+      }
+    }
+    for entity in schema.entities {
+      relationshipStorage[entity.index] = try entity.relationships.indices.map { slot throws(StoreError) in try storage(of: entity, slot: slot) }
+    }
+    for entity in schema.entities where entity.hasIdentity {
+      let columns = entity.identitySlots.map { attributeColumns[entity.index][$0] }
+      var unique = columns
+      if entity.isIdentityScopedToParent {
+        // Unique among the objects of one parent: the to-one foreign keys back to parents.
+        let parents = entity.relationships.indices.compactMap { slot -> String? in
+          guard case .foreignKey(let column) = relationshipStorage[entity.index][slot], entity.inverseSlots[slot] != nil else { return nil }
+          return column
+        }
+        guard !parents.isEmpty else { continue }
+        unique = parents + columns
+      }
+      let table = tableOfEntity[entity.index]
+      if !tables[table].uniqueIndexes.contains(unique) { tables[table].uniqueIndexes.append(unique) }
+    }
+  }
+
+  // MARK: - Columns
+
+  /// The column of a member named `name` of `entity`: shared with family members that mean
+  /// the same by it, else prefixed with the entity's name.
+  private mutating func column(_ name: String, in entity: EntityDescription, type: ColumnType, meaning: String, references: String? = nil) throws(StoreError) -> String {
+    let table = tableOfEntity[entity.index]
+    for candidate in [name, "\(entity.name)_\(name)"] where !Self.reserved.contains(candidate) {
+      switch meanings[table][candidate] {
+      case meaning?: return candidate
+      case nil:
+        meanings[table][candidate] = meaning
+        tables[table].columns.append(TableColumn(name: candidate, type: type, references: references))
+        return candidate
+      default: continue
+      }
+    }
+    throw StoreError(.unsupportedSchema, "\(entity.name).\(name): no free column name in table \(tables[table].name)")
+  }
+
+  static func columnType(_ type: AttributeType) -> ColumnType {
+    switch type {
+    case .integer16, .integer32, .integer64, .boolean: .integer
+    case .double, .float, .date: .real
+    case .string, .decimal, .uuid, .uri: .text
+    case .binary: .blob
+    case .transformable, .value: .json
+    }
+  }
+
+  // MARK: - Relationships
+
+  /// `Entity.relationship`, naming the entity that declares it (the topmost one of the lineage
+  /// that has it), so inherited relationships share their storage.
+  private func declaration(of entity: EntityDescription, slot: Int) -> String {
+    let name = entity.relationships[slot].name
+    let declaring = entity.lineage.first { schema.entities[$0].relationshipSlot(named: name) != nil } ?? entity.index
+    return "\(schema.entities[declaring].name).\(name)"
+  }
+
+  private mutating func storage(of entity: EntityDescription, slot: Int) throws(StoreError) -> RelationshipStorage {
+    let relationship = entity.relationships[slot]
+    let destination = schema.entities[entity.destinationIndices[slot]]
+    let own = declaration(of: entity, slot: slot)
+    guard let inverseSlot = entity.inverseSlots[slot] else {
+      if relationship.isToMany { return join(owner: entity, slot: slot, key: own, isOwner: true) }
+      return .foreignKey(column: try foreignKey(entity, slot: slot, key: own))
+    }
+    let inverse = destination.relationships[inverseSlot]
+    let other = declaration(of: destination, slot: inverseSlot)
+    switch (relationship.isToMany, inverse.isToMany) {
+    case (false, false):
+      if own <= other { return .foreignKey(column: try foreignKey(entity, slot: slot, key: own)) }
+      return .inverseForeignKey(table: tableOfEntity[destination.index], column: try foreignKey(destination, slot: inverseSlot, key: other))
+    case (false, true):
+      if inverse.isOrdered { return join(owner: destination, slot: inverseSlot, key: other, isOwner: false) }
+      return .foreignKey(column: try foreignKey(entity, slot: slot, key: own))
+    case (true, false):
+      if relationship.isOrdered { return join(owner: entity, slot: slot, key: own, isOwner: true) }
+      return .inverseForeignKey(table: tableOfEntity[destination.index], column: try foreignKey(destination, slot: inverseSlot, key: other))
+    case (true, true):
+      if own <= other { return join(owner: entity, slot: slot, key: own, isOwner: true) }
+      return join(owner: destination, slot: inverseSlot, key: other, isOwner: false)
+    }
+  }
+
+  /// The foreign-key column of to-one relationship `slot` of `entity` (declared as `key`).
+  private mutating func foreignKey(_ entity: EntityDescription, slot: Int, key: String) throws(StoreError) -> String {
+    if let known = foreignKeys[key] { return known }
+    let target = tables[tableOfEntity[entity.destinationIndices[slot]]].name
+    let name = try column(entity.relationships[slot].name, in: entity, type: .integer, meaning: "link:\(key)", references: target)
+    foreignKeys[key] = name
+    return name
+  }
+
+  /// The join table owned by relationship `slot` of `owner` (declared as `key`), seen from
+  /// the owning side (`isOwner`) or the inverse's.
+  private mutating func join(owner: EntityDescription, slot: Int, key: String, isOwner: Bool) -> RelationshipStorage {
+    if let known = joins[key] { return .join(table: known, isOwner: isOwner) }
+    let relationship = owner.relationships[slot]
+    let destination = schema.entities[owner.destinationIndices[slot]]
+    let inverse = owner.inverseSlots[slot].map { destination.relationships[$0] }
+    var name = key.replacingDots()
+    while tables.contains(where: { $0.name == name }) || joinTables.contains(where: { $0.name == name }) { name += "_links" }
+    joins[key] = joinTables.count
+    joinTables.append(
+      JoinTable(
+        name: name, ownerTable: tables[tableOfEntity[owner.index]].name, targetTable: tables[tableOfEntity[destination.index]].name,
+        isOwnerOrdered: relationship.isOrdered, isTargetOrdered: inverse?.isOrdered ?? false, isTargetUnique: inverse.map { !$0.isToMany } ?? false))
+    return .join(table: joinTables.count - 1, isOwner: isOwner)
+  }
+}
+
+extension String {
+  /// `Entity.relationship` as a table name: `Entity_relationship`.
+  fileprivate func replacingDots() -> String { String(map { $0 == "." ? "_" : $0 }) }
+}

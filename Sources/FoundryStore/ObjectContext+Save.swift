@@ -1,0 +1,55 @@
+import FoundryGraph
+
+/// What one save wrote: the objects it inserted, updated and deleted, by persistent ID.
+///
+/// ```swift
+/// let saved = try await context.save()
+/// print(saved.inserted.count, saved.updated.count, saved.deleted.count)
+/// ```
+public struct SaveResult: Sendable, Hashable {
+  public var inserted: [PersistentID] = []
+  public var updated: [PersistentID] = []
+  public var deleted: [PersistentID] = []
+
+  /// Whether the save wrote nothing.
+  public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+}
+
+extension ObjectContext {
+  /// Writes every change since the last save in one transaction, or nothing.
+  ///
+  /// Only real changes are written: an attribute set to an equal value is no change, and an
+  /// unchanged object is not written. The graph is validated first (required values,
+  /// relationship counts); every broken rule is listed and nothing is written. A stored
+  /// object changed by another save since this context read it is a conflict.
+  ///
+  /// ```swift
+  /// author.name = "Ada"
+  /// try await context.save()
+  /// ```
+  /// - Returns: What was written.
+  /// - Throws: ``StoreError`` `validation`, `conflict`, `constraint` (a duplicate identity),
+  ///   or the database's error; the store and the context are then as they were.
+  @discardableResult
+  nonisolated(nonsending) public func save() async throws -> SaveResult {
+    let changes = try graph.changes()
+    guard !changes.isEmpty else { return SaveResult() }
+    let broken = (changes.inserted + changes.updated).flatMap { $0.validationErrors() }
+    guard broken.isEmpty else {
+      let count = broken.count
+      throw StoreError(.validation, "\(count) rule\(count == 1 ? "" : "s") broken; nothing was saved", details: broken.map { "\($0.location): \($0.message)" })
+    }
+    var planner = SavePlanner(layout: store.layout, decoder: source.decoder, versions: source.versions)
+    try planner.add(changes)
+    let rows = try await store.backend.write(planner.plan)
+    var result = SaveResult()
+    result.inserted = zip(changes.inserted, rows).map { PersistentID(family: store.layout.table(of: $0.entity).name, row: $1) }
+    result.updated = changes.updated.compactMap(\.persistentID)
+    result.deleted = changes.deleted.compactMap(\.persistentID)
+    for id in result.inserted { source.versions[id] = 1 }
+    for id in planner.versionedRows { source.versions[id, default: 0] += 1 }
+    for id in result.deleted { source.versions[id] = nil }
+    graph.commitSaved(inserted: changes.inserted, ids: result.inserted)
+    return result
+  }
+}

@@ -1,0 +1,79 @@
+import Foundry
+import FoundryGraph
+
+/// A scratch pad over a ``Store``: the objects a task loaded, inserted, changed and deleted,
+/// written back by ``save()`` in one transaction or forgotten by ``rollback()``.
+///
+/// ```swift
+/// let context = try store.makeContext()
+/// let ada = try context.object(of: "Author", identity: 1) ?? context.insert("Author")
+/// ada.name = "Ada"
+/// try await context.save()
+/// ```
+///
+/// One stored row is one object per context (an identity map). Relationships load on first
+/// access. A context is confined to one task or actor: it is not `Sendable`; make one per task.
+public final class ObjectContext {
+  /// The store the context reads and saves.
+  public let store: Store
+  /// The context's objects: use its import, export and change tracking directly.
+  public let graph: ObjectGraph
+  let source: StoreSource
+
+  init(store: Store, transformers: TransformerRegistry) throws(GraphError) {
+    self.store = store
+    let decoder = try RowDecoder(layout: store.layout, dialect: store.backend.dialect, transformers: transformers)
+    source = StoreSource(backend: store.backend, decoder: decoder)
+    graph = ObjectGraph(schema: store.schema)
+    graph.source = source
+    source.graph = graph
+  }
+
+  // MARK: - Objects
+
+  /// A new object of entity `name`, saved with the next ``save()``.
+  ///
+  /// ```swift
+  /// let book = try context.insert("Book")
+  /// ```
+  /// - Throws: ``GraphError`` `unknownEntity` or `abstractEntity`.
+  public func insert(_ name: String) throws(GraphError) -> ManagedObject { try graph.insert(name) }
+
+  /// The object of entity `name` with these identity values, loaded or found in the store.
+  ///
+  /// ```swift
+  /// let author = try context.object(of: "Author", identity: 106)
+  /// ```
+  /// - Throws: ``GraphError``: `unknownEntity`, `typeMismatch`, or `loadFailed` when the store cannot be read.
+  public func object(of name: String, identity: GraphValue...) throws(GraphError) -> ManagedObject? {
+    try graph.object(of: name, identityValues: identity)
+  }
+
+  /// Deletes `object` (and what its cascade rules reach) at the next save.
+  ///
+  /// ```swift
+  /// try context.delete(author)
+  /// ```
+  /// - Throws: ``GraphError`` `deleteDenied` (nothing is deleted then).
+  public func delete(_ object: ManagedObject) throws(GraphError) { try graph.delete(object) }
+
+  // MARK: - Changes
+
+  /// Whether anything was inserted, changed or deleted since the last save or rollback.
+  public var hasChanges: Bool { graph.hasChanges }
+  /// Objects inserted since the last save.
+  public var insertedObjects: [ManagedObject] { graph.insertedObjects }
+  /// Stored objects changed since the last save.
+  public var updatedObjects: [ManagedObject] { graph.updatedObjects }
+  /// Stored objects deleted since the last save.
+  public var deletedObjects: [ManagedObject] { graph.deletedObjects }
+
+  /// Forgets every change since the last save: inserted objects go, deleted ones come back,
+  /// values and relationships are as saved.
+  ///
+  /// ```swift
+  /// author.name = "typo"
+  /// context.rollback()
+  /// ```
+  public func rollback() { graph.rollback() }
+}

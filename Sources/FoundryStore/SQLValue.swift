@@ -1,0 +1,46 @@
+/// A value as a database column holds it: what every backend binds and reads.
+package enum SQLValue: Sendable, Hashable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case blob([UInt8])
+}
+
+/// The kinds of column the store creates, named per backend by its ``SQLDialect``.
+package enum ColumnType: Sendable, Hashable {
+  case integer
+  case real
+  case text
+  case blob
+  /// JSON text: transformable and typed-value attributes.
+  case json
+}
+
+/// An argument of a statement: a value, or the row a new object gets when the save runs.
+package enum SQLArgument: Sendable, Hashable {
+  case value(SQLValue)
+  /// The row of inserted object number `n` of the save (see ``WritePlan/newRows``).
+  case newRow(Int)
+}
+
+/// One SQL statement with its arguments, always bound, never spliced into the text.
+package struct SQLStatement: Sendable, Hashable {
+  package var sql: String
+  package var arguments: [SQLArgument]
+  /// For an update guarded by a version check: the object it must change, else the save
+  /// fails with a conflict naming it.
+  package var conflict: ConflictCheck?
+
+  package init(_ sql: String, _ arguments: [SQLArgument] = [], conflict: ConflictCheck? = nil) {
+    self.sql = sql
+    self.arguments = arguments
+    self.conflict = conflict
+  }
+}
+
+/// What a guarded update was about, for the conflict error when it changes no row.
+package struct ConflictCheck: Sendable, Hashable {
+  package var object: String
+  package var attributes: [String]
+}

@@ -1,0 +1,154 @@
+import FoundryGraph
+
+/// Turns a graph's changes into the statements of one save: deletes first (so an identity
+/// can move to a new object in the same save), then inserts, updates guarded by the version
+/// each object was read at, and the links kept in join tables, as differences from what the
+/// store held.
+struct SavePlanner {
+  let layout: StoreLayout
+  let decoder: RowDecoder
+  let versions: [PersistentID: Int64]
+  private var dialect: any SQLDialect { decoder.dialect }
+  private(set) var plan = WritePlan()
+  /// Rows whose version the save raises.
+  private(set) var versionedRows: [PersistentID] = []
+  /// Positions of inserted objects in ``WritePlan/newRows``, by object number.
+  private var newRows: [Int: Int] = [:]
+  /// Position updates of ordered sides, run after every link is in place.
+  private var positions: [SQLStatement] = []
+
+  init(layout: StoreLayout, decoder: RowDecoder, versions: [PersistentID: Int64]) {
+    self.layout = layout
+    self.decoder = decoder
+    self.versions = versions
+  }
+
+  mutating func add(_ changes: GraphChanges) throws(StoreError) {
+    for object in changes.deleted { delete(object) }
+    for object in changes.inserted {
+      newRows[object.objectNumber] = plan.newRows.count
+      plan.newRows.append(layout.table(of: object.entity).name)
+    }
+    for object in changes.inserted { try insert(object) }
+    for object in changes.updated { try update(object) }
+    for object in changes.inserted + changes.updated { try writeLinks(of: object) }
+    plan.statements += positions
+  }
+
+  // MARK: - Rows
+
+  private mutating func delete(_ object: ManagedObject) {
+    guard let id = object.persistentID else { return }
+    var sql = "DELETE FROM \(dialect.quote(id.family)) WHERE \"_pk\" = ?"
+    var arguments: [SQLArgument] = [.value(.integer(id.row))]
+    if let version = versions[id] {
+      sql += " AND \"_version\" = ?"
+      arguments.append(.value(.integer(version)))
+    }
+    plan.statements.append(SQLStatement(sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: [])))
+  }
+
+  private mutating func insert(_ object: ManagedObject) throws(StoreError) {
+    let entity = object.entity
+    var columns = ["_pk", "_entity"]
+    var arguments: [SQLArgument] = [row(of: object), .value(.text(entity.name))]
+    for slot in object.changedAttributeSlots {
+      columns.append(layout.attributeColumns[entity.index][slot])
+      arguments.append(.value(try decoder.codecs[entity.index][slot].sqlValue(object.value(at: slot))))
+    }
+    for (slot, column) in foreignKeys(of: object, changedOnly: false) {
+      columns.append(column)
+      arguments.append(target(object.relatedObjects(at: slot).first))
+    }
+    let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+    let sql = "INSERT INTO \(dialect.quote(layout.table(of: entity).name)) (\(columns.map(dialect.quote).joined(separator: ", "))) VALUES (\(marks))"
+    plan.statements.append(SQLStatement(sql, arguments))
+  }
+
+  private mutating func update(_ object: ManagedObject) throws(StoreError) {
+    guard let id = object.persistentID else { return }
+    let entity = object.entity
+    var assignments: [String] = []
+    var arguments: [SQLArgument] = []
+    var changed: [String] = []
+    for slot in object.changedAttributeSlots {
+      assignments.append("\(dialect.quote(layout.attributeColumns[entity.index][slot])) = ?")
+      arguments.append(.value(try decoder.codecs[entity.index][slot].sqlValue(object.value(at: slot))))
+      changed.append(entity.attributes[slot].name)
+    }
+    for (slot, column) in foreignKeys(of: object, changedOnly: true) {
+      assignments.append("\(dialect.quote(column)) = ?")
+      arguments.append(target(object.relatedObjects(at: slot).first))
+      changed.append(entity.relationships[slot].name)
+    }
+    guard !assignments.isEmpty else { return }
+    versionedRows.append(id)
+    var sql = "UPDATE \(dialect.quote(id.family)) SET \(assignments.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
+    arguments.append(.value(.integer(id.row)))
+    if let version = versions[id] {
+      sql += " AND \"_version\" = ?"
+      arguments.append(.value(.integer(version)))
+    }
+    plan.statements.append(SQLStatement(sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: changed)))
+  }
+
+  /// The to-one relationships kept in the object's own row: (slot, column).
+  private func foreignKeys(of object: ManagedObject, changedOnly: Bool) -> [(Int, String)] {
+    let slots = changedOnly ? object.changedRelationshipSlots : Array(object.entity.relationships.indices)
+    return slots.compactMap { slot in
+      guard case .foreignKey(let column) = layout.relationshipStorage[object.entity.index][slot] else { return nil }
+      return (slot, column)
+    }
+  }
+
+  /// The row argument of an object: its stored row, or the one it gets in this save.
+  private func row(of object: ManagedObject) -> SQLArgument {
+    if let id = object.persistentID { return .value(.integer(id.row)) }
+    return .newRow(newRows[object.objectNumber] ?? 0)
+  }
+
+  private func target(_ object: ManagedObject?) -> SQLArgument {
+    guard let object else { return .value(.null) }
+    return row(of: object)
+  }
+
+  // MARK: - Join tables
+
+  /// The link rows of the object's changed relationships kept in join tables: written from
+  /// the owning side (which lists every link), positions from each ordered side.
+  private mutating func writeLinks(of object: ManagedObject) throws(StoreError) {
+    for slot in object.changedRelationshipSlots {
+      guard case .join(let index, let isOwner) = layout.relationshipStorage[object.entity.index][slot] else { continue }
+      let join = layout.joinTables[index]
+      let table = dialect.quote(join.name)
+      let now = object.relatedObjects(at: slot)
+      let me = row(of: object)
+      if isOwner {
+        let before = object.committedRelatedObjects(at: slot)
+        let kept = Set(now.map(ObjectIdentifier.init))
+        if let before {
+          for gone in before where !kept.contains(ObjectIdentifier(gone)) && gone.persistentID != nil {
+            plan.statements.append(SQLStatement("DELETE FROM \(table) WHERE \"owner\" = ? AND \"target\" = ?", [me, row(of: gone)]))
+          }
+        } else {
+          plan.statements.append(SQLStatement("DELETE FROM \(table) WHERE \"owner\" = ?", [me]))
+        }
+        let existing = Set((before ?? []).map(ObjectIdentifier.init))
+        for (position, member) in now.enumerated() where !existing.contains(ObjectIdentifier(member)) {
+          let sql = "INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\") VALUES (?, ?, ?)"
+          plan.statements.append(SQLStatement(sql, [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)]))
+        }
+      }
+      let isOrdered = isOwner ? join.isOwnerOrdered : join.isTargetOrdered
+      guard isOrdered else { continue }
+      let (mine, theirs) = isOwner ? ("owner", "target") : ("target", "owner")
+      // The owning side wrote new members' positions with them; others move when their place changed.
+      let earlier = isOwner ? object.committedRelatedObjects(at: slot) ?? [] : []
+      let places = Dictionary(earlier.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { first, _ in first })
+      for (position, member) in now.enumerated() where !isOwner || places[ObjectIdentifier(member)].map({ $0 != position }) == true {
+        let sql = "UPDATE \(table) SET \"\(mine)_position\" = ? WHERE \"\(mine)\" = ? AND \"\(theirs)\" = ?"
+        positions.append(SQLStatement(sql, [.value(.integer(Int64(position))), me, row(of: member)]))
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundry
+import FoundryGraph
+
+/// Object graphs kept in a database: a schema laid out in tables, shared by the contexts that
+/// read and change it.
+///
+/// ```swift
+/// import FoundrySQLite
+///
+/// let store = try Store(path: "library.sqlite", schema: schema)
+/// let context = try store.makeContext()
+/// let author = try context.insert("Author")
+/// author.name = "Ada"
+/// try await context.save()
+/// ```
+///
+/// A store is `Sendable`: share it between tasks, and give each task (or actor) its own
+/// ``ObjectContext``. Backends add the initializers that open a store (`Store(path:schema:)`
+/// in FoundrySQLite).
+public final class Store: Sendable {
+  /// The schema the store keeps.
+  public let schema: Schema
+  package let backend: any StoreBackend
+  package let layout: StoreLayout
+
+  /// A store over a backend whose tables follow `layout`.
+  package init(backend: any StoreBackend, layout: StoreLayout) {
+    self.schema = layout.schema
+    self.backend = backend
+    self.layout = layout
+  }
+
+  /// A new context over the store, with nothing loaded.
+  ///
+  /// ```swift
+  /// let context = try store.makeContext()
+  /// ```
+  /// - Parameter transformers: Where the named transformers of transformable attributes are
+  ///   found (the values are kept as the JSON those transformers write).
+  /// - Throws: ``GraphError`` `unboundTransformer` for a transformer name `transformers` lacks.
+  public func makeContext(transformers: TransformerRegistry = .standard) throws -> ObjectContext {
+    try ObjectContext(store: self, transformers: transformers)
+  }
+
+  /// The statements that created the store's tables (the SQL the schema maps to).
+  ///
+  /// ```swift
+  /// print(store.tableDefinitions.joined(separator: ";\n"))
+  /// ```
+  public var tableDefinitions: [String] { layout.createStatements(backend.dialect) }
+}

@@ -1,0 +1,27 @@
+/// A database a ``Store`` runs on: SQLite (FoundrySQLite) today, PostgreSQL next.
+///
+/// Reads and writes that a user awaits are `async`, since a server database answers over the
+/// network (postgres-nio is asynchronous). ``readNow(_:)`` serves what cannot wait: a
+/// relationship fault fired by a property access, and identity lookups during an import,
+/// which is synchronous because it walks a parsed document in place.
+package protocol StoreBackend: Sendable {
+  /// How this database spells types and identifiers.
+  var dialect: any SQLDialect { get }
+  /// Rows of a query, each a value per selected column.
+  func read(_ statement: SQLStatement) async throws -> [[SQLValue]]
+  /// Rows of a query, now (blocking the caller until the database answers).
+  func readNow(_ statement: SQLStatement) throws -> [[SQLValue]]
+  /// Runs a save in one transaction: all of it or nothing.
+  /// - Returns: The rows given to the plan's new objects, in ``WritePlan/newRows`` order.
+  func write(_ plan: WritePlan) async throws -> [Int64]
+}
+
+/// One save, as statements for a backend to run in one transaction.
+package struct WritePlan: Sendable {
+  /// The family table of each inserted object: the backend picks a free row in it for each
+  /// (``SQLArgument/newRow(_:)`` refers to them by position) before running the statements.
+  package var newRows: [String] = []
+  package var statements: [SQLStatement] = []
+
+  package init() {}
+}

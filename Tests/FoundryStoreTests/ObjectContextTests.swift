@@ -1,0 +1,261 @@
+import Foundation
+import Foundry
+import FoundryJSON
+import FoundryGraph
+import FoundrySQLite
+import FoundryStore
+import Testing
+
+@Suite("Object contexts: save, fetch, faults, rollback")
+struct ObjectContextTests {
+  let file: TemporaryStore
+  let store: Store
+
+  init() throws {
+    file = try TemporaryStore()
+    store = try file.open()
+  }
+
+  /// A store holding the library payload.
+  func imported() async throws -> Store {
+    try await store.makeContext().importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
+    return store
+  }
+
+  @Test("every attribute type survives a save and a reopened store, exactly")
+  func attributeTypes() async throws {
+    let context = try store.makeContext()
+    let value = try context.insert("Value")
+    let date = Date(timeIntervalSinceReferenceDate: 786_297_600.123_456_7)
+    let uuid = UUID()
+    value.id = 1
+    value.short = .integer(Int64(Int16.min))
+    value.medium = .integer(Int64(Int32.max))
+    value.long = .integer(Int64.max)
+    value.double = .double(0.1 + 0.2)
+    value.float = .float(1.1)
+    value.decimal = .decimal(Decimal(string: "12345678901234567890.0123456789")!)
+    value.flag = true
+    value.date = .date(date)
+    value.data = .data(Data([0, 255, 1, 0]))
+    value.uuid = .uuid(uuid)
+    value.url = .url(URL(string: "https://example.com/a?b=c#d")!)
+    value.json = .json(.object(["a": .array([.number(JSONNumber(1)), .null, .string("x")])]))
+    value.text = "Robert'); DROP TABLE \"Value\";--"
+    try await context.save()
+
+    let reopened = try file.open()
+    let loaded = try #require(try reopened.makeContext().object(of: "Value", identity: 1))
+    for attribute in Library.schema["Value"]!.attributes {
+      #expect(try loaded.value(forKey: attribute.name) == value.value(forKey: attribute.name), "\(attribute.name)")
+    }
+  }
+
+  @Test("a typed value is JSON text in the store and reads back typed")
+  func typedValue() async throws {
+    let context = try store.makeContext()
+    let author = try context.insert("Author")
+    author.id = 1
+    author.name = "Ada"
+    try author.setValue(Settings(theme: "dark", tags: ["swift"]), forKey: "settings")
+    try await context.save()
+    let other = try store.makeContext()
+    let loaded = try #require(try other.object(of: "Author", identity: 1))
+    #expect(try loaded.value(Settings.self, forKey: "settings") == Settings(theme: "dark", tags: ["swift"]))
+  }
+
+  @Test("one row is one object per context, and relationships load on first access")
+  func identityMapAndFaults() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    let authors = try await context.fetch(FetchRequest(entity: "Author"))
+    #expect(authors.compactMap(\.name) == ["William Shakespeare", "Mark Twain"])
+    let william = authors[0]
+    #expect(try context.object(of: "Author", identity: 101) === william)
+    #expect(william.isFault(forKey: "books"))
+    let books = try william.related(forKey: "books")
+    #expect(books.compactMap(\.title) == ["The Tempest", "Hamlet"])
+    #expect(try books[0].relatedObject(forKey: "author") === william)
+    #expect(try books[0].related(forKey: "tags").compactMap { $0.label?.description }.sorted() == ["\"drama\"", "\"fantasy\""])
+    #expect(try books[0].relatedObject(forKey: "publisher")?.id == 7)
+    #expect(try books[0].relatedObject(forKey: "publisher")?.related(forKey: "books").count == 2)
+    #expect(!context.hasChanges)
+  }
+
+  @Test("only real changes are written: an equal value is no change")
+  func onlyRealChanges() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    let author = try #require(try context.object(of: "Author", identity: 106))
+    author.name = "Mark Twain"
+    author.rating = 5
+    #expect(!context.hasChanges)
+    #expect(try await context.save().isEmpty)
+    author.rating = 4
+    let saved = try await context.save()
+    #expect(saved.updated == [try #require(author.persistentID)])
+    #expect(saved.inserted.isEmpty && saved.deleted.isEmpty)
+    let fresh = try store.makeContext()
+    #expect(try fresh.object(of: "Author", identity: 106)?.rating == 4)
+  }
+
+  @Test("ordered relationships keep their order, reordered or not")
+  func orderedRelationships() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    let author = try #require(try context.object(of: "Author", identity: 101))
+    let books = try author.related(forKey: "books")
+    let extra = try context.insert("Book")
+    extra.id = 3003
+    extra.title = "Macbeth"
+    try author.setRelated([extra, books[1], books[0]], forKey: "books")
+    try await context.save()
+    let fresh = try store.makeContext()
+    let reloaded = try #require(try fresh.object(of: "Author", identity: 101))
+    #expect(try reloaded.related(forKey: "books").compactMap(\.title) == ["Macbeth", "Hamlet", "The Tempest"])
+  }
+
+  @Test("links of every kind are saved and read back: one-to-one, many-to-many, one-way")
+  func linkKinds() async throws {
+    let context = try store.makeContext()
+    let author = try context.insert("Author")
+    author.id = 1
+    author.name = "Ada"
+    let portrait = try context.insert("Portrait")
+    portrait.id = 9
+    try author.setRelated(portrait, forKey: "portrait")
+    let first = try context.insert("Book")
+    first.id = 1
+    first.title = "Notes"
+    let second = try context.insert("Book")
+    second.id = 2
+    second.title = "Letters"
+    try first.add(second, forKey: "related")
+    let tag = try context.insert("Tag")
+    tag.label = "math"
+    try tag.setRelated([first, second], forKey: "books")
+    try await context.save()
+
+    let fresh = try store.makeContext()
+    let loadedPortrait = try #require(try fresh.object(of: "Portrait", identity: 9))
+    #expect(try loadedPortrait.relatedObject(forKey: "author")?.name == "Ada")
+    let notes = try #require(try fresh.object(of: "Book", identity: 1))
+    #expect(try notes.related(forKey: "related").compactMap(\.title) == ["Letters"])
+    #expect(try notes.related(forKey: "tags").compactMap(\.label) == ["math"])
+    let loadedTag = try #require(try fresh.object(of: "Tag", identity: "math"))
+    #expect(try loadedTag.related(forKey: "books").count == 2)
+    try loadedTag.remove(notes, forKey: "books")
+    try await fresh.save()
+    let third = try store.makeContext()
+    #expect(try third.object(of: "Book", identity: 1)?.related(forKey: "tags").isEmpty == true)
+  }
+
+  @Test("delete rules hold in the store: cascade, nullify and deny")
+  func deleteRules() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    let publisher = try #require(try context.object(of: "Publisher", identity: 7))
+    #expect(throws: GraphError.self) { try context.delete(publisher) }
+    let william = try #require(try context.object(of: "Author", identity: 101))
+    try context.delete(william)
+    let saved = try await context.save()
+    #expect(saved.deleted.count == 3)   // the author and the two books (cascade)
+    let fresh = try store.makeContext()
+    #expect(try await fresh.count(FetchRequest(entity: "Book")) == 1)
+    #expect(try fresh.object(of: "Publisher", identity: 7)?.related(forKey: "books").isEmpty == true)
+    #expect(try fresh.object(of: "Tag", identity: "fantasy")?.related(forKey: "books").isEmpty == true)
+  }
+
+  @Test("fetching a parent entity returns its subentities' objects; sort, limit and offset")
+  func inheritanceAndSorting() async throws {
+    let context = try store.makeContext()
+    for (id, kind, title) in [(1, "Film", "Vertigo"), (2, "Album", "Abbey Road"), (3, "Film", "Alien")] {
+      let media = try context.insert(kind)
+      media.id = .integer(Int64(id))
+      media.title = .string(title)
+    }
+    try await context.save()
+    let fresh = try store.makeContext()
+    var request = FetchRequest(entity: "Media")
+    request.sortBy = [SortKey("title")]
+    let all = try await fresh.fetch(request)
+    #expect(all.compactMap(\.title) == ["Abbey Road", "Alien", "Vertigo"])
+    #expect(all.map(\.entity.name) == ["Album", "Film", "Film"])
+    #expect(try await fresh.fetch(FetchRequest(entity: "Film")).count == 2)
+    request.limit = 1
+    request.offset = 1
+    #expect(try await fresh.fetch(request).compactMap(\.title) == ["Alien"])
+    #expect(try await fresh.count(FetchRequest(entity: "Album")) == 1)
+  }
+
+  @Test("prefetching loads a relationship of every fetched object at once")
+  func prefetch() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    var request = FetchRequest(entity: "Book")
+    request.prefetch = ["author", "tags"]
+    let books = try await context.fetch(request)
+    #expect(books.allSatisfy { !$0.isFault(forKey: "author") && !$0.isFault(forKey: "tags") })
+    #expect(try books.map { try $0.relatedObject(forKey: "author")?.id } == [101, 101, 106])
+    #expect(try books[0].related(forKey: "tags").count == 2)
+  }
+
+  @Test("rollback forgets every change since the last save")
+  func rollback() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    let author = try #require(try context.object(of: "Author", identity: 106))
+    author.name = "Samuel Clemens"
+    _ = try context.insert("Tag")
+    try context.delete(try #require(try context.object(of: "Book", identity: 3001)))
+    context.rollback()
+    #expect(!context.hasChanges)
+    #expect(author.name == "Mark Twain")
+    #expect(try await context.save().isEmpty)
+  }
+
+  @Test("an invalid graph is refused with every broken rule, and nothing is written")
+  func validation() async throws {
+    let context = try store.makeContext()
+    _ = try context.insert("Author")
+    let book = try context.insert("Book")
+    book.id = 1
+    let error = await #expect(throws: StoreError.self) { try await context.save() }
+    #expect(error?.code == .validation)
+    #expect(error?.details.sorted() == ["Author.id: required attribute has no value", "Author.name: required attribute has no value", "Book.title: required attribute has no value"])
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 0)
+  }
+
+  @Test("two contexts changing the same object: the second save is a conflict naming it")
+  func conflicts() async throws {
+    let store = try await imported()
+    let first = try store.makeContext()
+    let second = try store.makeContext()
+    let mine = try #require(try first.object(of: "Author", identity: 106))
+    let theirs = try #require(try second.object(of: "Author", identity: 106))
+    mine.name = "Samuel"
+    theirs.rating = 1
+    try await first.save()
+    let error = await #expect(throws: StoreError.self) { try await second.save() }
+    #expect(error?.code == .conflict)
+    #expect(error?.message == "Author #2 was changed or deleted in the store since this context read it (rating)")
+    #expect(second.hasChanges)
+    #expect(try store.makeContext().object(of: "Author", identity: 106)?.rating == 5)
+  }
+
+  @Test("the store refuses a duplicate identity, and the failed save changes nothing")
+  func duplicateIdentity() async throws {
+    let first = try store.makeContext()
+    let second = try store.makeContext()
+    for context in [first, second] {
+      let tag = try context.insert("Tag")
+      tag.label = "same"
+    }
+    try await first.save()
+    let error = await #expect(throws: StoreError.self) { try await second.save() }
+    #expect(error?.code == .constraint)
+    #expect(error?.message == "UNIQUE constraint failed: Tag.label")
+    #expect(second.hasChanges)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
+  }
+}
