@@ -129,7 +129,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FoundryStoreTests",
-      dependencies: ["FoundryStore", "FoundrySQLite", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryTestSupport"],
+      dependencies: [
+        "FoundryStore", "FoundrySQLite", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

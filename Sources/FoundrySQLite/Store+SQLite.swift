@@ -62,7 +62,10 @@ enum SQLiteStoreFile {
     configuration.readonly = true
     let recorded: [String: String]
     do {
-      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      // Without a write-ahead log beside it, the file is read as immutable: SQLite then makes
+      // no -wal or -shm file, so a file that is refused is left exactly as it was.
+      let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+      let queue = try DatabaseQueue(path: hasLog ? path : Self.immutableURI(path), configuration: configuration)
       recorded = try queue.read { db in
         guard try db.tableExists("foundry_store") else {
           let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -88,6 +91,14 @@ enum SQLiteStoreFile {
       throw StoreError(.schemaMismatch, "\(path) was made with another schema\n\(detail)")
     }
     return false
+  }
+
+  /// `file:PATH?immutable=1`, with the path's reserved characters escaped.
+  static func immutableURI(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
   }
 
   /// Creates the tables and the record in one transaction.

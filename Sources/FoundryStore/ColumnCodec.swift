@@ -30,7 +30,10 @@ package struct ColumnCodec {
   package func sqlValue(_ value: GraphValue?) throws(StoreError) -> SQLValue {
     guard let value else { return .null }
     switch value {
-    case .string(let text): return .text(text)
+    case .string(let text):
+      // SQLite's C API (as GRDB calls it) ends text at a NUL: such a string is kept as its
+      // UTF-8 bytes instead, and read back as text.
+      return text.utf8.contains(0) ? .blob(Array(text.utf8)) : .text(text)
     case .integer(let integer): return .integer(integer)
     case .bool(let flag): return .integer(flag ? 1 : 0)
     case .double(let double): return .real(double)
@@ -51,6 +54,7 @@ package struct ColumnCodec {
     if case .null = value { return nil }
     switch (type, value) {
     case (.string, .text(let text)): return .string(text)
+    case (.string, .blob(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
     case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)), (.integer64, .integer(let integer)): return .integer(integer)
     case (.boolean, .integer(let integer)): return .bool(integer != 0)
     case (.double, .real(let double)): return .double(double)

@@ -1,0 +1,125 @@
+import Foundation
+import Foundry
+import FoundryGraph
+import FoundryJSON
+import FoundrySQLite
+import FoundryStore
+import Testing
+
+@Suite("Importing payloads into a store")
+struct StoreImportTests {
+  let file: TemporaryStore
+  let store: Store
+
+  init() throws {
+    file = try TemporaryStore()
+    store = try file.open()
+  }
+
+  func importLibrary(_ payload: String = Library.payload, dryRun: Bool = false) async throws -> StoreImportReport {
+    try await store.makeContext().importJSON(Array(payload.utf8), entity: "Author", root: "authors", dryRun: dryRun)
+  }
+
+  /// Every stored object as `Entity id: attribute values` lines, and every link, sorted.
+  func snapshot() async throws -> [String] {
+    let context = try store.makeContext()
+    var lines: [String] = []
+    for entity in ["Author", "Book", "Tag", "Publisher"] {
+      for object in try await context.fetch(FetchRequest(entity: entity)) {
+        let values = try object.entity.attributes.map { "\($0.name)=\((try object.value(forKey: $0.name) as GraphValue?).map { "\($0)" } ?? "nil")" }
+        let links = try object.entity.relationships.map { "\($0.name)->\(try object.related(forKey: $0.name).map { "\($0.persistentID!)" })" }
+        lines.append("\(object.persistentID!) " + (values + links).joined(separator: " "))
+      }
+    }
+    return lines.sorted()
+  }
+
+  @Test("an import inserts the payload's objects and links in one save")
+  func firstImport() async throws {
+    let report = try await importLibrary()
+    #expect(report.graph.objectCounts == ["Author": 2, "Book": 3, "Tag": 3, "Publisher": 1])
+    #expect(report.saved.inserted.count == 9)
+    let context = try store.makeContext()
+    let tempest = try #require(try context.object(of: "Book", identity: 3001))
+    #expect(tempest.price == .decimal(Decimal(string: "12.50")!))
+    #expect(try tempest.relatedObject(forKey: "author")?.name == "William Shakespeare")
+  }
+
+  @Test("importing the same payload again changes nothing")
+  func idempotent() async throws {
+    _ = try await importLibrary()
+    let before = try await snapshot()
+    let again = try await importLibrary()
+    #expect(again.saved.isEmpty)
+    #expect(again.changes.isEmpty)
+    #expect(try await snapshot() == before)
+  }
+
+  @Test("stored objects are updated in place, never deleted and re-created")
+  func updatesInPlace() async throws {
+    _ = try await importLibrary()
+    let context = try store.makeContext()
+    let before = try #require(try context.object(of: "Author", identity: 106)?.persistentID)
+    let update = #"{"authors": [{"id": 106, "name": "Samuel Clemens", "books": [{"id": 3501, "title": "A Connecticut Yankee"}, {"id": 3502, "title": "Roughing It"}]}]}"#
+    let report = try await importLibrary(update)
+    #expect(report.saved.inserted.count == 1)
+    #expect(report.saved.deleted.isEmpty)
+    #expect(report.changes.map(\.description).contains(#"update Author #2: name "Mark Twain" -> "Samuel Clemens", books nil -> nil"#))
+    let fresh = try store.makeContext()
+    let author = try #require(try fresh.object(of: "Author", identity: 106))
+    #expect(author.persistentID == before)
+    #expect(author.name == "Samuel Clemens")
+    #expect(author.rating == 5)   // absent from the update: left alone
+    #expect(try author.related(forKey: "books").compactMap(\.title) == ["A Connecticut Yankee", "Roughing It"])
+  }
+
+  @Test("a dry run reports what would change and writes nothing")
+  func dryRun() async throws {
+    _ = try await importLibrary()
+    let before = try await snapshot()
+    let update = #"{"authors": [{"id": 101, "name": "W. Shakespeare"}, {"id": 200, "name": "Ada"}]}"#
+    let report = try await importLibrary(update, dryRun: true)
+    #expect(report.saved.isEmpty)
+    #expect(report.changes.map(\.description).sorted() == [
+      #"insert Author (new): id nil -> 200, name nil -> "Ada", rating nil -> 3"#,
+      #"update Author #1: name "William Shakespeare" -> "W. Shakespeare""#,
+    ])
+    #expect(try await snapshot() == before)
+  }
+
+  @Test("a failed import leaves the store and the context as they were", arguments: [
+    #"{"authors": [{"id": 300, "name": "Ada"}, {"id": "not a number", "name": "Bad"}]}"#,
+    #"{"authors": [{"id": 300, "name": "Ada"}, {"id": 301}]}"#,
+    #"{"authors": [{"id": 300, "name": "Ada""#,
+  ])
+  func failedImport(payload: String) async throws {
+    _ = try await importLibrary()
+    let before = try await snapshot()
+    let context = try store.makeContext()
+    await #expect(throws: (any Error).self) {
+      _ = try await context.importJSON(Array(payload.utf8), entity: "Author", root: "authors")
+    }
+    #expect(!context.hasChanges)
+    #expect(try await snapshot() == before)
+  }
+
+  @Test("an import into a context with unsaved changes is refused")
+  func unsavedChanges() async throws {
+    let context = try store.makeContext()
+    _ = try context.insert("Tag")
+    let error = await #expect(throws: StoreError.self) {
+      _ = try await context.importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
+    }
+    #expect(error?.code == .unsavedChanges)
+  }
+
+  @Test("hostile strings in payloads are stored as values, never as SQL")
+  func hostileStrings() async throws {
+    let hostile = ["'); DROP TABLE \"Author\"; --", "\" OR 1=1 --", "\u{0}nul", "ünïcödé 🎉", "Robert'); DELETE FROM foundry_store; --"]
+    let authors = hostile.enumerated().map { #"{"id": \#($0.offset + 1), "name": \#(JSONValue.string($0.element).makeJSONString())}"# }
+    _ = try await importLibrary(#"{"authors": [\#(authors.joined(separator: ","))]}"#)
+    let reopened = try file.open()
+    let names = try await reopened.makeContext().fetch(FetchRequest(entity: "Author")).compactMap { $0.name?.base as? String }
+    #expect(names == hostile)
+  }
+}
