@@ -85,6 +85,8 @@ let package = Package(
       dependencies: [
         "Foundry",
         "FoundryGraph",
+        "FoundryStore",
+        "FoundrySQLite",
         "FoundryJSON",
         "FoundryXML",
         "FoundryInternals",

@@ -28,16 +28,26 @@ final class SQLiteBackend: StoreBackend {
 
   func write(_ plan: WritePlan) async throws -> [Int64] {
     do {
-      return try await writer.writeWithoutTransaction { db in
-        var rows: [Int64] = []
-        try db.inTransaction(.immediate) {
-          rows = try Self.allocateRows(plan.newRows, db)
-          for statement in plan.statements { try Self.run(statement, rows: rows, db) }
-          return .commit
-        }
-        return rows
-      }
+      return try await writer.writeWithoutTransaction { db in try Self.save(plan, db) }
     } catch { throw Self.storeError(error) }
+  }
+
+  func writeNow(_ plan: WritePlan) throws -> [Int64] {
+    do {
+      return try writer.writeWithoutTransaction { db in try Self.save(plan, db) }
+    } catch { throw Self.storeError(error) }
+  }
+
+  /// Runs a plan in one immediate transaction (the write lock taken first, so the rows it
+  /// picks stay free). - Returns: The new objects' rows.
+  private static func save(_ plan: WritePlan, _ db: Database) throws -> [Int64] {
+    var rows: [Int64] = []
+    try db.inTransaction(.immediate) {
+      rows = try allocateRows(plan.newRows, db)
+      for statement in plan.statements { try run(statement, rows: rows, db) }
+      return .commit
+    }
+    return rows
   }
 
   // MARK: - Statements

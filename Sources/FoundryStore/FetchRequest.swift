@@ -8,7 +8,7 @@
 /// let books = try await context.fetch(request)
 /// ```
 public struct FetchRequest: Sendable, Hashable {
-  /// The entity; objects of its subentities are included.
+  /// The entity; objects of its subentities are included unless ``includesSubentities`` is off.
   public var entity: String
   /// Attributes to sort by, in order of precedence (then by row, so the order is stable).
   public var sortBy: [SortKey] = []
@@ -18,6 +18,8 @@ public struct FetchRequest: Sendable, Hashable {
   public var offset = 0
   /// Relationships to load with the objects, in one query each instead of one per object.
   public var prefetch: [String] = []
+  /// Whether objects of the entity's subentities are included (they are by default).
+  public var includesSubentities = true
 
   /// Every object of `entity`.
   ///

@@ -33,9 +33,21 @@ extension ObjectContext {
   /// let count = try await context.count(FetchRequest(entity: "Book"))
   /// ```
   nonisolated(nonsending) public func count(_ request: FetchRequest) async throws -> Int {
+    Self.count(in: try await store.backend.read(try countStatement(request)))
+  }
+
+  /// ``count(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
+  package func countNow(_ request: FetchRequest) throws -> Int {
+    Self.count(in: try store.backend.readNow(try countStatement(request)))
+  }
+
+  private func countStatement(_ request: FetchRequest) throws(StoreError) -> SQLStatement {
     let (statement, _, _) = try fetchStatement(request)
-    let counting = SQLStatement("SELECT COUNT(*) FROM (\(statement.sql)) counted", statement.arguments)
-    guard case .integer(let count)? = try await store.backend.read(counting).first?.first else { return 0 }
+    return SQLStatement("SELECT COUNT(*) FROM (\(statement.sql)) counted", statement.arguments)
+  }
+
+  private static func count(in rows: [[SQLValue]]) -> Int {
+    guard case .integer(let count)? = rows.first?.first else { return 0 }
     return Int(count)
   }
 
@@ -44,7 +56,7 @@ extension ObjectContext {
     let dialect = store.backend.dialect
     let layout = store.layout
     let table = layout.table(of: entity)
-    let kinds = ([entity.index] + entity.descendantIndices).map { store.schema.entities[$0].name }
+    let kinds = ([entity.index] + (request.includesSubentities ? entity.descendantIndices : [])).map { store.schema.entities[$0].name }
     var arguments = kinds.map { SQLArgument.value(.text($0)) }
     var sql = "SELECT \(source.decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t"
     if kinds.count < table.entities.count {

@@ -52,6 +52,7 @@ extension ObjectContext {
   ///   - sourceName: The file name errors mention.
   /// - Throws: ``StoreError`` `unsavedChanges` when the context has changes of its own; the
   ///   import's or the save's error, after which the context and the store are as they were.
+  @discardableResult
   nonisolated(nonsending) public func importJSON(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil
   ) async throws -> StoreImportReport {
@@ -63,6 +64,7 @@ extension ObjectContext {
   /// ```swift
   /// try await context.importXML(Array(xml.utf8), entity: "Author", root: "author")
   /// ```
+  @discardableResult
   nonisolated(nonsending) public func importXML(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil
   ) async throws -> StoreImportReport {
@@ -70,17 +72,40 @@ extension ObjectContext {
   }
 
   nonisolated(nonsending) private func importPayload(dryRun: Bool, _ run: () throws -> GraphImportReport) async throws -> StoreImportReport {
+    var report = try imported(dryRun: dryRun, run)
+    guard !dryRun else { return report }
+    do { report.saved = try await save() } catch {
+      graph.rollback()
+      throw error
+    }
+    return report
+  }
+
+  /// An import for synchronous callers outside Swift's cooperative pool (the command line):
+  /// `run` imports into the context's graph; the save blocks until the database has written.
+  ///
+  /// ```swift
+  /// let report = try context.importNow(dryRun: false) { try $0.importJSON(bytes, entity: "Author") }
+  /// ```
+  package func importNow(dryRun: Bool, _ run: (ObjectGraph) throws -> GraphImportReport) throws -> StoreImportReport {
+    var report = try imported(dryRun: dryRun) { try run(graph) }
+    guard !dryRun else { return report }
+    do { report.saved = try saveNow() } catch {
+      graph.rollback()
+      throw error
+    }
+    return report
+  }
+
+  /// Runs the import into the graph and describes what it changed; a failed import, or a dry
+  /// run, leaves the graph as it was.
+  private func imported(dryRun: Bool, _ run: () throws -> GraphImportReport) throws -> StoreImportReport {
     guard !hasChanges else {
       throw StoreError(.unsavedChanges, "save or roll back the context's changes before importing into it")
     }
     do {
-      let imported = try run()
-      var report = StoreImportReport(graph: imported, changes: try describeChanges())
-      if dryRun {
-        graph.rollback()
-      } else {
-        report.saved = try await save()
-      }
+      let report = StoreImportReport(graph: try run(), changes: try describeChanges())
+      if dryRun { graph.rollback() }
       return report
     } catch {
       graph.rollback()

@@ -32,8 +32,22 @@ extension ObjectContext {
   ///   or the database's error; the store and the context are then as they were.
   @discardableResult
   nonisolated(nonsending) public func save() async throws -> SaveResult {
+    guard let pending = try prepareSave() else { return SaveResult() }
+    return finishSave(pending, rows: try await store.backend.write(pending.plan.plan))
+  }
+
+  /// ``save()`` for synchronous callers outside Swift's cooperative pool (the command line):
+  /// blocks until the database has written.
+  @discardableResult
+  package func saveNow() throws -> SaveResult {
+    guard let pending = try prepareSave() else { return SaveResult() }
+    return finishSave(pending, rows: try store.backend.writeNow(pending.plan.plan))
+  }
+
+  /// The changes to write, validated and planned; `nil` when there are none.
+  private func prepareSave() throws -> (changes: GraphChanges, plan: SavePlanner)? {
     let changes = try graph.changes()
-    guard !changes.isEmpty else { return SaveResult() }
+    guard !changes.isEmpty else { return nil }
     let broken = (changes.inserted + changes.updated).flatMap { $0.validationErrors() }
     guard broken.isEmpty else {
       let count = broken.count
@@ -41,13 +55,18 @@ extension ObjectContext {
     }
     var planner = SavePlanner(layout: store.layout, decoder: source.decoder, versions: source.versions)
     try planner.add(changes)
-    let rows = try await store.backend.write(planner.plan)
+    return (changes, planner)
+  }
+
+  /// Commits the graph after the database wrote `pending`, giving new objects their rows.
+  private func finishSave(_ pending: (changes: GraphChanges, plan: SavePlanner), rows: [Int64]) -> SaveResult {
+    let changes = pending.changes
     var result = SaveResult()
     result.inserted = zip(changes.inserted, rows).map { PersistentID(family: store.layout.table(of: $0.entity).name, row: $1) }
     result.updated = changes.updated.compactMap(\.persistentID)
     result.deleted = changes.deleted.compactMap(\.persistentID)
     for id in result.inserted { source.versions[id] = 1 }
-    for id in planner.versionedRows { source.versions[id, default: 0] += 1 }
+    for id in pending.plan.versionedRows { source.versions[id, default: 0] += 1 }
     for id in result.deleted { source.versions[id] = nil }
     graph.commitSaved(inserted: changes.inserted, ids: result.inserted)
     return result

@@ -14,6 +14,9 @@ package protocol StoreBackend: Sendable {
   /// Runs a save in one transaction: all of it or nothing.
   /// - Returns: The rows given to the plan's new objects, in ``WritePlan/newRows`` order.
   func write(_ plan: WritePlan) async throws -> [Int64]
+  /// Runs a save now, blocking the caller: for synchronous callers outside Swift's
+  /// cooperative pool (the command line), where awaiting is not possible.
+  func writeNow(_ plan: WritePlan) throws -> [Int64]
 }
 
 /// One save, as statements for a backend to run in one transaction.

@@ -87,6 +87,12 @@ struct ImportCommand: ConsoleCommand {
   @Option(help: "How to print the report: text or json.")
   var format: OutputFormat = .text
 
+  @Option(help: ArgumentHelp("Import into this SQLite store (created when missing), one transaction per payload.", valueName: "file"))
+  var store: String?
+
+  @Flag(name: .customLong("dry-run"), help: "With --store: report what each payload would insert, update and delete, and write nothing.")
+  var dryRun = false
+
   @OptionGroup(title: "Parsing")
   var input: InputOptions
 
@@ -96,6 +102,8 @@ struct ImportCommand: ConsoleCommand {
     }
     var registry = TransformerRegistry.standard
     for binding in transformers { try binding.bind(in: &registry) }
+    if dryRun, store == nil { throw ValidationError("--dry-run needs --store.") }
+    if store != nil, export != nil { throw ValidationError("--export writes the imported graph; with --store, use foundry export.") }
   }
 
   func run(console: Console) throws {
@@ -103,6 +111,7 @@ struct ImportCommand: ConsoleCommand {
     try checkEntity(in: schema, model: modelFile, console: console)
     let options = try importOptions()
     try checkTransformers(of: schema, registry: options.mapping.transformers, model: modelFile, console: console)
+    if let store { return try importIntoStore(at: store, schema: schema, model: modelFile, options: options, console: console) }
     let graph = ObjectGraph(schema: schema)
     var summary = ImportSummary(model: modelFile, entity: entity)
     for payload in payloads {
@@ -177,7 +186,7 @@ struct ImportCommand: ConsoleCommand {
   // MARK: - Payloads
 
   /// The import options: the built-in transformers plus the bindings, strict or lossy.
-  private func importOptions() throws -> GraphImportOptions {
+  func importOptions() throws -> GraphImportOptions {
     var options = GraphImportOptions()
     for binding in transformers { try binding.bind(in: &options.mapping.transformers) }
     options.isLossy = lossy
@@ -193,6 +202,17 @@ struct ImportCommand: ConsoleCommand {
   private func importPayload(
     _ path: String, sourceName: String, into graph: ObjectGraph, options: GraphImportOptions, console: Console
   ) throws -> GraphImportReport {
+    let (bytes, format) = try readPayload(path, sourceName: sourceName, console: console)
+    switch format {
+    case .json:
+      return try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+    case .xml:
+      return try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+    }
+  }
+
+  /// The bytes of one payload (a file, or standard input for `-`) and their format.
+  func readPayload(_ path: String, sourceName: String, console: Console) throws -> ([UInt8], DocumentFormat) {
     let bytes: [UInt8]
     if path == "-" {
       do {
@@ -207,16 +227,11 @@ struct ImportCommand: ConsoleCommand {
         throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
       }
     }
-    switch input.inputFormat ?? DocumentFormat.detect(path: path, bytes: bytes) {
-    case .json:
-      return try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
-    case .xml:
-      return try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
-    }
+    return (bytes, input.inputFormat ?? DocumentFormat.detect(path: path, bytes: bytes))
   }
 
   /// Runs `body`; an error it throws is printed on standard error and exits with 1.
-  private func failing<T>(_ console: Console, _ body: () throws -> T) throws -> T {
+  func failing<T>(_ console: Console, _ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch {

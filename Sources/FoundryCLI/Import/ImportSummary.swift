@@ -21,6 +21,10 @@ struct ImportSummary {
   struct Payload {
     let sourceName: String
     let count: Int
+    /// With a store: `inserted 9, updated 0, deleted 0` (or `would insert ...` for a dry run).
+    var saved: String?
+    /// For a dry run: each change it would make.
+    var changes: [String] = []
   }
 
   /// One lossy issue and the payload it came from.
@@ -46,8 +50,12 @@ struct ImportSummary {
   let entity: String
   private(set) var payloads: [Payload] = []
   private(set) var issues: [Issue] = []
-  /// The links between the final graph's objects, each counted once.
-  private(set) var relationshipCount = 0
+  /// The links between the final graph's objects, each counted once (not counted for a store).
+  private(set) var relationshipCount: Int?
+  /// The store imported into, if any.
+  var store: String?
+  /// With a store: what all payloads inserted, updated and deleted.
+  private(set) var saved = (inserted: 0, updated: 0, deleted: 0)
   /// Live objects of the final graph by entity name, sorted by name; no zero counts.
   private(set) var objectCounts: [(entity: String, count: Int)] = []
 
@@ -62,6 +70,18 @@ struct ImportSummary {
     payloads.append(Payload(sourceName: sourceName, count: report.objects.count))
     issues += report.issues.map { Issue(sourceName: sourceName, issue: $0) }
   }
+
+  /// Adds what importing the payload called `sourceName` into a store did.
+  mutating func add(_ outcome: StoreImport.Outcome, from sourceName: String, dryRun: Bool) {
+    let verb = dryRun ? "would insert \(outcome.changes.count { $0.hasPrefix("insert") }), update \(outcome.changes.count { $0.hasPrefix("update") }), delete \(outcome.changes.count { $0.hasPrefix("delete") })"
+      : "inserted \(outcome.inserted), updated \(outcome.updated), deleted \(outcome.deleted)"
+    payloads.append(Payload(sourceName: sourceName, count: outcome.count, saved: verb, changes: outcome.changes))
+    issues += outcome.issues.map { Issue(sourceName: sourceName, issue: $0) }
+    saved = (saved.inserted + outcome.inserted, saved.updated + outcome.updated, saved.deleted + outcome.deleted)
+  }
+
+  /// Sets the objects by entity, as a store counted them.
+  mutating func setObjectCounts(_ counts: [(entity: String, count: Int)]) { objectCounts = counts }
 
   /// Counts the live objects of `graph` by entity (exactly, not with subentities), and its links.
   ///
@@ -81,12 +101,14 @@ struct ImportSummary {
   /// line per issue prefixed with its payload's name; no final line break.
   func makeText() -> String {
     var lines = ["model: \(modelDescription)"]
+    if let store { lines.append("store: \(store)") }
     for payload in payloads {
-      lines.append("imported \(payload.sourceName): \(payload.count) \(entity)")
+      lines.append("imported \(payload.sourceName): \(payload.count) \(entity)" + (payload.saved.map { " (\($0))" } ?? ""))
+      lines += payload.changes.map { "  \($0)" }
     }
     let objects = objectCounts.map { "\($0.entity) \($0.count)" }
     lines.append("objects: " + (objects.isEmpty ? "none" : objects.joined(separator: ", ")))
-    lines.append("relationships: \(relationshipCount)")
+    if let relationshipCount { lines.append("relationships: \(relationshipCount)") }
     if !issues.isEmpty {
       lines.append("issues: \(issues.count)")
       for issue in issues {
@@ -107,10 +129,16 @@ struct ImportSummary {
         ("message", .string(issue.message)),
       ]))
     }
-    return .object(JSONObject([
-      ("objects", JSONValue.object(objects)),
-      ("relationships", .number(JSONNumber(relationshipCount))),
-      ("issues", .array(issues)),
-    ]))
+    var members: [(String, JSONValue)] = [("objects", JSONValue.object(objects))]
+    if let relationshipCount { members.append(("relationships", .number(JSONNumber(relationshipCount)))) }
+    if store != nil {
+      members.append(
+        ("saved", .object(JSONObject([
+          ("inserted", JSONValue.number(JSONNumber(saved.inserted))), ("updated", .number(JSONNumber(saved.updated))),
+          ("deleted", .number(JSONNumber(saved.deleted))),
+        ]))))
+    }
+    members.append(("issues", .array(issues)))
+    return .object(JSONObject(members))
   }
 }

@@ -1,0 +1,59 @@
+import Foundry
+import FoundryGraph
+import FoundrySQLite
+import FoundryStore
+
+/// `foundry import --store`: each payload imported into an SQLite store in its own
+/// transaction, with what it inserted, updated and deleted. The command line is synchronous,
+/// so it uses the store's blocking calls (`importNow`, `countNow`), never a wait on a task.
+struct StoreImport {
+  /// What one payload did to the store.
+  struct Outcome: Sendable {
+    /// The payload's top-level objects.
+    let count: Int
+    let issues: [MappingIssue]
+    let inserted: Int
+    let updated: Int
+    let deleted: Int
+    /// For a dry run: every change, `update Author #2: name "A" -> "B"`.
+    let changes: [String]
+  }
+
+  let store: Store
+  let path: String
+
+  /// Opens (or creates) the store at `path` for `schema`.
+  init(path: String, schema: Schema) throws {
+    store = try Store(path: path, schema: schema)
+    self.path = path
+  }
+
+  /// Imports one payload's bytes, JSON or XML.
+  func run(
+    _ bytes: [UInt8], format: DocumentFormat, entity: String, root: String?, options: GraphImportOptions, dryRun: Bool, sourceName: String
+  ) throws -> Outcome {
+    let context = try store.makeContext(transformers: options.mapping.transformers)
+    let report = try context.importNow(dryRun: dryRun) { graph in
+      switch format {
+      case .json: try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+      case .xml: try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+      }
+    }
+    let changes = dryRun ? report.changes : []
+    return Outcome(
+      count: report.graph.objects.count, issues: report.graph.issues, inserted: report.saved.inserted.count,
+      updated: report.saved.updated.count, deleted: report.saved.deleted.count, changes: changes.map(\.description))
+  }
+
+  /// The stored objects of each entity (not counting subentities), by entity name; no zero counts.
+  func objectCounts() throws -> [(entity: String, count: Int)] {
+    let context = try store.makeContext()
+    var counts: [String: Int] = [:]
+    for entity in store.schema.entities where !entity.isAbstract {
+      var request = FetchRequest(entity: entity.name)
+      request.includesSubentities = false
+      counts[entity.name] = try context.countNow(request)
+    }
+    return counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+}

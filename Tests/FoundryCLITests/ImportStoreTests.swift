@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryCLI
+import Testing
+
+@Suite("foundry import --store")
+struct ImportStoreTests {
+  @Test("payloads import into an SQLite store, one transaction each; importing again changes nothing")
+  func importsIntoStore() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.path + "/library.sqlite"
+    let first = ImportCommandTests.run(ImportCommandTests.authors, ImportCommandTests.update, "--store", store)
+    #expect(first == CommandResult(
+      status: 0,
+      output: """
+        model: Library 2 (2 versions)
+        store: \(store)
+        imported \(ImportCommandTests.authors): 2 Author (inserted 8, updated 0, deleted 0)
+        imported \(ImportCommandTests.update): 2 Author (inserted 2, updated 3, deleted 0)
+        objects: Author 2, Book 4, Tag 4
+
+        """,
+      error: ""))
+    let again = ImportCommandTests.run(ImportCommandTests.update, "--store", store, "--dry-run")
+    #expect(again.output.contains("imported \(ImportCommandTests.update): 2 Author (would insert 0, update 0, delete 0)"))
+  }
+
+  @Test("a dry run lists each change and writes nothing")
+  func dryRun() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.path + "/library.sqlite"
+    _ = ImportCommandTests.run(ImportCommandTests.authors, "--store", store)
+    let result = ImportCommandTests.run(ImportCommandTests.update, "--store", store, "--dry-run")
+    #expect(result.status == 0)
+    #expect(result.output.contains(#"  update Author #1: lastName "Le Guin" -> "Le Guin""#) == false)
+    #expect(result.output.contains("(would insert 2, update 3, delete 0)"))
+    let counts = ImportCommandTests.run(ImportCommandTests.authors, "--store", store, "--dry-run")
+    #expect(counts.output.hasSuffix("objects: Author 2, Book 3, Tag 3\n"))
+  }
+
+  @Test("a file that is not a store is refused with a clear error")
+  func notAStore() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write("not a database\n", to: "notes.txt")
+    let result = ImportCommandTests.run(ImportCommandTests.authors, "--store", file)
+    #expect(result.status == 1)
+    #expect(result.error == "error: notAStore: \(file) is not an SQLite database, so not a Foundry store\n")
+    #expect(directory.contents(of: "notes.txt") == "not a database\n")
+  }
+
+  @Test("--dry-run needs --store")
+  func dryRunNeedsStore() {
+    #expect(ImportCommandTests.run(ImportCommandTests.authors, "--dry-run").status == 64)
+  }
+}
