@@ -226,50 +226,20 @@ extension ProbeModel {
   static func encodedXML(value: String) throws -> [UInt8] { try MappingEncoder().encodeXML(Self(value: value), rootElement: "r") }
 }
 
-@Mappable struct PlainProbe: ProbeModel {
-  static let path = "a"
-  @Key("a") var value: String?
-}
+@Mappable struct PlainProbe: ProbeModel { @Key("a") var value: String?; static let path = "a" }
+@Mappable struct NestedProbe: ProbeModel { @Key("a.b") var value: String?; static let path = "a.b" }
+@Mappable struct EscapedDotProbe: ProbeModel { @Key(#"a\.b"#) var value: String?; static let path = #"a\.b"# }
+@Mappable struct BackslashProbe: ProbeModel { @Key(#"a\\b"#) var value: String?; static let path = #"a\\b"# }
+@Mappable struct FirstProbe: ProbeModel { @Key("items.0") var value: String?; static let path = "items.0" }
+@Mappable struct LastProbe: ProbeModel { @Key("items.-1") var value: String?; static let path = "items.-1" }
+@Mappable struct LeadingZeroProbe: ProbeModel { @Key("items.01") var value: String?; static let path = "items.01" }
+@Mappable struct PlusProbe: ProbeModel { @Key("items.+1") var value: String?; static let path = "items.+1" }
+@Mappable struct OutOfRangeProbe: ProbeModel { @Key("items.5") var value: String?; static let path = "items.5" }
 
-@Mappable struct NestedProbe: ProbeModel {
-  static let path = "a.b"
-  @Key("a.b") var value: String?
-}
-
-@Mappable struct EscapedDotProbe: ProbeModel {
-  static let path = #"a\.b"#
-  @Key(#"a\.b"#) var value: String?
-}
-
-@Mappable struct BackslashProbe: ProbeModel {
-  static let path = #"a\\b"#
-  @Key(#"a\\b"#) var value: String?
-}
-
-@Mappable struct FirstProbe: ProbeModel {
-  static let path = "items.0"
-  @Key("items.0") var value: String?
-}
-
-@Mappable struct LastProbe: ProbeModel {
-  static let path = "items.-1"
-  @Key("items.-1") var value: String?
-}
-
-@Mappable struct LeadingZeroProbe: ProbeModel {
-  static let path = "items.01"
-  @Key("items.01") var value: String?
-}
-
-@Mappable struct PlusProbe: ProbeModel {
-  static let path = "items.+1"
-  @Key("items.+1") var value: String?
-}
-
-@Mappable struct OutOfRangeProbe: ProbeModel {
-  static let path = "items.5"
-  @Key("items.5") var value: String?
-}
+@Mappable struct AttributeProbe: ProbeModel { @Key("@id") var value: String?; static let path = "@id" }
+@Mappable struct TextProbe: ProbeModel { @Key("a.#text") var value: String?; static let path = "a.#text" }
+@Mappable struct QualifiedProbe: ProbeModel { @Key("{urn:x}a") var value: String?; static let path = "{urn:x}a" }
+@Mappable struct PrefixedProbe: ProbeModel { @Key("y:a") var value: String?; static let path = "y:a" }
 
 /// `@Key("")` flattens a model; a plain field at the empty path is written as the macro would.
 struct EmptyProbe: ProbeModel {
@@ -280,24 +250,4 @@ struct EmptyProbe: ProbeModel {
   init(value: String?) { self.value = value }
   init(from object: inout ObjectReader) throws { value = try object.decodeIfPresent(String.self, at: 0) }
   func encode(to object: inout ObjectWriter) throws { try object.encodeIfPresent(value, at: 0) }
-}
-
-@Mappable struct AttributeProbe: ProbeModel {
-  static let path = "@id"
-  @Key("@id") var value: String?
-}
-
-@Mappable struct TextProbe: ProbeModel {
-  static let path = "a.#text"
-  @Key("a.#text") var value: String?
-}
-
-@Mappable struct QualifiedProbe: ProbeModel {
-  static let path = "{urn:x}a"
-  @Key("{urn:x}a") var value: String?
-}
-
-@Mappable struct PrefixedProbe: ProbeModel {
-  static let path = "y:a"
-  @Key("y:a") var value: String?
 }
