@@ -35,17 +35,15 @@ extension PathNavigable {
     return current
   }
 
-  /// The last node along `path` that exists (this one when the first step is missing), and
-  /// how many segments led there: where a missing key is reported.
-  package func deepestNode(along path: PathExpression) -> (node: Self, depth: Int) {
+  /// The last node along `path` that exists (this one when the first step is missing):
+  /// where a missing key is reported.
+  package func deepestNode(along path: PathExpression) -> Self {
     var current = self
-    var depth = 0
     for segment in path.segments {
       guard let next = current.step(segment) else { break }
       current = next
-      depth += 1
     }
-    return (current, depth)
+    return current
   }
 
   /// One step: an index into an array, else a name.

@@ -305,7 +305,7 @@ public struct ObjectReader {
   /// The deepest node that exists along the field's first path: where a missing key is reported.
   private func deepestNode(on field: Int) -> JSONNode {
     guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else { return object.node }
-    return object.node.deepestNode(along: path).node
+    return object.node.deepestNode(along: path)
   }
 
   @usableFromInline
