@@ -120,10 +120,10 @@ package struct JSONDocumentBuilder {
 
   /// The finished document; locations resolve against `source` (the original text, UTF-8).
   /// The builder is spent afterwards.
-  /// `prefixes` maps the markup's namespace prefixes to URIs, for names in `{uri}local` form.
-  package func document(source: [UInt8], prefixes: [String: String] = [:]) -> JSONDocument {
+  /// `pathRules` say what key-path segments name in the markup (its conventions, its prefixes).
+  package func document(source: [UInt8], pathRules: (any MarkupPathRules)? = nil) -> JSONDocument {
     let storage = JSONStorage(adoptingBytes: bytes, nodes: nodes, options: Self.viewOptions)
-    storage.markup = JSONMarkupSource(text: source, prefixes: prefixes)
+    storage.markup = JSONMarkupSource(text: source, pathRules: pathRules)
     return JSONDocument(storage: storage)
   }
 
@@ -136,14 +136,14 @@ package struct JSONDocumentBuilder {
 }
 
 /// Where the nodes of a built document came from: the original text (each node keeps its
-/// offset in it) and the namespace prefixes.
+/// offset in it) and the rules key paths follow in it.
 final class JSONMarkupSource: Sendable {
   let text: [UInt8]
-  let prefixes: [String: String]
+  let pathRules: (any MarkupPathRules)?
 
-  init(text: [UInt8], prefixes: [String: String]) {
+  init(text: [UInt8], pathRules: (any MarkupPathRules)?) {
     self.text = text
-    self.prefixes = prefixes
+    self.pathRules = pathRules
   }
 }
 
@@ -157,13 +157,6 @@ extension JSONNode {
   package var isEmptyString: Bool {
     let node = storage.nodes[index]
     return node.kind == .string && node.payload == 0
-  }
-
-  /// The keys a `{namespace-uri}local` name may appear under in this markup document:
-  /// `prefix:local` for each prefix bound to the URI (`local` for the default namespace).
-  package func markupKeys(localName: String, namespaceURI: String) -> [String] {
-    guard let markup = storage.markup else { return [] }
-    return markup.prefixes.filter { $0.value == namespaceURI }.map { $0.key.isEmpty ? localName : $0.key + ":" + localName }.sorted()
   }
 }
 

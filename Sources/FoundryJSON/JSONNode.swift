@@ -15,7 +15,7 @@ import FoundryInternals
 /// document.root[path: "items.-1.id"]?.string  // "2"
 /// for item in items?.elements ?? .empty { print(item.kind) }
 /// ```
-public struct JSONNode: Sendable, PathNavigable {
+public struct JSONNode: Sendable {
   let storage: JSONStorage
   let index: Int
 
@@ -104,8 +104,6 @@ public struct JSONNode: Sendable, PathNavigable {
   /// The number of elements of an array or members of an object; 0 for other kinds.
   public var count: Int { node.isContainer ? Int(node.count) : 0 }
 
-  package var isPathIndexable: Bool { node.kind == .array }
-
   /// The element at `position` of an array; negative positions count from the end (`-1` is
   /// the last). `nil` for other kinds or out of range.
   ///
@@ -129,15 +127,6 @@ public struct JSONNode: Sendable, PathNavigable {
     var key = key
     return key.withUTF8 { member(named: $0) }
   }
-
-  /// The value at a key path: dots walk objects, integers index arrays (`-1` is the last
-  /// element), `\.` is a literal dot, and the empty path is this node.
-  ///
-  /// ```swift
-  /// document.root[path: "user_avatars.0.image_url"]
-  /// document.root[path: #"headers.content\.type"#]  // the key "content.type"
-  /// ```
-  public subscript(path path: String) -> JSONNode? { walk(path) }
 
   func member(named key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
     var child = index + 1

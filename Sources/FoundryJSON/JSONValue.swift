@@ -30,9 +30,7 @@ public enum JSONValue: Sendable, Hashable {
   case object(JSONObject)
 }
 
-extension JSONValue: PathNavigable {
-  package var isPathIndexable: Bool { if case .array = self { true } else { false } }
-
+extension JSONValue {
   /// The JSON type of this value.
   public var kind: JSONNode.Kind {
     switch self {
@@ -79,9 +77,18 @@ extension JSONValue: PathNavigable {
     guard case .object(let object) = self else { return nil }
     return object[key]
   }
+}
+
+extension JSONValue: PathNavigable {
+  package var isPathIndexable: Bool { if case .array = self { true } else { false } }
+
+  /// The member named by `segment` (a value tree has no markup conventions).
+  package func pathChild(_ segment: PathSegment) -> JSONValue? { self[segment.name] }
 
   /// The value at a key path (`a.b.0.c`, `-1` for the last element, `\.` for a literal dot).
-  public subscript(path path: String) -> JSONValue? { walk(path) }
+  ///
+  /// - Complexity: O(*n*) in the length of `path` to parse it, then a lookup per segment.
+  public subscript(path path: String) -> JSONValue? { walk(PathExpression(path)) }
 }
 
 // MARK: - Literals

@@ -105,6 +105,21 @@ struct JSONValueTests {
     #expect(value[path: "list.3"] == JSONValue?.none)
   }
 
+  @Test("only plain decimal integers index; a sign or a leading zero makes a key")
+  func indexSegments() {
+    let value: JSONValue = ["list": [10, 20], "keys": ["01": "zero-one", "+1": "plus-one", "-0": "minus-zero", "1": "one"],
+                            "{urn:a.b}c": "braced"]
+    for key in ["01", "+1", "-0", " 1", "1e0", "0x1"] {
+      #expect(value[path: "list.\(key)"] == JSONValue?.none, "\(key) is a key")
+    }
+    #expect(value[path: "keys.01"] == "zero-one")
+    #expect(value[path: "keys.+1"] == "plus-one")
+    #expect(value[path: "keys.-0"] == "minus-zero")
+    #expect(value[path: "keys.1"] == "one")
+    #expect(value[path: "list.-2"] == 10)
+    #expect(value[path: "{urn:a.b}c"] == "braced", "dots inside braces belong to the namespace URI")
+  }
+
   @Test func missingElementsAreNilNotNull() {
     // An out-of-range index is no value at all, unlike an element that is `null`.
     let value: JSONValue = [nil]

@@ -1,3 +1,4 @@
+import FoundryInternals
 import FoundryJSON
 
 // Entry points for the layers built on the mapping runtime (FoundryGraph): they read
@@ -38,20 +39,10 @@ extension ValueReader {
     }
   }
 
-  /// The value at a key path below this one (segments as `PathSyntax` splits them), with XML's
-  /// attribute fallback; `nil` when a step is missing.
-  package func descendant(at path: [String]) -> ValueReader? {
-    var current = node
-    for name in path {
-      if current.kind == .array, let index = Int(name) {
-        guard let next = current[index] else { return nil }
-        current = next
-      } else {
-        guard current.kind == .object, let next = current[name] ?? (current.isMarkup ? current["@" + name] : nil) else { return nil }
-        current = next
-      }
-    }
-    return ValueReader(node: current, context: context, coercion: coercion)
+  /// The value at a key path below this one, walked as every key path is (``PathNavigable``,
+  /// with the XML view's conventions in XML); `nil` when a step is missing.
+  package func descendant(at path: PathExpression) -> ValueReader? {
+    node.walk(path).map { ValueReader(node: $0, context: context, coercion: coercion) }
   }
 }
 

@@ -50,21 +50,20 @@ public final class MappingSchema: Sendable {
     let resolved = fields.map { ResolvedKey($0, strategy: keyStrategy) }
     self.resolved = resolved
     hasValidators = resolved.contains { $0.validator != nil }
-    simpleKeys = SimpleKeys(resolved.map { key -> [UInt8]? in
-      guard key.alternatives.count == 1, key.alternatives[0].count == 1 else { return nil }
-      return key.firstKeys[0]
-    })
-    attributeKeys = SimpleKeys(resolved.map { key -> [UInt8]? in
-      guard key.alternatives.count == 1, key.alternatives[0].count == 1, let first = key.firstKeys[0].first,
-        first != UInt8(ascii: "@"), first != UInt8(ascii: "#"), first != UInt8(ascii: "{")
-      else { return nil }
-      return [UInt8(ascii: "@")] + key.firstKeys[0]
-    })
-    var knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.first?.name } })
+    // A `{uri}local` key is not plain: its spelling in the document depends on the prefixes.
+    let plainKeys = resolved.map { key -> PathSegment? in
+      guard key.alternatives.count == 1, key.alternatives[0].segments.count == 1 else { return nil }
+      let segment = key.alternatives[0].segments[0]
+      if case .qualified = segment.kind { return nil }
+      return segment
+    }
+    simpleKeys = SimpleKeys(plainKeys.map { $0.map { Array($0.name.utf8) } })
+    attributeKeys = SimpleKeys(plainKeys.map { $0?.attributeName.map { Array($0.utf8) } })
+    var knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.segments.first?.name } })
     for field in fields { knownKeys.formUnion(field.flattened?.knownKeys ?? []) }
     self.knownKeys = knownKeys
-    isFlat = resolved.allSatisfy { key in key.alternatives.count == 1 && key.alternatives[0].count == 1 }
-    flatKeys = isFlat ? resolved.map { $0.alternatives[0][0].name } : []
+    isFlat = resolved.allSatisfy { key in key.alternatives.count == 1 && key.alternatives[0].segments.count == 1 }
+    flatKeys = isFlat ? resolved.map { $0.alternatives[0].segments[0].name } : []
   }
 }
 
@@ -177,8 +176,8 @@ public enum NilEncodingPolicy: Sendable, Hashable {
 /// A field key with its paths parsed and its strategy applied.
 @usableFromInline
 struct ResolvedKey: Sendable {
-  /// One or more paths; each a list of segments. An empty list is the object itself.
-  let alternatives: [[PathSegment]]
+  /// One or more paths, parsed once; an empty path is the object itself.
+  let alternatives: [PathExpression]
   /// The UTF-8 of each alternative's first segment, for the in-order member scan.
   let firstKeys: [[UInt8]]
   /// Each alternative as path components, for errors and reports.
@@ -189,19 +188,19 @@ struct ResolvedKey: Sendable {
 
   init(_ key: FieldKey, strategy: KeyStrategy) {
     validator = key.validator
-    let alternatives: [[PathSegment]]
+    let alternatives: [PathExpression]
     switch key.source {
     case .property(let name):
       let key = strategy.key(for: name)
-      alternatives = [[PathSegment(name: key)]]
+      alternatives = [PathExpression(key: key)]
       display = key
     case .paths(let paths):
-      alternatives = paths.map(PathSyntax.segments)
+      alternatives = paths.map { PathExpression($0) }
       display = paths.map { "\"\($0)\"" }.joined(separator: ", ")
     }
     self.alternatives = alternatives
-    firstKeys = alternatives.map { Array(($0.first?.name ?? "").utf8) }
-    components = alternatives.map { path in path.map { $0.index.map(MappingPath.Component.index) ?? .key($0.name) } }
+    firstKeys = alternatives.map { Array(($0.segments.first?.name ?? "").utf8) }
+    components = alternatives.map(\.mappingComponents)
   }
 }
 

@@ -1,6 +1,5 @@
 import FoundryInternals
 import FoundryJSON
-import FoundryXML
 
 /// Reads a model's fields from one object; the code `@Mappable` generates calls it.
 ///
@@ -218,10 +217,6 @@ public struct ObjectReader {
     case .declined: break
     }
     guard schema.resolved.indices.contains(field) else { return nil }
-    if isTextOnly {
-      // An XML element with nothing but text: only `#text` is there, and it is the node.
-      return schema.resolved[field].alternatives.contains { $0.count == 1 && $0[0].name == "#text" } ? object.node : nil
-    }
     let key = schema.resolved[field]
     for (alternative, path) in key.alternatives.enumerated() {
       if let node = walk(path, firstKey: key.firstKeys[alternative]) {
@@ -258,35 +253,12 @@ public struct ObjectReader {
     return found.map(PlainField.value) ?? .absent
   }
 
-  private mutating func walk(_ path: [PathSegment], firstKey: [UInt8]) -> JSONNode? {
-    var current = object.node
-    for (position, segment) in path.enumerated() {
-      if current.kind == .array, let index = segment.index {
-        guard let next = current[index] else { return nil }
-        current = next
-      } else if position == 0, !mayRepeatKeys, !isMarkup {
-        guard let next = firstKey.withUnsafeBufferPointer({ current.member(utf8: $0, hint: &hint) }) else { return nil }
-        current = next
-      } else {
-        guard let next = isMarkup ? markupChild(of: current, segment.name) : current[segment.name] else { return nil }
-        current = next
-      }
-    }
-    return current
-  }
-
-  /// In an XML view: the member for a segment, which may name a child in `{uri}local` form
-  /// and falls back to the attribute of that name.
-  private func markupChild(of node: JSONNode, _ name: String) -> JSONNode? {
-    if let found = node[name] { return found }
-    if name.hasPrefix("{"), let qualified = XMLName(clark: name), let uri = qualified.namespaceURI {
-      for key in node.markupKeys(localName: qualified.localName, namespaceURI: uri) {
-        if let found = node[key] ?? node["@" + key] { return found }
-      }
-      return nil
-    }
-    guard let first = name.first, first != "@", first != "#" else { return nil }
-    return node["@" + name]
+  /// Follows `path` from the object (see ``PathNavigable``); in JSON the first key is found
+  /// with the in-order scan, which gives the same member as a plain lookup.
+  private mutating func walk(_ path: PathExpression, firstKey: [UInt8]) -> JSONNode? {
+    guard !path.isEmpty, !mayRepeatKeys, !isMarkup else { return object.node.walk(path) }
+    guard let first = firstKey.withUnsafeBufferPointer({ object.node.member(utf8: $0, hint: &hint) }) else { return nil }
+    return first.walk(path, from: 1)
   }
 
   // MARK: - Paths, errors and issues (non-generic)
@@ -332,14 +304,8 @@ public struct ObjectReader {
 
   /// The deepest node that exists along the field's first path: where a missing key is reported.
   private func deepestNode(on field: Int) -> JSONNode {
-    var current = object.node
-    guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else { return current }
-    for segment in path {
-      let next = current.kind == .array ? segment.index.flatMap { current[$0] } : current[segment.name]
-      guard let next else { break }
-      current = next
-    }
-    return current
+    guard schema.resolved.indices.contains(field), let path = schema.resolved[field].alternatives.first else { return object.node }
+    return object.node.deepestNode(along: path)
   }
 
   @usableFromInline

@@ -142,46 +142,6 @@ public struct ObjectWriter {
     }
     tree = nil
     defer { tree = object }
-    try Self.insert(value, at: path[...], into: &object)
-  }
-
-  /// Puts `value` at `path` inside `object`, creating intermediate objects and arrays (an
-  /// integer segment indexes an array: `avatars.0.url`); the empty path merges an object's
-  /// members into `object` itself.
-  private static func insert(_ value: JSONValue, at path: ArraySlice<PathSegment>, into object: inout JSONObject) throws {
-    guard let first = path.first else {
-      guard case .object(let members) = value else {
-        throw MappingError(code: .invalidValue, reason: "only an object can be flattened into its parent (empty key path)")
-      }
-      for (key, member) in members { object[key] = member }
-      return
-    }
-    var child = object[first.name] ?? .null
-    try insert(value, at: path.dropFirst(), into: &child)
-    object[first.name] = child
-  }
-
-  /// Puts `value` at `path` inside `container`, which becomes an array for an integer segment
-  /// and an object otherwise.
-  private static func insert(_ value: JSONValue, at path: ArraySlice<PathSegment>, into container: inout JSONValue) throws {
-    guard let first = path.first else {
-      container = value
-      return
-    }
-    if let index = first.index, container.object == nil {
-      var elements = container.array ?? []
-      // -1 is the last element: a new one when the array is empty.
-      let position = index >= 0 ? index : max(elements.count + index, 0)
-      guard position <= 10_000 else {
-        throw MappingError(code: .invalidValue, reason: "array index \(index) in a key path is too large to write")
-      }
-      while elements.count <= position { elements.append(.null) }
-      try insert(value, at: path.dropFirst(), into: &elements[position])
-      container = .array(elements)
-    } else {
-      var object = container.object ?? JSONObject()
-      try insert(value, at: path, into: &object)
-      container = .object(object)
-    }
+    try object.insert(value, at: path)
   }
 }

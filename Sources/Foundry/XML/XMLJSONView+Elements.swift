@@ -114,8 +114,14 @@ private enum ElementBuilder {
     }
   }
 
-  /// The name with its namespace looked up by prefix (unprefixed attributes have none).
+  /// The name with its namespace looked up by prefix (unprefixed attributes have none). A
+  /// key path's `{namespace-uri}local` takes a prefix the scope binds to the URI, else the
+  /// writer declares one.
   static func resolve(_ qualified: String, in scope: [String: String], isAttribute: Bool) -> XMLName {
+    if qualified.hasPrefix("{"), let clark = XMLName(clark: qualified), let uri = clark.namespaceURI {
+      let prefix = scope.filter { $0.value == uri && !(isAttribute && $0.key.isEmpty) }.map(\.key).min()
+      return XMLName(prefix: prefix.flatMap { $0.isEmpty ? nil : $0 }, localName: clark.localName, namespaceURI: uri)
+    }
     let name = XMLName(qualified)
     if let prefix = name.prefix {
       if prefix == "xml" { return XMLName(qualified, namespaceURI: XMLName.xmlNamespace) }

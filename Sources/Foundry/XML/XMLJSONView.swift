@@ -60,7 +60,7 @@ public enum XMLJSONView {
       } else {
         builder.emit(index)
       }
-      return builder.json.document(source: element.sourceText, prefixes: builder.prefixes)
+      return builder.json.document(source: element.sourceText, pathRules: XMLPathRules(prefixes: builder.prefixes))
     }
   }
 }

@@ -24,6 +24,8 @@ struct GraphExporter {
   private let schema: Schema
   private let encoder: MappingEncoder
   private var codecs: [[AttributeCodec]?]
+  /// Per entity, its attributes' and relationships' key paths, parsed once per export.
+  private let paths: [(attributes: [PathExpression], relationships: [PathExpression])]
   var visited: Set<ObjectIdentifier> = []
   /// The root entity family of the top-level objects, when they share one.
   private var topFamily: Int?
@@ -45,6 +47,9 @@ struct GraphExporter {
     self.writesKeyedAsLists = writesKeyedAsLists
     encoder = MappingEncoder(options: options)
     codecs = Array(repeating: nil, count: schema.entities.count)
+    paths = schema.entities.map { entity in
+      (entity.attributes.map { PathExpression($0.payloadKeyPath) }, entity.relationships.map { PathExpression($0.payloadKeyPath) })
+    }
   }
 
   /// The payload of `objects` and of every object reachable from them.
@@ -104,7 +109,7 @@ struct GraphExporter {
     let back = origin.flatMap { forced.contains(ExportedLink.Side(object, $0.inverse)) ? nil : $0.inverse }
     // An object holding nothing but its identity (one a reference created) is written as a reference.
     if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: back) { return identity(of: object) }
-    var result = JSONValue.object(JSONObject())
+    var result = JSONObject()
     try writeAttributes(of: object, into: &result)
     for (slot, relationship) in entity.relationships.enumerated() where slot != back {
       let targets = object.loaded(slot).objects
@@ -123,9 +128,9 @@ struct GraphExporter {
         written.insert(ExportedLink(object, slot, target))
       }
       guard let value = Self.payload(of: members, for: relationship, keyed: !writesKeyedAsLists) else { continue }
-      Self.insert(value, at: Self.path(relationship.payloadKeyPath), into: &result)
+      try result.insert(value, at: paths[entity.index].relationships[slot])
     }
-    return result
+    return .object(result)
   }
 
   /// A relationship's written objects as its payload: the one object, an array, or for a keyed
@@ -141,16 +146,17 @@ struct GraphExporter {
     return .object(keyed)
   }
 
-  private mutating func writeAttributes(of object: ManagedObject, into result: inout JSONValue) throws {
+  private mutating func writeAttributes(of object: ManagedObject, into result: inout JSONObject) throws {
     let codecs = try codecs(of: object.entity)
+    let paths = paths[object.entity.index].attributes
     for (slot, attribute) in object.entity.attributes.enumerated() {
       guard let value = object.values[slot] else {
         // A cleared value with a default must say so, or reading it back gives the default.
-        if attribute.defaultValue != nil { Self.insert(.null, at: Self.path(attribute.payloadKeyPath), into: &result) }
+        if attribute.defaultValue != nil { try result.insert(.null, at: paths[slot]) }
         continue
       }
       let encoded = try encoder.encodeToValue(AttributeOutput(value: value, codec: codecs[slot]))
-      Self.insert(encoded, at: Self.path(attribute.payloadKeyPath), into: &result)
+      try result.insert(encoded, at: paths[slot])
     }
   }
 
@@ -171,9 +177,11 @@ struct GraphExporter {
     let encoded = values.compactMap { $0.flatMap { try? encoder.encodeToValue($0) } }
     guard encoded.count == slots.count else { return nil }
     if slots.count == 1 { return encoded[0] }
-    var result = JSONValue.object(JSONObject())
-    for (slot, value) in zip(slots, encoded) { Self.insert(value, at: Self.path(object.entity.attributes[slot].payloadKeyPath), into: &result) }
-    return result
+    var result = JSONObject()
+    let paths = paths[object.entity.index].attributes
+    // A path no value can be written at fails the attributes' write too, with its error.
+    for (slot, value) in zip(slots, encoded) { guard (try? result.insert(value, at: paths[slot])) != nil else { return nil } }
+    return .object(result)
   }
 
   private mutating func codecs(of entity: EntityDescription) throws -> [AttributeCodec] {
@@ -181,19 +189,6 @@ struct GraphExporter {
     let made = try entity.attributes.map { try AttributeCodec($0, of: entity.name, registry: encoder.options.transformers) }
     codecs[entity.index] = made
     return made
-  }
-
-  private static func path(_ keyPath: String) -> [String] { PathSyntax.segments(keyPath).map(\.name) }
-
-  /// Puts `value` at `path` inside `container`, creating the objects on the way (flattened attributes).
-  static func insert(_ value: JSONValue, at path: [String], into container: inout JSONValue) {
-    guard let first = path.first else { return container = value }
-    guard case .object(var object) = container else { return }
-    container = .null  // drop the second reference so the object is changed in place
-    var child = object[first] ?? .object(JSONObject())
-    if path.count == 1 { child = value } else { insert(value, at: Array(path.dropFirst()), into: &child) }
-    object[first] = child
-    container = .object(object)
   }
 }
 

@@ -38,10 +38,11 @@ extension ObjectGraph {
     }
     var exporter = GraphExporter(schema: schema, options: options, writesKeyedAsLists: forXML)
     let array = try exporter.export(objects)
-    guard let root else { return array }
-    var wrapped = JSONValue.object(JSONObject())
-    GraphExporter.insert(array, at: PathSyntax.segments(root).map(\.name), into: &wrapped)
-    return wrapped
+    let path = PathExpression(root ?? "")
+    guard !path.isEmpty else { return array }
+    var wrapped = JSONObject()
+    try wrapped.insert(array, at: path)
+    return .object(wrapped)
   }
 
   /// The payload of `objects` as JSON text (pretty or compact per `options.writing`).

@@ -15,8 +15,8 @@ final class EntityImportPlan {
   let identitySlots: [Int]
   /// Whether the entity has subentities (a payload may ask for one).
   let hasSubentities: Bool
-  /// The key path segments that pick a subentity, when the entity declares one.
-  let subentityPath: [String]?
+  /// The key path that picks a subentity, when the entity declares one.
+  let subentityPath: PathExpression?
 
   init(entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws {
     self.entity = entity
@@ -33,7 +33,7 @@ final class EntityImportPlan {
     }
     identitySlots = entity.identitySlots
     hasSubentities = !entity.descendantIndices.isEmpty
-    subentityPath = entity.declaration.subentityKeyPath.map { PathSyntax.segments($0).map(\.name) }
+    subentityPath = entity.declaration.subentityKeyPath.map { PathExpression($0) }
   }
 
   /// The type name of attribute `slot`, for messages.

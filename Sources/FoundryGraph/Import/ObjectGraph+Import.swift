@@ -97,12 +97,12 @@ extension ObjectGraph {
   ) throws -> GraphImportReport {
     let target = try self.entity(named: entity)
     let session = try GraphImportSession(graph: self, importing: target, options: options)
-    let path = root.map { PathSyntax.segments($0).map(\.name) } ?? []
+    let path = PathExpression(root ?? "")
     var roots: [ManagedObject] = []
     let decoder = MappingDecoder(options: options.mapping)
     let (issues, error) = decoder.run(from: node, sourceName: sourceName, lossy: options.isLossy) { value in
       guard !path.isEmpty else { return roots = try session.importRoot(value, as: target) }
-      let components = path.map { name in Int(name).map(MappingPath.Component.index) ?? .key(name) }
+      let components = path.mappingComponents
       guard let payload = value.descendant(at: path) else {
         var failure = value.missingKey(expected: "\(entity) objects")
         for component in components.reversed() { failure.prepend(component) }
