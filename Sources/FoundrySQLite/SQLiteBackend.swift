@@ -14,15 +14,15 @@ final class SQLiteBackend: StoreBackend {
 
   init(writer: any DatabaseWriter) { self.writer = writer }
 
-  func read(_ statement: SQLStatement) async throws -> [[SQLValue]] {
+  func read(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
     do {
-      return try await writer.read { db in try Self.rows(statement, db) }
+      return try await writer.read { db in try statements.map { try Self.rows($0, db) } }
     } catch { throw Self.storeError(error) }
   }
 
-  func readNow(_ statement: SQLStatement) throws -> [[SQLValue]] {
+  func readNow(_ statements: [SQLStatement]) throws -> [[[SQLValue]]] {
     do {
-      return try writer.read { db in try Self.rows(statement, db) }
+      return try writer.read { db in try statements.map { try Self.rows($0, db) } }
     } catch { throw Self.storeError(error) }
   }
 

@@ -9,22 +9,17 @@ extension ObjectContext {
   /// ```
   /// - Throws: ``StoreError`` (`invalidQuery` for an unknown entity, attribute or relationship),
   ///   or the database's error.
-  /// - Complexity: One query, plus one per prefetched relationship and 500 objects.
+  /// - Complexity: One query, plus one per prefetched relationship, read together in one
+  ///   transaction.
   nonisolated(nonsending) public func fetch(_ request: FetchRequest) async throws -> [ManagedObject] {
-    let (statement, entity, table) = try fetchStatement(request)
-    let rows = try await store.backend.read(statement)
-    var objects: [ManagedObject] = []
-    objects.reserveCapacity(rows.count)
-    for row in rows {
-      if let object = graph.register(try source.loaded(row, in: table)) { objects.append(object) }
-    }
-    for name in request.prefetch {
-      guard let slot = entity.relationshipSlot(named: name) else {
-        throw StoreError(.invalidQuery, "\(entity.name) has no relationship named \"\(name)\" to prefetch")
-      }
-      try await prefetch(slot, of: objects)
-    }
-    return objects
+    let query = try FetchQuery(request, context: self)
+    return try materialize(query, rows: try await store.backend.read(query.statements))
+  }
+
+  /// ``fetch(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
+  package func fetchNow(_ request: FetchRequest) throws -> [ManagedObject] {
+    let query = try FetchQuery(request, context: self)
+    return try materialize(query, rows: try store.backend.readNow(query.statements))
   }
 
   /// The number of stored objects a request names (its limit and offset applied).
@@ -33,17 +28,12 @@ extension ObjectContext {
   /// let count = try await context.count(FetchRequest(entity: "Book"))
   /// ```
   nonisolated(nonsending) public func count(_ request: FetchRequest) async throws -> Int {
-    Self.count(in: try await store.backend.read(try countStatement(request)))
+    Self.count(in: try await store.backend.read(try FetchQuery(request, context: self).counting))
   }
 
   /// ``count(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func countNow(_ request: FetchRequest) throws -> Int {
-    Self.count(in: try store.backend.readNow(try countStatement(request)))
-  }
-
-  private func countStatement(_ request: FetchRequest) throws(StoreError) -> SQLStatement {
-    let (statement, _, _) = try fetchStatement(request)
-    return SQLStatement("SELECT COUNT(*) FROM (\(statement.sql)) counted", statement.arguments)
+    Self.count(in: try store.backend.readNow(try FetchQuery(request, context: self).counting))
   }
 
   private static func count(in rows: [[SQLValue]]) -> Int {
@@ -51,18 +41,56 @@ extension ObjectContext {
     return Int(count)
   }
 
-  private func fetchStatement(_ request: FetchRequest) throws(StoreError) -> (SQLStatement, EntityDescription, FamilyTable) {
+  /// Registers the fetched rows' objects, then fills the prefetched relationships of those
+  /// still faults.
+  private func materialize(_ query: FetchQuery, rows: [[[SQLValue]]]) throws -> [ManagedObject] {
+    guard let main = rows.first else { return [] }
+    var objects: [ManagedObject] = []
+    objects.reserveCapacity(main.count)
+    for row in main {
+      if let object = graph.register(try source.loaded(row, in: query.table)) { objects.append(object) }
+    }
+    for (prefetch, related) in zip(query.prefetches, rows.dropFirst()) {
+      var byOwner: [Int64: [ManagedObject]] = [:]
+      for row in related {
+        guard case .integer(let owner)? = row.first else { continue }
+        if let object = graph.register(try source.loaded(Array(row.dropFirst()), in: prefetch.target)) {
+          byOwner[owner, default: []].append(object)
+        }
+      }
+      for object in objects {
+        guard let row = object.persistentID?.row else { continue }
+        object.fulfillFault(prefetch.slot, with: byOwner[row] ?? [])
+      }
+    }
+    return objects
+  }
+}
+
+/// A fetch request as SQL: the objects' query, and one query per prefetched relationship that
+/// selects the related rows of the same objects (the objects' query as a subquery, so no row
+/// list goes back and forth).
+struct FetchQuery {
+  let table: FamilyTable
+  /// The objects' query.
+  let main: SQLStatement
+  let prefetches: [(slot: Int, statement: SQLStatement, target: FamilyTable)]
+
+  var statements: [SQLStatement] { [main] + prefetches.map(\.statement) }
+  var counting: SQLStatement { SQLStatement("SELECT COUNT(*) FROM (\(main.sql)) counted", main.arguments) }
+
+  init(_ request: FetchRequest, context: ObjectContext) throws(StoreError) {
+    let store = context.store
     guard let entity = store.schema[request.entity] else { throw StoreError(.invalidQuery, "no entity named \"\(request.entity)\"") }
     let dialect = store.backend.dialect
     let layout = store.layout
-    let table = layout.table(of: entity)
+    table = layout.table(of: entity)
     let kinds = ([entity.index] + (request.includesSubentities ? entity.descendantIndices : [])).map { store.schema.entities[$0].name }
-    var arguments = kinds.map { SQLArgument.value(.text($0)) }
-    var sql = "SELECT \(source.decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t"
+    var arguments: [SQLArgument] = []
+    var clauses = ""
     if kinds.count < table.entities.count {
-      sql += " WHERE t.\"_entity\" IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))"
-    } else {
-      arguments = []
+      clauses += " WHERE t.\"_entity\" IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))"
+      arguments = kinds.map { .value(.text($0)) }
     }
     var order: [String] = []
     for key in request.sortBy {
@@ -71,32 +99,20 @@ extension ObjectContext {
       }
       order.append("t.\(dialect.quote(layout.attributeColumns[entity.index][slot]))\(key.ascending ? "" : " DESC")")
     }
-    sql += " ORDER BY " + (order + ["t.\"_pk\""]).joined(separator: ", ")
+    clauses += " ORDER BY " + (order + ["t.\"_pk\""]).joined(separator: ", ")
     if request.limit != nil || request.offset > 0 {
-      sql += " LIMIT ? OFFSET ?"
+      clauses += " LIMIT ? OFFSET ?"
       arguments += [.value(.integer(Int64(request.limit ?? -1))), .value(.integer(Int64(request.offset)))]
     }
-    return (SQLStatement(sql, arguments), entity, table)
-  }
-
-  /// Loads relationship `slot` of every object that still has it as a fault, 500 owners a query.
-  nonisolated(nonsending) private func prefetch(_ slot: Int, of objects: [ManagedObject]) async throws {
-    let owners = objects.filter { $0.entity.relationships.indices.contains(slot) && $0.isFault(forKey: $0.entity.relationships[slot].name) }
-    var start = 0
-    while start < owners.count {
-      let batch = owners[start..<min(start + 500, owners.count)]
-      start += batch.count
-      guard let entity = batch.first?.entity else { break }
-      let (statement, target) = source.relatedQuery(of: entity, slot: slot, owners: batch.compactMap { $0.persistentID?.row })
-      var related: [Int64: [ManagedObject]] = [:]
-      for row in try await store.backend.read(statement) {
-        guard case .integer(let owner)? = row.first else { continue }
-        if let object = graph.register(try source.loaded(Array(row.dropFirst()), in: target)) { related[owner, default: []].append(object) }
+    let from = "FROM \(dialect.quote(table.name)) t\(clauses)"
+    main = SQLStatement("SELECT \(context.source.decoder.selectList(table, alias: "t")) \(from)", arguments)
+    let owners = SQLStatement("SELECT t.\"_pk\" \(from)", arguments)
+    prefetches = try request.prefetch.map { name throws(StoreError) in
+      guard let slot = entity.relationshipSlot(named: name) else {
+        throw StoreError(.invalidQuery, "\(entity.name) has no relationship named \"\(name)\" to prefetch")
       }
-      for owner in batch {
-        guard let row = owner.persistentID?.row else { continue }
-        owner.fulfillFault(slot, with: related[row] ?? [])
-      }
+      let (statement, target) = context.source.relatedQuery(of: entity, slot: slot, owners: owners)
+      return (slot, statement, target)
     }
   }
 }

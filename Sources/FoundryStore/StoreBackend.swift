@@ -7,10 +7,11 @@
 package protocol StoreBackend: Sendable {
   /// How this database spells types and identifiers.
   var dialect: any SQLDialect { get }
-  /// Rows of a query, each a value per selected column.
-  func read(_ statement: SQLStatement) async throws -> [[SQLValue]]
-  /// Rows of a query, now (blocking the caller until the database answers).
-  func readNow(_ statement: SQLStatement) throws -> [[SQLValue]]
+  /// The rows of each query (each row a value per selected column), all read in one
+  /// transaction, so they see the same state of the store.
+  func read(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]]
+  /// ``read(_:)`` now, blocking the caller until the database answers.
+  func readNow(_ statements: [SQLStatement]) throws -> [[[SQLValue]]]
   /// Runs a save in one transaction: all of it or nothing.
   /// - Returns: The rows given to the plan's new objects, in ``WritePlan/newRows`` order.
   func write(_ plan: WritePlan) async throws -> [Int64]
@@ -27,4 +28,11 @@ package struct WritePlan: Sendable {
   package var statements: [SQLStatement] = []
 
   package init() {}
+}
+
+extension StoreBackend {
+  /// The rows of one query.
+  package func read(_ statement: SQLStatement) async throws -> [[SQLValue]] { try await read([statement]).first ?? [] }
+  /// The rows of one query, now.
+  package func readNow(_ statement: SQLStatement) throws -> [[SQLValue]] { try readNow([statement]).first ?? [] }
 }

@@ -31,17 +31,18 @@ final class StoreSource: ObjectSource {
   }
 
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject] {
-    let (statement, target) = relatedQuery(of: entity, slot: slot, owners: [id.row])
+    let (statement, target) = relatedQuery(of: entity, slot: slot, owners: SQLStatement("?", [.value(.integer(id.row))]))
     return try backend.readNow(statement).map { try loaded(Array($0.dropFirst()), in: target) }
   }
 
   /// The query for the rows relationship `slot` of `entity` holds for each owner row: each
   /// result row is the owner's row number, then the related object's columns, in the
   /// relationship's order per owner.
-  func relatedQuery(of entity: EntityDescription, slot: Int, owners: [Int64]) -> (SQLStatement, FamilyTable) {
+  /// - Parameter owners: The owners' rows: a list (`?`) or a query selecting them.
+  func relatedQuery(of entity: EntityDescription, slot: Int, owners: SQLStatement) -> (SQLStatement, FamilyTable) {
     let destination = layout.schema.entities[entity.destinationIndices[slot]]
     let target = layout.table(of: destination)
-    let marks = "(" + Array(repeating: "?", count: owners.count).joined(separator: ", ") + ")"
+    let marks = "(\(owners.sql))"
     let from = dialect.quote(target.name)
     let sql: String
     switch layout.relationshipStorage[entity.index][slot] {
@@ -58,7 +59,7 @@ final class StoreSource: ObjectSource {
       let order = ordered ? "j.\"\(mine)\", j.\"\(mine)_position\", t.\"_pk\"" : "j.\"\(mine)\", t.\"_pk\""
       sql = "SELECT j.\"\(mine)\", \(decoder.selectList(target, alias: "t")) FROM \(from) t JOIN \(dialect.quote(join.name)) j ON j.\"\(theirs)\" = t.\"_pk\" WHERE j.\"\(mine)\" IN \(marks) ORDER BY \(order)"
     }
-    return (SQLStatement(sql, owners.map { .value(.integer($0)) }), target)
+    return (SQLStatement(sql, owners.arguments), target)
   }
 
   /// A row as a stored object, noting its version unless the graph already holds it.
