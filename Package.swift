@@ -100,6 +100,10 @@ let package = Package(
       dependencies: [
         "Foundry",
         "FoundryGraph",
+        "FoundryStore",
+        "FoundrySQLite",
+        // The store cases' baseline: raw GRDB inserts and records.
+        .product(name: "GRDB", package: "GRDB.swift"),
         "FoundryJSON",
         "FoundryXML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

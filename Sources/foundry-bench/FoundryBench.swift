@@ -65,6 +65,7 @@ extension FoundryBench {
       (["json.decode", "json.encode"], MappingCases.make),
       (["xml.parse", "xml.decode"], XMLCases.make),
       (["graph.import"], GraphCases.make),
+      (["store.import", "store.fetch"], StoreCases.make),
     ]
     var cases: [BenchmarkCase] = []
     for group in groups where filter.map({ prefix in group.names.contains { $0.hasPrefix(prefix) || prefix.hasPrefix($0) } }) ?? true {

@@ -193,9 +193,10 @@ struct ObjectContextTests {
     let store = try await imported()
     let context = try store.makeContext()
     var request = FetchRequest(entity: "Book")
-    request.prefetch = ["author", "tags"]
+    request.prefetch = ["author", "tags", "publisher"]
     let books = try await context.fetch(request)
-    #expect(books.allSatisfy { !$0.isFault(forKey: "author") && !$0.isFault(forKey: "tags") })
+    #expect(books.allSatisfy { !$0.isFault(forKey: "author") && !$0.isFault(forKey: "tags") && !$0.isFault(forKey: "publisher") })
+    #expect(try books.map { try $0.relatedObject(forKey: "publisher")?.id } == [7, 7, nil])
     #expect(try books.map { try $0.relatedObject(forKey: "author")?.id } == [101, 101, 106])
     #expect(try books[0].related(forKey: "tags").count == 2)
   }

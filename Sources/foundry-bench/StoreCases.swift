@@ -1,0 +1,179 @@
+import Foundation
+import FoundryGraph
+import FoundrySQLite
+import FoundryStore
+import GRDB
+
+/// The store cases, each against GRDB on the same SQLite file layout, same run:
+///
+/// - `store.import`: `citm_catalog.json` imported into a new SQLite store (parsing, identity
+///   uniquing, relationships, one transaction) against GRDB inserting the same rows into the
+///   same tables with raw prepared statements, no mapping. Target: a ratio of at least 0.5.
+/// - `store.fetch`: every object of a 100,000-row entity fetched into a new context with its
+///   to-one relationship prefetched, against GRDB decoding the same rows (joined with the
+///   related rows) into `FetchableRecord` structs. Target: at least 1.0. Throughput counts
+///   the store file's size.
+///
+/// Both sides of `store.import` write a fresh file each run, in WAL mode. The store side uses
+/// the blocking calls the command line uses (the harness is synchronous); they run the same
+/// code as `save()` and `fetch(_:)` around the database call.
+enum StoreCases {
+  static func make(corpus: Corpus) throws -> [BenchmarkCase] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-bench-store")
+    try? FileManager.default.removeItem(at: directory)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var cases: [BenchmarkCase] = []
+    if let data = corpus.data("json", "citm_catalog.json") {
+      cases.append(try importCase(bytes: [UInt8](data), directory: directory.path))
+    }
+    cases.append(try fetchCase(directory: directory.path))
+    return cases
+  }
+
+  // MARK: - store.import
+
+  private static func importCase(bytes: [UInt8], directory: String) throws -> BenchmarkCase {
+    let schema = try GraphCatalog.schema()
+    let reference = directory + "/reference.sqlite"
+    try importCatalog(bytes, schema: schema, path: reference)
+    let tables = try RawTable.all(in: reference)
+    let ours = directory + "/ours.sqlite"
+    let raw = directory + "/raw.sqlite"
+    return BenchmarkCase(
+      name: "store.import", file: "citm_catalog.json", byteCount: bytes.count, baselineName: "GRDB raw inserts",
+      ours: { try importCatalog(bytes, schema: schema, path: ours) },
+      baseline: { try RawTable.insertAll(tables, path: raw) }
+    )
+  }
+
+  private static func importCatalog(_ bytes: [UInt8], schema: Schema, path: String) throws {
+    removeDatabase(at: path)
+    let store = try Store(path: path, schema: schema)
+    let report = try store.makeContext().importNow(dryRun: false) { try $0.importJSON(bytes, entity: "Catalog") }
+    blackHole(report)
+  }
+
+  /// One table's definition and rows as a store wrote them, to insert again without mapping.
+  struct RawTable {
+    let create: [String]
+    let insert: String
+    let rows: [[DatabaseValue]]
+
+    /// The tables of the store at `path`, with their indexes and rows.
+    static func all(in path: String) throws -> [RawTable] {
+      try DatabaseQueue(path: path).read { db in
+        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'foundry_store' ORDER BY rowid")
+        return try names.map { name in
+          let create = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY rowid", arguments: [name])
+          let rows = try Row.fetchAll(db, sql: "SELECT * FROM \"\(name)\"")
+          let columns = rows.first.map { Array($0.columnNames) } ?? []
+          let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+          let marks = columns.map { _ in "?" }.joined(separator: ", ")
+          return RawTable(create: create, insert: "INSERT INTO \"\(name)\" (\(list)) VALUES (\(marks))", rows: rows.map { Array($0.databaseValues) })
+        }
+      }
+    }
+
+    /// Creates the tables in a new file at `path` and inserts every row in one transaction.
+    static func insertAll(_ tables: [RawTable], path: String) throws {
+      removeDatabase(at: path)
+      let pool = try DatabasePool(path: path)
+      try pool.write { db in
+        for table in tables {
+          for statement in table.create { try db.execute(sql: statement) }
+          guard !table.rows.isEmpty else { continue }
+          let insert = try db.makeStatement(sql: table.insert)
+          for row in table.rows { try insert.execute(arguments: StatementArguments(row)) }
+        }
+      }
+    }
+  }
+
+  // MARK: - store.fetch
+
+  static let fetchSchema = try! Schema {
+    Entity("Owner", identity: ["id"]) {
+      Attribute("id", .integer64)
+      Attribute("name", .string)
+      Relationship("items", to: "Item", toMany: true, inverse: "owner")
+    }
+    Entity("Item", identity: ["id"]) {
+      Attribute("id", .integer64)
+      Attribute("name", .string)
+      Attribute("price", .double)
+      Attribute("created", .date)
+      Relationship("owner", to: "Owner", inverse: "items")
+    }
+  }
+
+  private static func fetchCase(directory: String) throws -> BenchmarkCase {
+    let path = directory + "/fetch.sqlite"
+    removeDatabase(at: path)
+    let store = try Store(path: path, schema: fetchSchema)
+    let context = try store.makeContext()
+    var owners: [ManagedObject] = []
+    for id in 0..<1_000 {
+      let owner = try context.insert("Owner")
+      owner.id = .integer(Int64(id))
+      owner.name = .string("owner \(id)")
+      owners.append(owner)
+    }
+    for id in 0..<100_000 {
+      let item = try context.insert("Item")
+      item.id = .integer(Int64(id))
+      item.name = .string("item number \(id)")
+      item.price = .double(Double(id) * 0.25)
+      item.created = .date(Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(id) * 1.5))
+      try item.setRelated(owners[id % owners.count], forKey: "owner")
+    }
+    try context.saveNow()
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var request = FetchRequest(entity: "Item")
+    request.prefetch = ["owner"]
+    // The context holds the objects' relationships: keep it while checking them.
+    let checking = try store.makeContext()
+    let fetched = try checking.fetchNow(request)
+    let last = try fetched.last?.relatedObject(forKey: "owner")
+    guard fetched.count == 100_000, last?.id == .integer(999) else {
+      throw SetupError("store.fetch: the store holds \(fetched.count) items (the last one's owner \(last.map { "\($0)" } ?? "none")), not the 100,000 saved")
+    }
+    let pool = try DatabasePool(path: path)
+    guard try pool.read({ db in try ItemRecord.fetchAll(db, sql: ItemRecord.query) }).count == 100_000 else {
+      throw SetupError("store.fetch: GRDB reads another number of items")
+    }
+    return BenchmarkCase(
+      name: "store.fetch", file: "100k items", byteCount: size, baselineName: "GRDB FetchableRecord",
+      ours: { blackHole(try store.makeContext().fetchNow(request)) },
+      baseline: { blackHole(try pool.read { db in try ItemRecord.fetchAll(db, sql: ItemRecord.query) }) }
+    )
+  }
+
+  /// An item and its owner as GRDB decodes them from the store's tables.
+  struct ItemRecord: FetchableRecord {
+    struct Owner {
+      var id: Int64
+      var name: String
+    }
+    var id: Int64
+    var name: String
+    var price: Double
+    var created: Date
+    var owner: Owner?
+
+    static let query = """
+      SELECT i."id", i."name", i."price", i."created", o."id", o."name" FROM "Item" i LEFT JOIN "Owner" o ON o."_pk" = i."owner"
+      """
+
+    init(row: Row) throws {
+      id = row[0]
+      name = row[1]
+      price = row[2]
+      created = Date(timeIntervalSinceReferenceDate: row[3])
+      owner = (row[4] as Int64?).map { Owner(id: $0, name: row[5]) }
+    }
+  }
+
+  private static func removeDatabase(at path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  }
+}
