@@ -85,10 +85,14 @@ final class SQLiteBackend: StoreBackend {
     try prepared.setArguments(arguments(statement.arguments, rows: []))
     var result: [[SQLValue]] = []
     let cursor = try Row.fetchCursor(prepared)
-    while let row = try cursor.next() {
+    let width = CInt(prepared.columnCount)
+    let handle = prepared.sqliteStatement
+    while try cursor.next() != nil {
       var values: [SQLValue] = []
-      values.reserveCapacity(row.count)
-      for value in row.databaseValues { values.append(sqlValue(value)) }
+      values.reserveCapacity(Int(width))
+      // Straight from the current row of the statement: `Row`'s accessors decode through
+      // generic metadata, and `databaseValues` builds each column's name too.
+      for column in 0..<width { values.append(sqlValue(DatabaseValue(sqliteStatement: handle, index: column))) }
       result.append(values)
     }
     return result

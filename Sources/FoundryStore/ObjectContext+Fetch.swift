@@ -48,13 +48,13 @@ extension ObjectContext {
     var objects: [ManagedObject] = []
     objects.reserveCapacity(main.count)
     for row in main {
-      if let object = graph.register(try source.loaded(row, in: query.table)) { objects.append(object) }
+      if let object = try source.object(row, in: query.table) { objects.append(object) }
     }
     for (prefetch, related) in zip(query.prefetches, rows.dropFirst()) {
       var byOwner: [Int64: [ManagedObject]] = [:]
       for row in related {
         guard case .integer(let owner)? = row.first else { continue }
-        if let object = graph.register(try source.loaded(Array(row.dropFirst()), in: prefetch.target)) {
+        if let object = try source.object(row, offset: 1, in: prefetch.target) {
           byOwner[owner, default: []].append(object)
         }
       }

@@ -53,7 +53,7 @@ extension ObjectContext {
       let count = broken.count
       throw StoreError(.validation, "\(count) rule\(count == 1 ? "" : "s") broken; nothing was saved", details: broken.map { "\($0.location): \($0.message)" })
     }
-    var planner = SavePlanner(layout: store.layout, decoder: source.decoder, versions: source.versions)
+    var planner = SavePlanner(layout: store.layout, decoder: source.decoder)
     try planner.add(changes)
     return (changes, planner)
   }
@@ -65,9 +65,9 @@ extension ObjectContext {
     result.inserted = zip(changes.inserted, rows).map { PersistentID(family: store.layout.table(of: $0.entity).name, row: $1) }
     result.updated = changes.updated.compactMap(\.persistentID)
     result.deleted = changes.deleted.compactMap(\.persistentID)
-    for id in result.inserted { source.versions[id] = 1 }
-    for id in pending.plan.versionedRows { source.versions[id, default: 0] += 1 }
-    for id in result.deleted { source.versions[id] = nil }
+    for object in pending.plan.versionedObjects where object.storedVersion > 0 { object.storedVersion += 1 }
+    // Rows this save added: tables are no longer known to be empty.
+    source.isEmpty = source.isEmpty.map { _ in nil }
     graph.commitSaved(inserted: changes.inserted, ids: result.inserted)
     return result
   }

@@ -30,8 +30,8 @@ struct RowDecoder {
     return names.map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")
   }
 
-  /// The object a selected row holds, and the row's version.
-  func storedObject(_ row: [SQLValue], in table: FamilyTable) throws(StoreError) -> (object: StoredObject, version: Int64) {
+  /// The object a selected row holds, with the row's version.
+  func storedObject(_ row: [SQLValue], in table: FamilyTable) throws(StoreError) -> StoredObject {
     guard row.count == 3 + table.columns.count, case .integer(let pk) = row[0], case .text(let name) = row[1], case .integer(let version) = row[2],
       let entity = layout.schema[name], table.entities.contains(entity.index)
     else { throw StoreError(.corrupt, "a row of table \(table.name) does not have the columns this schema lays out") }
@@ -40,6 +40,6 @@ struct RowDecoder {
     for (slot, position) in positions[entity.index].enumerated() {
       values.append(try codecs[entity.index][slot].graphValue(row[position]))
     }
-    return (StoredObject(id: PersistentID(family: table.name, row: pk), entity: entity, values: values), version)
+    return StoredObject(id: PersistentID(family: table.name, row: pk), entity: entity, values: values, version: version)
   }
 }

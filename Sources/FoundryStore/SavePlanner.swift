@@ -7,20 +7,20 @@ import FoundryGraph
 struct SavePlanner {
   let layout: StoreLayout
   let decoder: RowDecoder
-  let versions: [PersistentID: Int64]
   private var dialect: any SQLDialect { decoder.dialect }
   private(set) var plan = WritePlan()
-  /// Rows whose version the save raises.
-  private(set) var versionedRows: [PersistentID] = []
+  /// Stored objects whose row version the save raises.
+  private(set) var versionedObjects: [ManagedObject] = []
+  /// Per entity position: its insert statement (every attribute and foreign-key column).
+  private var inserts: [Int: (sql: String, foreignKeys: [(Int, String)])] = [:]
   /// Positions of inserted objects in ``WritePlan/newRows``, by object number.
   private var newRows: [Int: Int] = [:]
   /// Position updates of ordered sides, run after every link is in place.
   private var positions: [SQLStatement] = []
 
-  init(layout: StoreLayout, decoder: RowDecoder, versions: [PersistentID: Int64]) {
+  init(layout: StoreLayout, decoder: RowDecoder) {
     self.layout = layout
     self.decoder = decoder
-    self.versions = versions
   }
 
   mutating func add(_ changes: GraphChanges) throws(StoreError) {
@@ -41,28 +41,41 @@ struct SavePlanner {
     guard let id = object.persistentID else { return }
     var sql = "DELETE FROM \(dialect.quote(id.family)) WHERE \"_pk\" = ?"
     var arguments: [SQLArgument] = [.value(.integer(id.row))]
-    if let version = versions[id] {
+    if object.storedVersion > 0 {
       sql += " AND \"_version\" = ?"
-      arguments.append(.value(.integer(version)))
+      arguments.append(.value(.integer(object.storedVersion)))
     }
     plan.statements.append(SQLStatement(sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: [])))
   }
 
   private mutating func insert(_ object: ManagedObject) throws(StoreError) {
     let entity = object.entity
-    var columns = ["_pk", "_entity"]
+    let statement = insertStatement(for: entity)
     var arguments: [SQLArgument] = [row(of: object), .value(.text(entity.name))]
-    for slot in object.changedAttributeSlots {
-      columns.append(layout.attributeColumns[entity.index][slot])
-      arguments.append(.value(try decoder.codecs[entity.index][slot].sqlValue(object.value(at: slot))))
+    arguments.reserveCapacity(2 + entity.attributes.count + statement.foreignKeys.count)
+    let codecs = decoder.codecs[entity.index]
+    for slot in entity.attributes.indices {
+      arguments.append(.value(try codecs[slot].sqlValue(object.value(at: slot))))
     }
-    for (slot, column) in foreignKeys(of: object, changedOnly: false) {
-      columns.append(column)
+    for (slot, _) in statement.foreignKeys {
       arguments.append(target(object.relatedObjects(at: slot).first))
     }
+    plan.statements.append(SQLStatement(statement.sql, arguments))
+  }
+
+  /// The insert statement of `entity`'s objects, made once per save: the same text for every
+  /// object, so the database prepares it once.
+  private mutating func insertStatement(for entity: EntityDescription) -> (sql: String, foreignKeys: [(Int, String)]) {
+    if let known = inserts[entity.index] { return known }
+    let foreignKeys = entity.relationships.indices.compactMap { slot -> (Int, String)? in
+      guard case .foreignKey(let column) = layout.relationshipStorage[entity.index][slot] else { return nil }
+      return (slot, column)
+    }
+    let columns = ["_pk", "_entity"] + layout.attributeColumns[entity.index] + foreignKeys.map(\.1)
     let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
     let sql = "INSERT INTO \(dialect.quote(layout.table(of: entity).name)) (\(columns.map(dialect.quote).joined(separator: ", "))) VALUES (\(marks))"
-    plan.statements.append(SQLStatement(sql, arguments))
+    inserts[entity.index] = (sql, foreignKeys)
+    return (sql, foreignKeys)
   }
 
   private mutating func update(_ object: ManagedObject) throws(StoreError) {
@@ -82,12 +95,12 @@ struct SavePlanner {
       changed.append(entity.relationships[slot].name)
     }
     guard !assignments.isEmpty else { return }
-    versionedRows.append(id)
+    versionedObjects.append(object)
     var sql = "UPDATE \(dialect.quote(id.family)) SET \(assignments.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
     arguments.append(.value(.integer(id.row)))
-    if let version = versions[id] {
+    if object.storedVersion > 0 {
       sql += " AND \"_version\" = ?"
-      arguments.append(.value(.integer(version)))
+      arguments.append(.value(.integer(object.storedVersion)))
     }
     plan.statements.append(SQLStatement(sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: changed)))
   }

@@ -1,25 +1,33 @@
 import FoundryGraph
 
 /// What a context's graph asks the store for: rows by identity, and the rows a relationship
-/// holds. Remembers the version of every row it hands out, for the save's conflict checks.
+/// holds.
 final class StoreSource: ObjectSource {
   let backend: any StoreBackend
   let decoder: RowDecoder
-  /// The version of each stored object as the graph loaded it.
-  var versions: [PersistentID: Int64] = [:]
-  /// The graph the objects go to (to tell rows it already holds, whose versions stay).
+  /// The graph the objects go to (to skip decoding rows it already holds).
   weak var graph: ObjectGraph?
+  /// Per family table: whether it was empty when first asked for an identity (`nil`: not
+  /// asked since the context last saved). An import into an empty table looks up nothing; a
+  /// row another writer adds meanwhile is caught by the identity's unique index on save.
+  var isEmpty: [Bool?]
 
   init(backend: any StoreBackend, decoder: RowDecoder) {
     self.backend = backend
     self.decoder = decoder
+    isEmpty = decoder.layout.tables.map { _ in nil }
   }
 
   private var layout: StoreLayout { decoder.layout }
   private var dialect: any SQLDialect { decoder.dialect }
 
   func storedObject(of entity: EntityDescription, identity: [GraphValue]) throws -> StoredObject? {
-    let table = layout.table(of: entity)
+    let position = layout.tableOfEntity[entity.index]
+    let table = layout.tables[position]
+    if isEmpty[position] == nil {
+      isEmpty[position] = try backend.readNow(SQLStatement("SELECT 1 FROM \(dialect.quote(table.name)) LIMIT 1")).isEmpty
+    }
+    if isEmpty[position] == true { return nil }
     let columns = entity.identitySlots.map { layout.attributeColumns[entity.index][$0] }
     var arguments: [SQLArgument] = []
     for (slot, value) in zip(entity.identitySlots, identity) {
@@ -27,12 +35,12 @@ final class StoreSource: ObjectSource {
     }
     let condition = columns.map { "t.\(dialect.quote($0)) = ?" }.joined(separator: " AND ")
     let sql = "SELECT \(decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t WHERE \(condition) LIMIT 1"
-    return try backend.readNow(SQLStatement(sql, arguments)).first.map { try loaded($0, in: table) }
+    return try backend.readNow(SQLStatement(sql, arguments)).first.map { try decoder.storedObject($0, in: table) }
   }
 
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject] {
     let (statement, target) = relatedQuery(of: entity, slot: slot, owners: SQLStatement("?", [.value(.integer(id.row))]))
-    return try backend.readNow(statement).map { try loaded(Array($0.dropFirst()), in: target) }
+    return try backend.readNow(statement).map { try decoder.storedObject(Array($0.dropFirst()), in: target) }
   }
 
   /// The query for the rows relationship `slot` of `entity` holds for each owner row: each
@@ -62,10 +70,15 @@ final class StoreSource: ObjectSource {
     return (SQLStatement(sql, owners.arguments), target)
   }
 
-  /// A row as a stored object, noting its version unless the graph already holds it.
-  func loaded(_ row: [SQLValue], in table: FamilyTable) throws -> StoredObject {
-    let (object, version) = try decoder.storedObject(row, in: table)
-    if graph?.registeredObject(for: object.id) == nil { versions[object.id] = version }
-    return object
+  /// The graph's object for a selected row: the one it holds (the rest of the row is not
+  /// read), else the row's object, registered; `nil` when the graph deleted it.
+  /// - Parameter offset: Where the object's columns start in the row.
+  func object(_ row: [SQLValue], offset: Int = 0, in table: FamilyTable) throws -> ManagedObject? {
+    guard let graph, row.count > offset, case .integer(let pk) = row[offset] else { throw StoreError(.corrupt, "a row of \(table.name) has no row number") }
+    switch graph.registration(family: table.root, row: pk) {
+    case .live(let object): return object
+    case .deleted: return nil
+    case .unknown: return graph.register(try decoder.storedObject(offset == 0 ? row : Array(row[offset...]), in: table))
+    }
   }
 }

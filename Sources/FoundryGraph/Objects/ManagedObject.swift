@@ -27,6 +27,9 @@ public final class ManagedObject: CustomStringConvertible {
   /// book.persistentID   // Book #12
   /// ```
   public internal(set) var persistentID: PersistentID?
+  /// The version of the stored row the object's values come from (0 when unknown): what a
+  /// store checks on save, so that a row changed by another save since is a conflict.
+  package var storedVersion: Int64 = 0
   let index: IdentityIndex
   // The hot stored properties skip the runtime exclusivity check (a third of an import's
   // bookkeeping): only this module touches them, and never with overlapping accesses.
@@ -68,6 +71,21 @@ public final class ManagedObject: CustomStringConvertible {
     related.reserveCapacity(entity.isToManySlot.count)
     for _ in entity.isToManySlot.indices { related.append(.none) }
     self.related = related
+  }
+
+  /// An unchanged object for a stored row: its values, every relationship a fault.
+  init(stored: StoredObject, number: Int, index: IdentityIndex) {
+    entity = stored.entity
+    objectNumber = number
+    self.index = index
+    values = stored.values
+    var related: [RelatedObjects] = []
+    related.reserveCapacity(entity.isToManySlot.count)
+    for _ in entity.isToManySlot.indices { related.append(.fault) }
+    self.related = related
+    isInserted = false
+    persistentID = stored.id
+    storedVersion = stored.version
   }
 
   // MARK: - Attributes

@@ -22,8 +22,9 @@ public final class ObjectGraph {
   var deletedSinceCommit: [ManagedObject] = []
   /// Where objects not loaded yet are found: a store, or nothing for a graph kept in memory.
   package var source: (any ObjectSource)?
-  /// Stored objects by persistent ID (object numbers; a deleted one's slot in ``storage`` is `nil`).
-  var persistentIndex: [PersistentID: Int] = [:]
+  /// Per entity family (root entity position): stored objects' numbers by row (a deleted
+  /// one's slot in ``storage`` is `nil`).
+  var persistentIndex: [[Int64: Int]]
   /// Loads from the source that failed since the last commit or rollback.
   var loadFailures: [GraphError] = []
   /// Deleted objects that other objects may still point at (through a "no action" delete rule
@@ -41,6 +42,7 @@ public final class ObjectGraph {
   public init(schema: Schema) {
     self.schema = schema
     index = IdentityIndex(entityCount: schema.entities.count)
+    persistentIndex = schema.entities.map { _ in [:] }
     index.graph = self
   }
 
@@ -195,7 +197,7 @@ public final class ObjectGraph {
   /// ```
   public func commitChanges() {
     for object in storage { object?.commit() }
-    for object in deletedSinceCommit { object.persistentID.map { persistentIndex[$0] = nil } }
+    for object in deletedSinceCommit { object.persistentID.map { persistentIndex[object.entity.rootIndex][$0.row] = nil } }
     deletedSinceCommit = []
     loadFailures = []
   }

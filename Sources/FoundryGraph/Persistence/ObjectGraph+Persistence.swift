@@ -5,14 +5,11 @@ extension ObjectGraph {
   /// object holding the row's values, with every relationship a fault. `nil` when the graph
   /// deleted that object (the store still has the row until the next save).
   package func register(_ stored: StoredObject) -> ManagedObject? {
-    if let number = persistentIndex[stored.id] { return storage[number] }
-    let object = ManagedObject(entity: stored.entity, number: storage.count, index: index)
-    object.values = stored.values
-    object.related = stored.entity.relationships.map { _ in .fault }
-    object.isInserted = false
-    object.persistentID = stored.id
+    let family = stored.entity.rootIndex
+    if let number = persistentIndex[family][stored.id.row] { return storage[number] }
+    let object = ManagedObject(stored: stored, number: storage.count, index: index)
     storage.append(object)
-    persistentIndex[stored.id] = object.objectNumber
+    persistentIndex[family][stored.id.row] = object.objectNumber
     let entity = stored.entity
     // An object inserted in memory with the same identity keeps the index: saving it then
     // fails on the store's unique index instead of silently merging two objects.
@@ -41,7 +38,15 @@ extension ObjectGraph {
   /// graph.registeredObject(for: PersistentID(family: "Book", row: 12))
   /// ```
   public func registeredObject(for id: PersistentID) -> ManagedObject? {
-    persistentIndex[id].flatMap { storage[$0] }
+    guard let family = schema[id.family]?.rootIndex else { return nil }
+    return persistentIndex[family][id.row].flatMap { storage[$0] }
+  }
+
+  /// Whether the graph holds the object of row `row` of the family whose root entity is at
+  /// position `family`: what a store asks before reading the rest of the row.
+  package func registration(family: Int, row: Int64) -> Registration {
+    guard let number = persistentIndex[family][row] else { return .unknown }
+    return storage[number].map(Registration.live) ?? .deleted
   }
 
   // MARK: - Handing changes to a store
@@ -65,7 +70,8 @@ extension ObjectGraph {
   package func commitSaved(inserted: [ManagedObject], ids: [PersistentID]) {
     for (object, id) in zip(inserted, ids) {
       object.persistentID = id
-      persistentIndex[id] = object.objectNumber
+      object.storedVersion = 1
+      persistentIndex[object.entity.rootIndex][id.row] = object.objectNumber
     }
     commitChanges()
   }

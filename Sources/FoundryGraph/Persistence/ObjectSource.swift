@@ -21,12 +21,25 @@ package struct StoredObject {
   package let entity: EntityDescription
   /// Values by attribute slot of `entity`, already of the attributes' types.
   package let values: [GraphValue?]
+  /// The row's version (see ``ManagedObject/storedVersion``); 0 when the source keeps none.
+  package let version: Int64
 
-  package init(id: PersistentID, entity: EntityDescription, values: [GraphValue?]) {
+  package init(id: PersistentID, entity: EntityDescription, values: [GraphValue?], version: Int64 = 0) {
     self.id = id
     self.entity = entity
     self.values = values
+    self.version = version
   }
+}
+
+/// Whether a graph holds the object of a stored row.
+package enum Registration {
+  /// The graph has not loaded the row.
+  case unknown
+  /// The graph's object for the row.
+  case live(ManagedObject)
+  /// The graph deleted the row's object (the store keeps the row until the next save).
+  case deleted
 }
 
 /// What changed in a graph since its last commit: what a store writes on save.
