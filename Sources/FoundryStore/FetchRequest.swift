@@ -10,6 +10,8 @@
 public struct FetchRequest: Sendable, Hashable {
   /// The entity; objects of its subentities are included unless ``includesSubentities`` is off.
   public var entity: String
+  /// The condition the objects meet; every object of the entity when `nil`.
+  public var predicate: QueryPredicate?
   /// Attributes to sort by, in order of precedence (then by row, so the order is stable).
   public var sortBy: [SortKey] = []
   /// At most this many objects.
@@ -27,6 +29,17 @@ public struct FetchRequest: Sendable, Hashable {
   /// FetchRequest(entity: "Author")
   /// ```
   public init(entity: String) { self.entity = entity }
+
+  /// The objects of `entity` that meet `predicate` (see ``QueryPredicate``).
+  ///
+  /// ```swift
+  /// let request = try FetchRequest(entity: "Book", where: "year > 1990 AND author.name BEGINSWITH 'O'")
+  /// ```
+  /// - Throws: ``StoreError`` `invalidQuery`, naming the column of the mistake.
+  public init(entity: String, where predicate: String) throws(StoreError) {
+    self.entity = entity
+    self.predicate = try QueryPredicate(predicate)
+  }
 }
 
 /// One attribute to sort by.

@@ -86,11 +86,21 @@ struct FetchQuery {
     let layout = store.layout
     table = layout.table(of: entity)
     let kinds = ([entity.index] + (request.includesSubentities ? entity.descendantIndices : [])).map { store.schema.entities[$0].name }
-    var arguments: [SQLArgument] = []
-    var clauses = ""
+    var conditions: [SQLFragment] = []
     if kinds.count < table.entities.count {
-      clauses += " WHERE t.\"_entity\" IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))"
-      arguments = kinds.map { .value(.text($0)) }
+      conditions.append(SQLFragment("t.\"_entity\" IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))", kinds.map { .value(.text($0)) }))
+    }
+    var scope = QueryCompiler.Scope(entity: entity, alias: "t")
+    if let predicate = request.predicate {
+      var compiler = QueryCompiler(layout: layout, codecs: context.source.decoder.codecs, dialect: dialect)
+      conditions.append(try compiler.condition(predicate.node, in: &scope))
+    }
+    var clauses = scope.joins.map { " " + $0 }.joined()
+    var arguments: [SQLArgument] = []
+    if !conditions.isEmpty {
+      let condition = conditions.dropFirst().reduce(conditions[0]) { $0 + " AND " + $1 }
+      clauses += " WHERE " + condition.sql
+      arguments = condition.arguments
     }
     var order: [String] = []
     for key in request.sortBy {

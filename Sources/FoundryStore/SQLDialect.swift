@@ -4,6 +4,11 @@ package protocol SQLDialect: Sendable {
   func name(of type: ColumnType) -> String
   /// The SQL of the row ID column's declaration (`"_pk" INTEGER PRIMARY KEY`).
   var primaryKeyDeclaration: String { get }
+  /// `a` differs from `b`, a null differing from every value (SQLite `IS NOT`, PostgreSQL
+  /// `IS DISTINCT FROM`): `name != "x"` finds the objects without a name too.
+  func nullSafeNotEqual(_ a: String, _ b: String) -> String
+  /// The false value a condition can be compared with (`0`, `FALSE`).
+  var falseValue: String { get }
 }
 
 extension SQLDialect {

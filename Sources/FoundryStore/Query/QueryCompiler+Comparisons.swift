@@ -1,0 +1,150 @@
+import FoundryGraph
+
+extension QueryCompiler {
+  /// The condition of one comparison, its key path resolved in `scope`.
+  mutating func comparison(_ comparison: QueryComparison, in scope: inout Scope) throws(StoreError) -> SQLFragment {
+    guard case .keyPath(let segments, let column) = comparison.left else {
+      throw QueryError.at(comparison.left.column, "a comparison needs a key path on one side")
+    }
+    if case .keyPath(_, let other) = comparison.right { throw QueryError.at(other, "compare a key path with a value, not with another key path") }
+    let target = try resolve(segments, in: &scope, column: column)
+    if case .rows(let from, let link, var inner, let rest) = target {
+      guard !rest.isEmpty else { throw QueryError.at(column, "\(segments.joined(separator: ".")) is a to-many relationship: compare its @count or one of its keys") }
+      if rest == ["@count"] {
+        return try scalar(SQLFragment("(SELECT COUNT(*) FROM \(from) WHERE \(link))"), type: .integer64, comparison)
+      }
+      var nested = comparison
+      nested.quantifier = nil
+      nested.left = .keyPath(rest, column: column)
+      let condition = try self.comparison(nested, in: &inner)
+      let rows = "SELECT 1 FROM \(from) \(inner.joins.joined(separator: " ")) WHERE \(link) AND "
+      switch comparison.quantifier ?? .any {
+      case .any: return "EXISTS (" + rows + "(" + condition + "))"
+      case .all: return "NOT EXISTS (" + rows + negated(condition) + ")"
+      case .noneOf: return "NOT EXISTS (" + rows + "(" + condition + "))"
+      }
+    }
+    switch target {
+    case .column(let name, let type, _):
+      try noQuantifier(comparison, column: column)
+      return try scalar(SQLFragment(type == .decimal ? "CAST(\(name) AS REAL)" : name), type: type, comparison)
+    case .object(let name):
+      try noQuantifier(comparison, column: column)
+      guard case .value(.null, _) = comparison.right, [.equal, .notEqual].contains(comparison.operation) else {
+        throw QueryError.at(comparison.column, "a to-one relationship compares only with nil (== nil, != nil)")
+      }
+      return SQLFragment("\(name) IS \(comparison.operation == .equal ? "" : "NOT ")NULL")
+    case .json(let name, let path, let isCount, _):
+      if isCount { return try scalar(SQLFragment("json_array_length(\(name), ?)", [.value(.text(path))]), type: .integer64, comparison) }
+      return try json(name, path: path, comparison)
+    case .rows: throw QueryError.at(column, "unreachable")
+    }
+  }
+
+  private func noQuantifier(_ comparison: QueryComparison, column: Int) throws(StoreError) {
+    guard comparison.quantifier == nil else { throw QueryError.at(column, "ANY, ALL and NONE need a to-many relationship or a JSON array") }
+  }
+
+  /// A comparison inside a JSON value: on the value itself, or, for `CONTAINS` and the
+  /// quantifiers on an array, on its elements.
+  private func json(_ name: String, path: String, _ comparison: QueryComparison) throws(StoreError) -> SQLFragment {
+    let pathArgument = SQLArgument.value(.text(path))
+    if let quantifier = comparison.quantifier {
+      var element = comparison
+      element.quantifier = nil
+      let condition = try scalar(SQLFragment("e.value"), type: nil, element)
+      let rows = SQLFragment("SELECT 1 FROM json_each(\(name), ?) e WHERE ", [pathArgument])
+      switch quantifier {
+      case .any: return "EXISTS (" + rows + condition + ")"
+      case .all: return "NOT EXISTS (" + rows + negated(condition) + ")"
+      case .noneOf: return "NOT EXISTS (" + rows + condition + ")"
+      }
+    }
+    if comparison.operation == .contains {
+      // An array contains an element; a string contains a substring.
+      var element = comparison
+      element.operation = .equal
+      let member = try scalar(SQLFragment("e.value"), type: nil, element)
+      let text = try scalar(SQLFragment("json_extract(\(name), ?)", [pathArgument]), type: nil, comparison)
+      return SQLFragment("(CASE WHEN json_type(\(name), ?) = 'array' THEN EXISTS (SELECT 1 FROM json_each(\(name), ?) e WHERE ", [pathArgument, pathArgument])
+        + member + ") ELSE " + text + " END)"
+    }
+    return try scalar(SQLFragment("json_extract(\(name), ?)", [pathArgument]), type: nil, comparison)
+  }
+
+  /// `expression operator value`, the value converted to the column's type (`nil`: a JSON value).
+  private func scalar(_ expression: SQLFragment, type: AttributeType?, _ comparison: QueryComparison) throws(StoreError) -> SQLFragment {
+    let insensitive = comparison.isCaseInsensitive
+    let subject = insensitive ? "lower(" + expression + ")" : expression
+    switch comparison.operation {
+    case .isIn:
+      guard case .list(let values, _) = comparison.right else { throw QueryError.at(comparison.right.column, "IN needs a list: {1, 2, 3}") }
+      guard !values.isEmpty else { return SQLFragment("0") }
+      let arguments = try values.map { value throws(StoreError) in try argument(value, type: type, insensitive: insensitive, column: comparison.right.column) }
+      return subject + SQLFragment(" IN (" + values.map { _ in "?" }.joined(separator: ", ") + ")", arguments)
+    case .between:
+      guard case .list(let values, let column) = comparison.right, values.count == 2 else {
+        throw QueryError.at(comparison.right.column, "BETWEEN needs two values: {low, high}")
+      }
+      let low = try argument(values[0], type: type, insensitive: insensitive, column: column)
+      let high = try argument(values[1], type: type, insensitive: insensitive, column: column)
+      return subject + SQLFragment(" BETWEEN ? AND ?", [low, high])
+    default: break
+    }
+    guard case .value(let value, let column) = comparison.right else { throw QueryError.at(comparison.right.column, "expected a value, not a list") }
+    if value == .null {
+      switch comparison.operation {
+      case .equal: return expression + " IS NULL"
+      case .notEqual: return expression + " IS NOT NULL"
+      default: throw QueryError.at(column, "nil compares only with == and !=")
+      }
+    }
+    let bound = try argument(value, type: type, insensitive: insensitive, column: column)
+    switch comparison.operation {
+    case .equal: return subject + SQLFragment(" = ?", [bound])
+    case .notEqual: return SQLFragment(dialect.nullSafeNotEqual(subject.sql, "?"), subject.arguments + [bound])
+    case .less: return subject + SQLFragment(" < ?", [bound])
+    case .lessOrEqual: return subject + SQLFragment(" <= ?", [bound])
+    case .greater: return subject + SQLFragment(" > ?", [bound])
+    case .greaterOrEqual: return subject + SQLFragment(" >= ?", [bound])
+    case .beginsWith, .endsWith, .contains, .like:
+      guard case .value(.text(let text)) = bound else { throw QueryError.at(column, "\(comparison.operation.rawValue) needs a string") }
+      return subject + SQLFragment(" GLOB ?", [.value(.text(QueryPattern.glob(text, for: comparison.operation)))])
+    case .isIn, .between: throw QueryError.at(column, "unreachable")
+    }
+  }
+
+  /// A literal as a bound value of a column of `type` (`nil`: JSON, bound as it is).
+  private func argument(_ literal: QueryLiteral, type: AttributeType?, insensitive: Bool, column: Int) throws(StoreError) -> SQLArgument {
+    let value = try QueryLiteralConversion.sqlValue(literal, type: type, column: column)
+    guard insensitive, case .text(let text) = value else { return .value(value) }
+    return .value(.text(QueryPattern.asciiLowercased(text)))
+  }
+}
+
+extension QueryComparison {
+  /// The comparison with its key path on the left: `5 < year` is `year > 5`, and
+  /// `"swift" IN tags` is `tags CONTAINS "swift"`.
+  func normalized() -> QueryComparison {
+    guard case .keyPath = right, !(left.isKeyPath) else { return self }
+    var swapped = self
+    swapped.left = right
+    swapped.right = left
+    switch operation {
+    case .less: swapped.operation = .greater
+    case .lessOrEqual: swapped.operation = .greaterOrEqual
+    case .greater: swapped.operation = .less
+    case .greaterOrEqual: swapped.operation = .lessOrEqual
+    case .isIn: swapped.operation = .contains
+    default: break
+    }
+    return swapped
+  }
+}
+
+extension QueryOperand {
+  var isKeyPath: Bool {
+    if case .keyPath = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,152 @@
+import FoundryGraph
+internal import FoundryInternals
+
+/// Turns a parsed query into an SQL condition on one entity's rows, every value bound:
+/// key paths through to-one relationships become joins, to-many ones `EXISTS` subqueries
+/// (`ANY`, the default, `ALL`, `NONE`) or counts (`@count`), and key paths inside
+/// transformable and typed-value attributes the database's JSON functions.
+struct QueryCompiler {
+  let layout: StoreLayout
+  let codecs: [[ColumnCodec]]
+  let dialect: any SQLDialect
+  private var aliases = 0
+
+  init(layout: StoreLayout, codecs: [[ColumnCodec]], dialect: any SQLDialect) {
+    self.layout = layout
+    self.codecs = codecs
+    self.dialect = dialect
+  }
+
+  /// Where a key path is evaluated: an entity's rows under an alias, and the joins its to-one
+  /// key paths added (they belong to the query or subquery the scope is).
+  struct Scope {
+    let entity: EntityDescription
+    let alias: String
+    var joins: [String] = []
+  }
+
+  /// The condition `node` puts on the rows of `scope`.
+  mutating func condition(_ node: QueryNode, in scope: inout Scope) throws(StoreError) -> SQLFragment {
+    switch node {
+    case .constant(let value): return SQLFragment(value ? "1" : "0")
+    case .not(let inner): return negated(try condition(inner, in: &scope))
+    case .and(let left, let right): return "(" + (try condition(left, in: &scope)) + " AND " + (try condition(right, in: &scope)) + ")"
+    case .or(let left, let right): return "(" + (try condition(left, in: &scope)) + " OR " + (try condition(right, in: &scope)) + ")"
+    case .comparison(let comparison): return try self.comparison(comparison.normalized(), in: &scope)
+    }
+  }
+
+  /// `NOT condition`, a condition on a null (a comparison with a missing value) counting as
+  /// false first, so `NOT (name CONTAINS "a")` finds the objects without a name, as in memory.
+  func negated(_ condition: SQLFragment) -> SQLFragment {
+    "NOT COALESCE((" + condition + "), \(dialect.falseValue))"
+  }
+
+  // MARK: - Key paths
+
+  /// What a key path leads to.
+  enum Target {
+    /// A column of a known attribute type.
+    case column(String, AttributeType, path: String)
+    /// A value inside a JSON column (`$` for the whole); `isCount` for a trailing `@count`.
+    case json(String, path: String, isCount: Bool, name: String)
+    /// A to-one relationship's object (its row number).
+    case object(String)
+    /// The rows of a to-many relationship, and the key path that goes on from them.
+    case rows(from: String, link: String, scope: Scope, rest: [String])
+  }
+
+  mutating func resolve(_ segments: [String], in scope: inout Scope, column: Int) throws(StoreError) -> Target {
+    var entity = scope.entity
+    var alias = scope.alias
+    for (position, segment) in segments.enumerated() {
+      let rest = Array(segments[(position + 1)...])
+      let path = segments[...position].joined(separator: ".")
+      if let slot = entity.attributeSlot(named: segment) {
+        let name = "\(alias).\(dialect.quote(layout.attributeColumns[entity.index][slot]))"
+        let type = entity.attributes[slot].type
+        switch type {
+        case .transformable, .value:
+          let isCount = rest.last == "@count"
+          return .json(name, path: try Self.jsonPath(isCount ? Array(rest.dropLast()) : rest, column: column), isCount: isCount, name: path)
+        default:
+          guard rest.isEmpty else { throw QueryError.at(column, "\(path) is a \(type) attribute: it has no key \"\(rest[0])\"") }
+          return .column(name, type, path: path)
+        }
+      }
+      guard let slot = entity.relationshipSlot(named: segment) else {
+        throw QueryError.at(column, "\(entity.name) has no attribute or relationship named \"\(segment)\"")
+      }
+      let destination = layout.schema.entities[entity.destinationIndices[slot]]
+      aliases += 1
+      let next = "q\(aliases)"
+      if entity.relationships[slot].isToMany {
+        let (from, link) = manyRows(of: entity, slot: slot, owner: alias, alias: next)
+        return .rows(from: from, link: link, scope: Scope(entity: destination, alias: next), rest: rest)
+      }
+      scope.joins.append(oneJoin(of: entity, slot: slot, owner: alias, alias: next))
+      if rest.isEmpty { return .object("\(next).\"_pk\"") }
+      entity = destination
+      alias = next
+    }
+    throw QueryError.at(column, "empty key path")
+  }
+
+  /// `LEFT JOIN` clauses reaching the object of to-one relationship `slot` as `alias`.
+  private func oneJoin(of entity: EntityDescription, slot: Int, owner: String, alias: String) -> String {
+    let target = dialect.quote(layout.tables[layout.tableOfEntity[entity.destinationIndices[slot]]].name)
+    switch layout.relationshipStorage[entity.index][slot] {
+    case .foreignKey(let column):
+      return "LEFT JOIN \(target) \(alias) ON \(alias).\"_pk\" = \(owner).\(dialect.quote(column))"
+    case .inverseForeignKey(_, let column):
+      return "LEFT JOIN \(target) \(alias) ON \(alias).\(dialect.quote(column)) = \(owner).\"_pk\""
+    case .join(let index, let isOwner):
+      let (mine, theirs) = isOwner ? ("owner", "target") : ("target", "owner")
+      let links = dialect.quote(layout.joinTables[index].name)
+      return "LEFT JOIN \(links) \(alias)l ON \(alias)l.\"\(mine)\" = \(owner).\"_pk\" LEFT JOIN \(target) \(alias) ON \(alias).\"_pk\" = \(alias)l.\"\(theirs)\""
+    }
+  }
+
+  /// The rows of to-many relationship `slot` of `owner` as `alias`: a `FROM` clause and the
+  /// condition tying them to the owner.
+  private func manyRows(of entity: EntityDescription, slot: Int, owner: String, alias: String) -> (from: String, link: String) {
+    let target = dialect.quote(layout.tables[layout.tableOfEntity[entity.destinationIndices[slot]]].name)
+    switch layout.relationshipStorage[entity.index][slot] {
+    case .foreignKey(let column):
+      return ("\(target) \(alias)", "\(alias).\"_pk\" = \(owner).\(dialect.quote(column))")
+    case .inverseForeignKey(_, let column):
+      return ("\(target) \(alias)", "\(alias).\(dialect.quote(column)) = \(owner).\"_pk\"")
+    case .join(let index, let isOwner):
+      let (mine, theirs) = isOwner ? ("owner", "target") : ("target", "owner")
+      let links = dialect.quote(layout.joinTables[index].name)
+      return ("\(links) \(alias)l JOIN \(target) \(alias) ON \(alias).\"_pk\" = \(alias)l.\"\(theirs)\"", "\(alias)l.\"\(mine)\" = \(owner).\"_pk\"")
+    }
+  }
+
+  /// `$."theme"[0]`: the JSON path of key-path segments inside a JSON value (a plain decimal
+  /// integer indexes an array, `-1` the last element; anything else is a key).
+  static func jsonPath(_ segments: [String], column: Int) throws(StoreError) -> String {
+    var path = "$"
+    for segment in segments {
+      if segment == "@count" { throw QueryError.at(column, "@count ends a key path") }
+      if let index = PathSegment(name: segment).index {
+        path += index < 0 ? "[#\(index)]" : "[\(index)]"
+      } else {
+        path += ".\"" + segment.replacingQuotes() + "\""
+      }
+    }
+    return path
+  }
+}
+
+extension String {
+  /// The text with `"` and `\` escaped, for a quoted JSON path key.
+  fileprivate func replacingQuotes() -> String {
+    var escaped = ""
+    for character in self {
+      if character == "\"" || character == "\\" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
+  }
+}

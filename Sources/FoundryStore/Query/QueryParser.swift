@@ -1,0 +1,167 @@
+/// Reads query text into a ``QueryNode``:
+///
+/// ```
+/// predicate  := or
+/// or         := and (("OR" | "||") and)*
+/// and        := not (("AND" | "&&") not)*
+/// not        := ("NOT" | "!") not | "(" predicate ")" | TRUEPREDICATE | FALSEPREDICATE | comparison
+/// comparison := [ANY | SOME | ALL | NONE] operand operator ["[c]"] operand
+/// operator   := == = != <> < <= > >= BEGINSWITH ENDSWITH CONTAINS LIKE IN BETWEEN
+/// operand    := keypath | string | number | TRUE | FALSE | YES | NO | NIL | NULL | "{" literals "}"
+/// keypath    := word ("." (word | @count | integer))*
+/// ```
+/// Keywords are case-insensitive. Every error names the column where the text went wrong.
+struct QueryParser {
+  private let tokens: [QueryToken]
+  private var position = 0
+
+  private init(tokens: [QueryToken]) { self.tokens = tokens }
+
+  /// The query `text` says.
+  /// - Throws: ``StoreError`` `invalidQuery`, naming the column of the mistake.
+  static func parse(_ text: String) throws(StoreError) -> QueryNode {
+    var parser = QueryParser(tokens: try QueryLexer.tokens(text))
+    let node = try parser.or()
+    guard case .end = parser.current.kind else { throw QueryError.at(parser.current.column, "expected AND, OR or the end, found \(parser.current.kind.spelling)") }
+    return node
+  }
+
+  private var current: QueryToken { tokens[min(position, tokens.count - 1)] }
+
+  private mutating func advance() { position += 1 }
+
+  /// Whether the current token is keyword `word` (any case) or symbol `symbol`; consumes it if so.
+  private mutating func accept(keyword word: String? = nil, symbol: String? = nil) -> Bool {
+    switch current.kind {
+    case .word(let text) where word != nil && text.uppercased() == word: advance()
+    case .symbol(let text) where text == symbol: advance()
+    default: return false
+    }
+    return true
+  }
+
+  private mutating func or() throws(StoreError) -> QueryNode {
+    var node = try and()
+    while accept(keyword: "OR", symbol: "||") { node = .or(node, try and()) }
+    return node
+  }
+
+  private mutating func and() throws(StoreError) -> QueryNode {
+    var node = try not()
+    while accept(keyword: "AND", symbol: "&&") { node = .and(node, try not()) }
+    return node
+  }
+
+  private mutating func not() throws(StoreError) -> QueryNode {
+    if accept(keyword: "NOT", symbol: "!") { return .not(try not()) }
+    if accept(symbol: "(") {
+      let node = try or()
+      guard accept(symbol: ")") else { throw QueryError.at(current.column, "expected ')', found \(current.kind.spelling)") }
+      return node
+    }
+    if accept(keyword: "TRUEPREDICATE") { return .constant(true) }
+    if accept(keyword: "FALSEPREDICATE") { return .constant(false) }
+    return .comparison(try comparison())
+  }
+
+  private mutating func comparison() throws(StoreError) -> QueryComparison {
+    var quantifier: QueryComparison.Quantifier?
+    if accept(keyword: "ANY") || accept(keyword: "SOME") {
+      quantifier = .any
+    } else if accept(keyword: "ALL") {
+      quantifier = .all
+    } else if accept(keyword: "NONE") {
+      quantifier = .noneOf
+    }
+    let left = try operand()
+    let column = current.column
+    let operation = try comparisonOperator()
+    var isCaseInsensitive = false
+    if case .options(let options) = current.kind {
+      guard options.lowercased() == "c" else {
+        throw QueryError.at(current.column, "unsupported option [\(options)]: only [c] (case-insensitive, ASCII letters) is supported")
+      }
+      isCaseInsensitive = true
+      advance()
+    }
+    let right = try operand()
+    return QueryComparison(quantifier: quantifier, left: left, operation: operation, isCaseInsensitive: isCaseInsensitive, right: right, column: column)
+  }
+
+  private mutating func comparisonOperator() throws(StoreError) -> QueryComparison.Operator {
+    let token = current
+    advance()
+    switch token.kind {
+    case .symbol("="), .symbol("=="): return .equal
+    case .symbol("!="), .symbol("<>"): return .notEqual
+    case .symbol("<"): return .less
+    case .symbol("<="), .symbol("=<"): return .lessOrEqual
+    case .symbol(">"): return .greater
+    case .symbol(">="), .symbol("=>"): return .greaterOrEqual
+    case .word(let word):
+      if let found = QueryComparison.Operator(rawValue: word.uppercased()), ![.equal, .notEqual].contains(found) { return found }
+    default: break
+    }
+    throw QueryError.at(token.column, "expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN, BETWEEN), found \(token.kind.spelling)")
+  }
+
+  private static let literalWords: [String: QueryLiteral] = [
+    "TRUE": .bool(true), "YES": .bool(true), "FALSE": .bool(false), "NO": .bool(false), "NIL": .null, "NULL": .null,
+  ]
+
+  private mutating func operand() throws(StoreError) -> QueryOperand {
+    let token = current
+    if accept(symbol: "{") {
+      var values: [QueryLiteral] = []
+      if !accept(symbol: "}") {
+        repeat { values.append(try literal()) } while accept(symbol: ",")
+        guard accept(symbol: "}") else { throw QueryError.at(current.column, "expected ',' or '}', found \(current.kind.spelling)") }
+      }
+      return .list(values, column: token.column)
+    }
+    if case .word(let word) = token.kind, Self.literalWords[word.uppercased()] == nil, !word.hasPrefix("$") {
+      advance()
+      var segments = [word]
+      while accept(symbol: ".") {
+        switch current.kind {
+        case .word(let next), .number(let next): segments.append(next)
+        default: throw QueryError.at(current.column, "expected a key after '.', found \(current.kind.spelling)")
+        }
+        advance()
+      }
+      return .keyPath(segments, column: token.column)
+    }
+    return .value(try literal(), column: token.column)
+  }
+
+  private mutating func literal() throws(StoreError) -> QueryLiteral {
+    let token = current
+    advance()
+    switch token.kind {
+    case .string(let text): return .string(text)
+    case .number(let text):
+      if let integer = Int64(text) { return .integer(integer) }
+      if let double = Double(text), double.isFinite { return .double(double) }
+      throw QueryError.at(token.column, "\(text) is not a number")
+    case .word(let word):
+      if let value = Self.literalWords[word.uppercased()] { return value }
+      if word.hasPrefix("$") { throw QueryError.at(token.column, "variables (\(word)) are not supported: write the value") }
+    default: break
+    }
+    throw QueryError.at(token.column, "expected a value, found \(token.kind.spelling)")
+  }
+}
+
+extension QueryToken.Kind {
+  /// The token as an error message shows it.
+  var spelling: String {
+    switch self {
+    case .word(let word): "'\(word)'"
+    case .string(let text): "string \"\(text)\""
+    case .number(let text): "number \(text)"
+    case .symbol(let symbol): "'\(symbol)'"
+    case .options(let options): "[\(options)]"
+    case .end: "the end of the query"
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/// Patterns for SQLite's case-sensitive `GLOB`: `BEGINSWITH`, `ENDSWITH`, `CONTAINS` and
+/// `LIKE` (whose `*` and `?` are wildcards) with every other character literal.
+enum QueryPattern {
+  static func glob(_ text: String, for operation: QueryComparison.Operator) -> String {
+    switch operation {
+    case .beginsWith: return escaped(text) + "*"
+    case .endsWith: return "*" + escaped(text)
+    case .like: return escaped(text, keepingWildcards: true)
+    default: return "*" + escaped(text) + "*"
+    }
+  }
+
+  /// `text` with GLOB's special characters made literal (`[*]`, `[?]`, `[[]`).
+  private static func escaped(_ text: String, keepingWildcards: Bool = false) -> String {
+    var pattern = ""
+    for character in text {
+      switch character {
+      case "*" where !keepingWildcards, "?" where !keepingWildcards: pattern += "[\(character)]"
+      case "[": pattern += "[[]"
+      default: pattern.append(character)
+      }
+    }
+    return pattern
+  }
+
+  /// ASCII letters lowered, as SQLite's `lower()` does: what `[c]` compares.
+  static func asciiLowercased(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }))
+  }
+}

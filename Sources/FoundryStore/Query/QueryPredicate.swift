@@ -1,0 +1,36 @@
+/// A condition on stored objects, written in the query language Core Data users know.
+///
+/// ```swift
+/// let predicate = try QueryPredicate(#"name BEGINSWITH[c] "a" AND books.@count > 2"#)
+/// var request = FetchRequest(entity: "Author")
+/// request.predicate = predicate
+/// ```
+///
+/// Comparisons: `==` (`=`), `!=` (`<>`), `<`, `<=`, `>`, `>=`, `BEGINSWITH`, `ENDSWITH`,
+/// `CONTAINS`, `LIKE` (`*` and `?` wildcards), `IN {…}`, `BETWEEN {low, high}`, each with
+/// `[c]` for case-insensitive (ASCII letters); `AND` (`&&`), `OR` (`||`), `NOT` (`!`) and
+/// parentheses; `TRUEPREDICATE`, `FALSEPREDICATE`. Key paths go through to-one relationships
+/// (`author.name`), to-many ones with `ANY` (the default), `ALL` or `NONE` (`ANY books.year >
+/// 2000`) or `@count` (`books.@count == 0`), and inside transformable and typed-value
+/// attributes (`settings.theme == "dark"`, `settings.tags CONTAINS "swift"`,
+/// `assignments.@count > 1`). Values: strings in single or double quotes, numbers, `TRUE`,
+/// `FALSE`, `NIL`; a date compares with seconds since 1970 or ISO 8601 text. Values are always
+/// bound to the SQL, never spliced into it.
+public struct QueryPredicate: Sendable, Hashable, CustomStringConvertible {
+  /// The text the predicate was read from.
+  public let text: String
+  let node: QueryNode
+
+  /// The predicate `text` says.
+  ///
+  /// ```swift
+  /// try QueryPredicate("year >= 1990 AND NOT (title CONTAINS[c] 'draft')")
+  /// ```
+  /// - Throws: ``StoreError`` `invalidQuery`: `column 7: expected a value, found the end of the query`.
+  public init(_ text: String) throws(StoreError) {
+    self.text = text
+    node = try QueryParser.parse(text)
+  }
+
+  public var description: String { text }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import FoundryGraph
+import FoundrySQLite
+import FoundryStore
+import Testing
+
+@Suite("Queries")
+struct QueryTests {
+  let file: TemporaryStore
+  let store: Store
+
+  init() async throws {
+    file = try TemporaryStore()
+    store = try file.open()
+    let context = try store.makeContext()
+    try await context.importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
+    let extra = try store.makeContext()
+    let author = try extra.insert("Author")
+    author.id = 300
+    author.name = "ada lovelace"
+    try author.setValue(Settings(theme: "light", tags: ["math", "swift"]), forKey: "settings")
+    for (id, kind, title) in [(1, "Film", "Vertigo"), (2, "Album", "Abbey Road")] {
+      let media = try extra.insert(kind)
+      media.id = .integer(Int64(id))
+      media.title = .string(title)
+    }
+    try await extra.save()
+  }
+
+  /// The identities of the objects of `entity` the query finds, in row order.
+  func ids(_ entity: String, _ query: String) async throws -> [Int64] {
+    let request = try FetchRequest(entity: entity, where: query)
+    return try await store.makeContext().fetch(request).compactMap { $0.id?.base as? Int64 }
+  }
+
+  static let cases: [(entity: String, query: String, ids: [Int64])] = [
+    ("Author", #"name == "Mark Twain""#, [106]),
+    ("Author", #"name = 'Mark Twain' OR id == 300"#, [106, 300]),
+    ("Author", #"name != "Mark Twain""#, [101, 300]),
+    ("Author", #"rating > 3"#, [106]),
+    ("Author", #"3 < rating"#, [106]),
+    ("Author", #"rating BETWEEN {3, 4}"#, [101, 300]),
+    ("Author", #"id IN {101, 300, 999}"#, [101, 300]),
+    ("Author", #"id IN {}"#, []),
+    ("Author", #"name BEGINSWITH "Mark""#, [106]),
+    ("Author", #"name BEGINSWITH "mark""#, []),
+    ("Author", #"name BEGINSWITH[c] "MARK""#, [106]),
+    ("Author", #"name ENDSWITH "lace""#, [300]),
+    ("Author", #"name CONTAINS[c] "SHAKE""#, [101]),
+    ("Author", #"name LIKE "*Tw?in""#, [106]),
+    ("Author", #"name LIKE "[*]""#, []),
+    ("Author", #"NOT (name CONTAINS "a") OR rating >= 5"#, [106]),
+    ("Author", #"books.@count == 2"#, [101]),
+    ("Author", #"books.@count == 0"#, [300]),
+    ("Author", #"ANY books.title CONTAINS "Yankee""#, [106]),
+    ("Author", #"books.title == "Hamlet""#, [101]),
+    ("Author", #"ALL books.price > 10"#, [300]),   // a nil price is not > 10; no books: vacuously all
+    ("Author", #"NONE books.tags.label == "drama""#, [106, 300]),
+    ("Author", #"ANY books.tags.label == "satire""#, [106]),
+    ("Author", #"settings.theme == "dark""#, [101]),
+    ("Author", #"settings.tags CONTAINS "swift""#, [300]),
+    ("Author", #"settings.tags.@count >= 1"#, [101, 300]),
+    ("Author", #"settings.tags.0 == "math""#, [300]),
+    ("Author", #"settings.tags.-1 == "drama""#, [101]),
+    ("Author", #"settings == nil"#, [106]),
+    ("Author", #"ANY settings.tags BEGINSWITH "sw""#, [300]),
+    ("Book", #"author.name == "Mark Twain""#, [3501]),
+    ("Book", #"author.rating >= 3 AND publisher.id == 7"#, [3001, 3002]),
+    ("Book", #"publisher == nil"#, [3501]),
+    ("Book", #"price > 12"#, [3001]),
+    ("Book", #"price == "12.5""#, [3001]),
+    ("Book", #"author.books.@count > 1"#, [3001, 3002]),
+    ("Media", #"title BEGINSWITH "A""#, [2]),
+    ("Film", #"TRUEPREDICATE"#, [1]),
+    ("Author", #"FALSEPREDICATE"#, []),
+  ]
+
+  @Test("each query finds exactly its objects", arguments: cases.indices)
+  func query(index: Int) async throws {
+    let (entity, query, expected) = Self.cases[index]
+    let found = try await ids(entity, query)
+    #expect(found == expected, "\(entity): \(query) found \(found)")
+  }
+
+  @Test("a bad query names the column of the mistake", arguments: [
+    (#"name == "#, "column 9: expected a value, found the end of the query"),
+    (#"name === "x""#, "column 8: expected a value, found '='"),
+    (#"name ~ "x""#, "column 6: unexpected character '~'"),
+    (#"(name == "x""#, "column 13: expected ')', found the end of the query"),
+    (#"name == "x"#, "column 9: unterminated string"),
+    (#"name == "x" rating"#, "column 13: expected AND, OR or the end, found 'rating'"),
+    (#"name MATCHES "x""#, "column 6: expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN, BETWEEN), found 'MATCHES'"),
+    (#"name ==[cd] "x""#, "column 8: unsupported option [cd]: only [c] (case-insensitive, ASCII letters) is supported"),
+    (#"name == $who"#, "column 9: variables ($who) are not supported: write the value"),
+  ])
+  func parseErrors(query: String, message: String) {
+    let error = #expect(throws: StoreError.self) { try QueryPredicate(query) }
+    #expect(error?.code == .invalidQuery)
+    #expect(error?.message == message)
+  }
+
+  @Test("a query that names what the schema lacks names the column too", arguments: [
+    (#"nme == "x""#, "column 1: Author has no attribute or relationship named \"nme\""),
+    (#"rating == "high""#, "column 11: \"high\" is not a value of a Integer 16 attribute"),
+    (#"name.first == "x""#, "column 1: name is a String attribute: it has no key \"first\""),
+    (#"books == "x""#, "column 1: books is a to-many relationship: compare its @count or one of its keys"),
+    (#"ANY name == "x""#, "column 5: ANY, ALL and NONE need a to-many relationship or a JSON array"),
+    (#"portrait == 3"#, "column 10: a to-one relationship compares only with nil (== nil, != nil)"),
+  ])
+  func schemaErrors(query: String, message: String) async throws {
+    let request = try FetchRequest(entity: "Author", where: query)
+    let error = await #expect(throws: StoreError.self) { _ = try await store.makeContext().fetch(request) }
+    #expect(error?.message == message)
+  }
+
+  @Test("hostile strings in queries are values: they match nothing and change nothing")
+  func hostileQueries() async throws {
+    for text in [#"x' OR '1'='1"#, #"x"); DROP TABLE "Author"; --"#, "\u{0}", #"\" OR 1=1 --"#] {
+      let predicate = "name == \(text.debugDescription) OR name BEGINSWITH \(text.debugDescription) OR settings.theme == \(text.debugDescription)"
+      #expect(try await ids("Author", predicate) == [])
+    }
+    #expect(try await ids("Author", "TRUEPREDICATE") == [101, 106, 300])
+  }
+
+  @Test("count and limit apply to the query's objects")
+  func countWithPredicate() async throws {
+    var request = try FetchRequest(entity: "Book", where: "author.id == 101")
+    #expect(try await store.makeContext().count(request) == 2)
+    request.limit = 1
+    request.prefetch = ["tags"]
+    let books = try await store.makeContext().fetch(request)
+    #expect(books.count == 1)
+  }
+}
