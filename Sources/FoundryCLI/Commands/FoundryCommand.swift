@@ -36,7 +36,10 @@ package struct FoundryCommand: ParsableCommand {
       error.
       """,
     version: version,
-    subcommands: [ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self, GenerateCommand.self, ImportCommand.self]
+    subcommands: [
+      ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self, GenerateCommand.self, ImportCommand.self,
+      QueryCommand.self, ExportCommand.self,
+    ]
   )
 
   /// An instance as ArgumentParser creates it; ``main()`` runs the command line.

@@ -107,10 +107,11 @@ struct ImportCommand: ConsoleCommand {
   }
 
   func run(console: Console) throws {
-    let (modelFile, schema) = try loadModel(console: console)
-    try checkEntity(in: schema, model: modelFile, console: console)
+    let loader = ModelLoader(path: model)
+    let (modelFile, schema) = try loader.load(console: console)
+    try loader.checkEntity(entity, in: schema, model: modelFile, console: console)
     let options = try importOptions()
-    try checkTransformers(of: schema, registry: options.mapping.transformers, model: modelFile, console: console)
+    try loader.checkTransformers(of: schema, registry: options.mapping.transformers, model: modelFile, console: console)
     if let store { return try importIntoStore(at: store, schema: schema, model: modelFile, options: options, console: console) }
     let graph = ObjectGraph(schema: schema)
     var summary = ImportSummary(model: modelFile, entity: entity)
@@ -122,7 +123,8 @@ struct ImportCommand: ConsoleCommand {
     summary.count(graph)
     var exported: String?
     if let export {
-      let count = try exportGraph(graph, to: export, modelName: EntitySourceGenerator.modelName(ofPath: model), options: options, console: console)
+      let count = try GraphFileExport(entity: entity, root: root, modelPath: model, transformers: options.mapping.transformers)
+        .write(try failing(console) { try graph.objects(of: entity) }, of: graph, to: export, console: console)
       exported = "exported \(count) \(entity) to \(export)"
     }
     switch format {
@@ -133,54 +135,6 @@ struct ImportCommand: ConsoleCommand {
     case .json:
       console.print(summary.makeJSONValue().makeJSONString(options: .pretty))
     }
-  }
-
-  // MARK: - Model
-
-  /// The model file and its schema; a model that cannot be read is reported and exits with 1.
-  private func loadModel(console: Console) throws -> (ModelFile, Schema) {
-    do {
-      let file = try ModelFile(contentsOf: URL(fileURLWithPath: model))
-      return (file, try Schema(file))
-    } catch {
-      let message = error.description
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
-    }
-  }
-
-  /// Reports an `--entity` the model does not declare, with the ones it does.
-  private func checkEntity(in schema: Schema, model: ModelFile, console: Console) throws {
-    guard schema[entity] == nil else { return }
-    let known = schema.entities.map(\.name).sorted().joined(separator: ", ")
-    let message = "no entity named \"\(entity)\" in the model (entities: \(known))"
-    console.print(Diagnostic.render(message: message, sourceName: modelSourceName(model)), to: .error)
-    throw ExitCode.failure
-  }
-
-  /// Reports every transformer name the model uses that neither a `--transformer` binding nor
-  /// the built-in specs resolve, before any payload is read.
-  private func checkTransformers(of schema: Schema, registry: TransformerRegistry, model: ModelFile, console: Console) throws {
-    var isBound = true
-    for entity in schema.entities {
-      for attribute in entity.attributes {
-        guard let name = attribute.transformerName, (try? registry.transformer(spec: name)) == nil else { continue }
-        let message = "\(entity.name).\(attribute.name): transformer \"\(name)\" is not bound"
-        let help = "help: bind it with --transformer \(name)=SPEC, SPEC one of: \(registry.names.joined(separator: ", "))"
-        console.print(Diagnostic.render(message: message, sourceName: modelSourceName(model)) + "\n" + help, to: .error)
-        isBound = false
-      }
-    }
-    if !isBound { throw ExitCode.failure }
-  }
-
-  /// The path of the model's `contents` file as the user would write it: under `--model` as
-  /// given (`Library.xcdatamodeld/Library 2.xcdatamodel/contents`), not made absolute.
-  private func modelSourceName(_ file: ModelFile) -> String {
-    let given = URL(fileURLWithPath: model).path
-    let contents = file.contentsURL.path
-    guard contents.hasPrefix(given) else { return contents }
-    return model.hasSuffix("/") ? String(model.dropLast()) + contents.dropFirst(given.count) : model + contents.dropFirst(given.count)
   }
 
   // MARK: - Payloads

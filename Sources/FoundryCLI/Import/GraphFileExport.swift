@@ -4,30 +4,35 @@ import FoundryGraph
 import FoundryJSON
 import FoundryXML
 
-extension ImportCommand {
-  /// Writes every object of the entity to `path`: JSON, or XML when the path ends in `.xml`,
-  /// through the same transformers and `--root` as the import, so that importing the file
-  /// with the same options gives an equal graph.
-  ///
-  /// ```
-  /// $ foundry import authors.json --model Library.xcdatamodeld --entity Author --root authors --export copy.xml
-  /// ```
-  /// The XML root element is ``xmlRootElement(forModelNamed:)``; each object is an element
-  /// named after `--root`, else `object`.
-  ///
-  /// - Returns: How many objects of the entity were written.
+/// Writes objects of one entity to a file as a payload: JSON, or XML when the path ends in
+/// `.xml`, through the same transformers and `--root` as an import, so that importing the
+/// file with the same options gives the same objects. `-` writes to standard output.
+///
+/// ```
+/// $ foundry import authors.json --model Library.xcdatamodeld --entity Author --root authors --export copy.xml
+/// $ foundry export --store library.sqlite --model Library.xcdatamodeld --entity Author --root authors -o copy.json
+/// ```
+/// The XML root element is ``xmlRootElement(forModelNamed:)``; each object is an element
+/// named after `--root`, else `object`.
+struct GraphFileExport {
+  let entity: String
+  let root: String?
+  /// The model as given, whose name the XML root element takes.
+  let modelPath: String
+  let transformers: TransformerRegistry
+
+  /// Writes `objects` (of `graph`) to `path`.
+  /// - Returns: How many objects were written.
   /// - Throws: `ExitCode.failure` after printing why the export could not be made or written.
-  func exportGraph(_ graph: ObjectGraph, to path: String, modelName: String, options: GraphImportOptions, console: Console) throws -> Int {
+  func write(_ objects: [ManagedObject], of graph: ObjectGraph, to path: String, console: Console) throws -> Int {
     var encoding = EncodingOptions()
-    encoding.transformers = options.mapping.transformers
+    encoding.transformers = transformers
     encoding.writing = .pretty
     let text: String
-    let objects: [ManagedObject]
     do {
-      objects = try graph.objects(of: entity)
       let bytes: [UInt8]
       if path.lowercased().hasSuffix(".xml") {
-        let rootElement = Self.xmlRootElement(forModelNamed: modelName)
+        let rootElement = Self.xmlRootElement(forModelNamed: EntitySourceGenerator.modelName(ofPath: modelPath))
         bytes = try graph.exportXML(objects, root: root, rootElement: rootElement, options: encoding, writing: .pretty(indent: 2))
       } else {
         bytes = try graph.exportJSON(objects, root: root, options: encoding)
@@ -38,8 +43,13 @@ extension ImportCommand {
       console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
       throw ExitCode.failure
     }
+    let output = text.hasSuffix("\n") ? text : text + "\n"
+    if path == "-" {
+      console.write(output)
+      return objects.count
+    }
     do {
-      try OutputFile.write(text.hasSuffix("\n") ? text : text + "\n", to: path)
+      try OutputFile.write(output, to: path)
     } catch {
       console.print("error: cannot write '\(path)': \(error.reason)", to: .error)
       throw ExitCode.failure
@@ -52,8 +62,8 @@ extension ImportCommand {
   /// then letters, digits, `_`, `-` or `.`, all ASCII).
   ///
   /// ```swift
-  /// ImportCommand.xmlRootElement(forModelNamed: "Library")        // "library"
-  /// ImportCommand.xmlRootElement(forModelNamed: "Kitchen Sink")   // "objects"
+  /// GraphFileExport.xmlRootElement(forModelNamed: "Library")        // "library"
+  /// GraphFileExport.xmlRootElement(forModelNamed: "Kitchen Sink")   // "objects"
   /// ```
   static func xmlRootElement(forModelNamed name: String) -> String {
     let lowercased = name.lowercased()

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundry
+import FoundryGraph
+import FoundryJSON
+import FoundryStore
+
+/// `foundry query --store FILE --model MODEL --entity NAME [PREDICATE]`: the stored objects
+/// that meet a predicate, as a table or as JSON written through the model's key paths.
+///
+/// ```
+/// $ foundry query --store library.sqlite --model Examples/Library.xcdatamodeld --entity Book \
+///     "year < 1980 AND ANY tags.name == 'classic'" --sort title
+/// id    title                      year
+/// 1001  A Wizard of Earthsea       1968
+/// 1002  The Left Hand of Darkness  1969
+/// ```
+struct QueryCommand: ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "query",
+    abstract: "Print the stored objects of an entity that meet a predicate.",
+    discussion: """
+      PREDICATE is in the query language Core Data users know: comparisons (==, !=, <, <=, \
+      >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN {...}, BETWEEN {a, b}, [c] for \
+      case-insensitive), AND, OR, NOT and parentheses, key paths through to-one \
+      relationships, ANY/ALL/NONE and @count on to-many ones, and key paths inside \
+      transformable attributes. Strings take single or double quotes. --format table prints \
+      the attributes of each object; --format json prints an array of the objects written \
+      through the model's key paths, as foundry export does. Exit status: 0 on success, 1 \
+      when the store, the model or the predicate cannot be read.
+      """
+  )
+
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
+  }
+
+  @OptionGroup var options: StoreOptions
+
+  @Argument(help: ArgumentHelp("The condition the objects meet; every object when omitted.", valueName: "predicate"))
+  var predicate: String?
+
+  @Option(help: ArgumentHelp("Sort by this attribute (name, or name:desc); repeat for more.", valueName: "key"))
+  var sort: [String] = []
+
+  @Option(help: ArgumentHelp("At most this many objects.", valueName: "n"))
+  var limit: Int?
+
+  @Option(help: ArgumentHelp("Skip this many objects first.", valueName: "n"))
+  var offset: Int = 0
+
+  @Option(help: "How to print the objects: table or json.")
+  var format: OutputFormat = .table
+
+  func run(console: Console) throws {
+    let (_, context) = try options.open(console: console)
+    let objects = try StoreOptions.failing(console) { () throws -> [ManagedObject] in
+      var request = FetchRequest(entity: options.entity)
+      request.predicate = try predicate.map { text throws(StoreError) in try QueryPredicate(text) }
+      request.sortBy = sort.map { key in
+        key.hasSuffix(":desc") ? SortKey(String(key.dropLast(5)), ascending: false) : SortKey(key.hasSuffix(":asc") ? String(key.dropLast(4)) : key)
+      }
+      request.limit = limit
+      request.offset = offset
+      return try context.fetchNow(request)
+    }
+    switch format {
+    case .table: console.print(Self.table(objects))
+    case .json:
+      var encoding = EncodingOptions()
+      encoding.transformers = try options.registry()
+      encoding.writing = .pretty
+      let bytes = try StoreOptions.failing(console) { try context.graph.exportJSON(objects, options: encoding) }
+      console.print(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  /// The objects' attributes in aligned columns, `-` for no value; `(no objects)` for none.
+  static func table(_ objects: [ManagedObject]) -> String {
+    guard let entity = objects.first?.entity else { return "(no objects)" }
+    let names = entity.attributes.map(\.name)
+    let rows = objects.map { object in
+      names.map { name -> String in
+        guard let value = (try? object.value(forKey: name)) ?? nil else { return "-" }
+        if case .string(let text) = value { return text }
+        return "\(value)"
+      }
+    }
+    let widths = names.indices.map { column in ([names[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0 }
+    return ([names] + rows).map { cells in
+      zip(cells, widths).map { $0 + String(repeating: " ", count: max(0, $1 - $0.count)) }.joined(separator: "  ").trimmingTrailingSpaces()
+    }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The text without spaces at its end.
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

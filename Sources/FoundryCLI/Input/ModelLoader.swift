@@ -1,0 +1,68 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ArgumentParser
+import Foundry
+import FoundryGraph
+internal import FoundryInternals
+
+/// Reads the model a command names with `--model` and checks what the command asks of it,
+/// printing each problem as a diagnostic at the model's `contents` file.
+///
+/// ```swift
+/// let loader = ModelLoader(path: "Library.xcdatamodeld")
+/// let (file, schema) = try loader.load(console: console)
+/// try loader.checkEntity("Author", in: schema, model: file, console: console)
+/// ```
+struct ModelLoader {
+  /// The model as given: a `.xcdatamodeld`, a `.xcdatamodel` or its `contents` file.
+  let path: String
+
+  /// The model file and its schema; a model that cannot be read is reported and exits with 1.
+  func load(console: Console) throws -> (ModelFile, Schema) {
+    do {
+      let file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
+      return (file, try Schema(file))
+    } catch {
+      let message = error.description
+      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
+      throw ExitCode.failure
+    }
+  }
+
+  /// Reports an entity the model does not declare, with the ones it does.
+  func checkEntity(_ entity: String, in schema: Schema, model: ModelFile, console: Console) throws {
+    guard schema[entity] == nil else { return }
+    let known = schema.entities.map(\.name).sorted().joined(separator: ", ")
+    let message = "no entity named \"\(entity)\" in the model (entities: \(known))"
+    console.print(Diagnostic.render(message: message, sourceName: sourceName(model)), to: .error)
+    throw ExitCode.failure
+  }
+
+  /// Reports every transformer name the model uses that neither a `--transformer` binding nor
+  /// the built-in specs resolve, before any payload is read.
+  func checkTransformers(of schema: Schema, registry: TransformerRegistry, model: ModelFile, console: Console) throws {
+    var isBound = true
+    for entity in schema.entities {
+      for attribute in entity.attributes {
+        guard let name = attribute.transformerName, (try? registry.transformer(spec: name)) == nil else { continue }
+        let message = "\(entity.name).\(attribute.name): transformer \"\(name)\" is not bound"
+        let help = "help: bind it with --transformer \(name)=SPEC, SPEC one of: \(registry.names.joined(separator: ", "))"
+        console.print(Diagnostic.render(message: message, sourceName: sourceName(model)) + "\n" + help, to: .error)
+        isBound = false
+      }
+    }
+    if !isBound { throw ExitCode.failure }
+  }
+
+  /// The path of the model's `contents` file as the user would write it: under the model path
+  /// as given (`Library.xcdatamodeld/Library 2.xcdatamodel/contents`), not made absolute.
+  private func sourceName(_ file: ModelFile) -> String {
+    let given = URL(fileURLWithPath: path).path
+    let contents = file.contentsURL.path
+    guard contents.hasPrefix(given) else { return contents }
+    return path.hasSuffix("/") ? String(path.dropLast()) + contents.dropFirst(given.count) : path + contents.dropFirst(given.count)
+  }
+}
