@@ -19,18 +19,21 @@ public struct StoreImportReport {
 /// One object an import inserts, updates or deletes, with old and new values.
 ///
 /// ```swift
-/// change.description   // "update Author #3: name "Ada" -> "Ada L.""
+/// change.description   // "update Author #3: name "Ada" -> "Ada L.", books +1"
 /// ```
 public struct ObjectChange: Sendable, CustomStringConvertible {
   public enum Kind: String, Sendable { case insert, update, delete }
   public var kind: Kind
   /// `Author #3` for a stored object, `Author (new)` for an inserted one.
   public var object: String
-  /// Changed attributes: name → (old, new); links by relationship name → (nil, nil).
+  /// Changed attributes: name, old value (`nil` for an inserted object) and new value.
   public var values: [(name: String, old: GraphValue?, new: GraphValue?)]
+  /// Changed relationships: name, and how many objects were linked and unlinked.
+  public var links: [(name: String, added: Int, removed: Int)] = []
 
   public var description: String {
     let shown = values.map { "\($0.name) \($0.old.map { "\($0)" } ?? "nil") -> \($0.new.map { "\($0)" } ?? "nil")" }
+      + links.map { link in "\(link.name)" + (link.added > 0 ? " +\(link.added)" : "") + (link.removed > 0 ? " -\(link.removed)" : "") }
     return "\(kind.rawValue) \(object)" + (shown.isEmpty ? "" : ": " + shown.joined(separator: ", "))
   }
 }
@@ -120,16 +123,19 @@ extension ObjectContext {
       guard let id = object.persistentID else { return "\(object.entity.name) (new)" }
       return id.family == object.entity.name ? "\(id)" : "\(object.entity.name) \(id)"
     }
-    func values(_ object: ManagedObject) -> [(name: String, old: GraphValue?, new: GraphValue?)] {
-      let attributes = object.changedAttributeSlots.map { slot in
+    func change(_ kind: ObjectChange.Kind, _ object: ManagedObject) -> ObjectChange {
+      guard kind != .delete else { return ObjectChange(kind: kind, object: name(object), values: []) }
+      let values = object.changedAttributeSlots.map { slot in
         let key = object.entity.attributes[slot].name
         return (name: key, old: object.isInserted ? nil : (try? object.committedValue(forKey: key)) ?? nil, new: object.value(at: slot))
       }
-      let links = object.changedRelationshipSlots.map { (name: object.entity.relationships[$0].name, old: GraphValue?.none, new: GraphValue?.none) }
-      return attributes + links
+      let links = object.changedRelationshipSlots.map { slot in
+        let now = Set(object.relatedObjects(at: slot).map(ObjectIdentifier.init))
+        let before = Set((object.committedRelatedObjects(at: slot) ?? []).map(ObjectIdentifier.init))
+        return (name: object.entity.relationships[slot].name, added: now.subtracting(before).count, removed: before.subtracting(now).count)
+      }
+      return ObjectChange(kind: kind, object: name(object), values: values, links: links)
     }
-    return changes.inserted.map { ObjectChange(kind: .insert, object: name($0), values: values($0)) }
-      + changes.updated.map { ObjectChange(kind: .update, object: name($0), values: values($0)) }
-      + changes.deleted.map { ObjectChange(kind: .delete, object: name($0), values: []) }
+    return changes.inserted.map { change(.insert, $0) } + changes.updated.map { change(.update, $0) } + changes.deleted.map { change(.delete, $0) }
   }
 }

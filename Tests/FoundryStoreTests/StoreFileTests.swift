@@ -67,3 +67,29 @@ struct StoreFileTests {
     try await store.makeContext().importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
   }
 }
+
+@Suite("How a schema becomes tables")
+struct StoreLayoutTests {
+  @Test("the README's table definitions are the ones a store creates")
+  func documentedTables() throws {
+    let definitions = try Store(inMemoryWith: Library.schema).tableDefinitions
+    let documented = [
+      #"CREATE TABLE "Book" ("_pk" INTEGER PRIMARY KEY, "_entity" TEXT NOT NULL, "_version" INTEGER NOT NULL DEFAULT 1, "id" INTEGER, "title" TEXT, "price" TEXT, "publisher" INTEGER REFERENCES "Publisher" ("_pk") ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED)"#,
+      #"CREATE INDEX "Book_publisher" ON "Book" ("publisher")"#,
+      #"CREATE UNIQUE INDEX "Book_identity_1" ON "Book" ("id")"#,
+      #"CREATE TABLE "Author_books" ("owner" INTEGER NOT NULL REFERENCES "Author" ("_pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "target" INTEGER NOT NULL REFERENCES "Book" ("_pk") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "owner_position" INTEGER, "target_position" INTEGER, PRIMARY KEY ("owner", "target"))"#,
+      #"CREATE UNIQUE INDEX "Author_books_target" ON "Author_books" ("target")"#,
+    ]
+    for statement in documented { #expect(definitions.contains(statement), "\(statement)\nnot in:\n\(definitions.joined(separator: "\n"))") }
+  }
+
+  @Test("a family shares one table; a one-to-one link is one foreign key; many-to-many and one-way links are join tables")
+  func layout() throws {
+    let definitions = try Store(inMemoryWith: Library.schema).tableDefinitions
+    let tables = definitions.filter { $0.hasPrefix("CREATE TABLE") }.map { $0.split(separator: " ")[2] }
+    #expect(tables == [#""Author""#, #""Book""#, #""Tag""#, #""Publisher""#, #""Portrait""#, #""Value""#, #""Media""#, #""Author_books""#, #""Book_tags""#, #""Book_related""#])
+    #expect(definitions.contains { $0.hasPrefix(#"CREATE TABLE "Author""#) && $0.contains(#""portrait" INTEGER REFERENCES "Portrait""#) })
+    #expect(!definitions.contains { $0.hasPrefix(#"CREATE TABLE "Portrait""#) && $0.contains("REFERENCES") })
+    #expect(definitions.contains { $0.hasPrefix(#"CREATE TABLE "Media""#) && $0.contains(#""minutes" INTEGER"#) && $0.contains(#""tracks" INTEGER"#) })
+  }
+}
