@@ -139,6 +139,7 @@ let package = Package(
         "FoundryStore", "FoundrySQLite", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
+      exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -98,7 +98,7 @@ final class SQLiteBackend: StoreBackend {
     return result
   }
 
-  private static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {
+  static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {
     StatementArguments(
       arguments.map { argument -> DatabaseValue in
         switch argument {

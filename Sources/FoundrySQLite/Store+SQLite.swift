@@ -11,19 +11,27 @@ extension Store {
   /// let store = try Store(path: "library.sqlite", schema: try Schema(modelAt: modelURL))
   /// ```
   /// The file is opened in WAL mode: one writer and any number of readers at once, and a
-  /// process killed mid-save leaves the store as of its last completed save.
+  /// process killed mid-save leaves the store as of its last completed save. A store made with
+  /// an earlier version of the model is migrated in one transaction when the change is
+  /// lightweight (entities, attributes and relationships added or removed or renamed through
+  /// their renaming identifiers, an optional attribute made required with a default).
   /// - Throws: ``StoreError``: `notAStore` for a file that is not a Foundry store,
-  ///   `schemaMismatch` for a store made with another schema, `corrupt` for a damaged file,
+  ///   `schemaMismatch` for a store made with another schema it cannot be migrated from (every
+  ///   change that is not lightweight in ``StoreError/details``), `corrupt` for a damaged file,
   ///   `unsupportedSchema`; the file is not changed then.
   public convenience init(path: String, schema: Schema) throws {
     let layout = try StoreLayout(schema: schema)
     let definition = layout.createStatements(SQLiteDialect())
-    let isNew = try SQLiteStoreFile.check(path: path, definition: definition)
+    let state = try SQLiteStoreFile.check(path: path, layout: layout, definition: definition)
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
-      if isNew { try pool.write { db in try SQLiteStoreFile.create(definition, db) } }
+      switch state {
+      case .new: try pool.write { db in try SQLiteStoreFile.create(definition, record: layout.recordText, db) }
+      case .current: break
+      case .outdated(let plan): try SQLiteMigration.run(plan, definition: definition, record: layout.recordText, in: pool)
+      }
       self.init(backend: SQLiteBackend(writer: pool), layout: layout)
     } catch {
       throw SQLiteBackend.storeError(error)
@@ -38,23 +46,34 @@ extension Store {
   public convenience init(inMemoryWith schema: Schema) throws {
     let layout = try StoreLayout(schema: schema)
     let queue = try DatabaseQueue()
-    try queue.write { db in try SQLiteStoreFile.create(layout.createStatements(SQLiteDialect()), db) }
+    try queue.write { db in try SQLiteStoreFile.create(layout.createStatements(SQLiteDialect()), record: layout.recordText, db) }
     self.init(backend: SQLiteBackend(writer: queue), layout: layout)
   }
 }
 
-/// What makes an SQLite file a Foundry store: a `foundry_store` table recording the format
-/// and the table definitions the store was made with.
+/// What makes an SQLite file a Foundry store: a `foundry_store` table recording the format,
+/// the table definitions the store was made with, and its schema (to migrate from).
 enum SQLiteStoreFile {
   static let format = "foundry-store 1"
 
-  /// Checks the file at `path` without changing it. - Returns: Whether it is new (missing or empty).
-  static func check(path: String, definition: [String]) throws(StoreError) -> Bool {
-    guard FileManager.default.fileExists(atPath: path) else { return true }
+  /// What a file is, for a schema.
+  enum State {
+    /// Missing or empty: the tables are to be made.
+    case new
+    /// A store of this schema.
+    case current
+    /// A store of an earlier schema that this plan migrates.
+    case outdated(MigrationPlan)
+  }
+
+  /// Checks the file at `path` without changing it, and plans its migration when it was made
+  /// with another schema.
+  static func check(path: String, layout: StoreLayout, definition: [String]) throws(StoreError) -> State {
+    guard FileManager.default.fileExists(atPath: path) else { return .new }
     guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError(.notAStore, "\(path) cannot be read") }
     let header = (try? handle.read(upToCount: 16)) ?? Data()
     try? handle.close()
-    if header.isEmpty { return true }
+    if header.isEmpty { return .new }
     guard header == Data("SQLite format 3\0".utf8) else {
       throw StoreError(.notAStore, "\(path) is not an SQLite database, so not a Foundry store")
     }
@@ -80,17 +99,22 @@ enum SQLiteStoreFile {
     } catch {
       throw (SQLiteBackend.storeError(error) as? StoreError) ?? StoreError(.database, "\(error)")
     }
-    if recorded.isEmpty { return true }
+    if recorded.isEmpty { return .new }
     guard recorded["format"] == format else {
       throw StoreError(.notAStore, "\(path) is a store of format \(recorded["format"] ?? "unknown"), not \(format)")
     }
     let stored = (recorded["tables"] ?? "").split(separator: "\n").map(String.init)
-    guard stored == definition else {
+    guard stored != definition else { return .current }
+    guard let record = recorded["schema"] else {
       let changed = zip(stored, definition).first { $0 != $1 }
       let detail = changed.map { "stored: \($0.0)\nschema: \($0.1)" } ?? "the schema has \(definition.count) table definitions, the store \(stored.count)"
       throw StoreError(.schemaMismatch, "\(path) was made with another schema\n\(detail)")
     }
-    return false
+    do {
+      return .outdated(try layout.migration(fromRecord: record, dialect: SQLiteDialect()))
+    } catch {
+      throw StoreError(error.code, "\(path): \(error.message)", details: error.details)
+    }
   }
 
   /// `file:PATH?immutable=1`, with the path's reserved characters escaped.
@@ -102,9 +126,11 @@ enum SQLiteStoreFile {
   }
 
   /// Creates the tables and the record in one transaction.
-  static func create(_ definition: [String], _ db: Database) throws {
+  static func create(_ definition: [String], record: String, _ db: Database) throws {
     for statement in definition { try db.execute(sql: statement) }
     try db.execute(sql: "CREATE TABLE foundry_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    try db.execute(sql: "INSERT INTO foundry_store (key, value) VALUES ('format', ?), ('tables', ?)", arguments: [format, definition.joined(separator: "\n")])
+    try db.execute(
+      sql: "INSERT INTO foundry_store (key, value) VALUES ('format', ?), ('tables', ?), ('schema', ?)",
+      arguments: [format, definition.joined(separator: "\n"), record])
   }
 }

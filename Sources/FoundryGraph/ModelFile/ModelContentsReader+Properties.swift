@@ -10,7 +10,8 @@ extension ModelContentsReader {
 
   /// An `<attribute>` element.
   ///
-  /// Xcode's other attribute settings (`usesScalarValueType`, `customClassName`, `indexed`,
+  /// `renamingIdentifier` is the attribute's name in the previous model version (what a store
+  /// migration follows). Xcode's other attribute settings (`usesScalarValueType`, `customClassName`, `indexed`,
   /// `transient`, `minValueString`, `maxValueString`, `regularExpressionString`,
   /// `allowsExternalBinaryDataStorage`, ...) concern storage, code generation or validation
   /// Foundry does not do, and are ignored.
@@ -22,10 +23,12 @@ extension ModelContentsReader {
     }
     let type = try attributeType(of: element, named: name)
     let userInfo = try ModelUserInfo(of: element, in: self)
-    return Attribute(
+    var attribute = Attribute(
       name, type, optional: try flag("optional", of: element),
       default: try defaultValue(of: element, named: name, type: type), keyPath: userInfo.keyPath,
       transformer: userInfo.transformerName ?? element["valueTransformerName"], userInfo: userInfo.entries)
+    attribute.renamingIdentifier = element["renamingIdentifier"]
+    return attribute
   }
 
   /// The type `attributeType` names; `Undefined` and `Objective-C` hold any value.
@@ -71,12 +74,14 @@ extension ModelContentsReader {
     let destination = try required("destinationEntity", of: element)
     let toMany = try flag("toMany", of: element)
     let userInfo = try ModelUserInfo(of: element, in: self)
-    return Relationship(
+    var relationship = Relationship(
       name, to: destination, toMany: toMany, ordered: try flag("ordered", of: element), inverse: element["inverseName"],
       deleteRule: try deleteRule(of: element, named: name), optional: try flag("optional", of: element),
       minCount: toMany ? try integer("minCount", of: element) ?? 0 : 0,
       maxCount: toMany ? try integer("maxCount", of: element) ?? 0 : 0,
       keyPath: userInfo.keyPath, keyedBy: userInfo.keyedBy, userInfo: userInfo.entries)
+    relationship.renamingIdentifier = element["renamingIdentifier"]
+    return relationship
   }
 
   /// The rule `deletionRule` names; absent is `Nullify`.

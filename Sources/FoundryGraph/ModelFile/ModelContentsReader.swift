@@ -52,6 +52,7 @@ struct ModelContentsReader {
       name, parent: element["parentEntity"], abstract: try flag("isAbstract", of: element), attributes: [],
       relationships: [], identity: [], identityScopedToParent: try userInfo.isIdentityScopedToParent(in: self),
       subentityKeyPath: userInfo.subentityKeyPath, entityMapper: userInfo.entityMapperName, userInfo: userInfo.entries)
+    entity.renamingIdentifier = element["renamingIdentifier"]
     var constraints: [[String]] = []
     for child in element.elements {
       switch child.qualifiedName {

@@ -22,6 +22,14 @@ public struct Attribute: Sendable, Hashable {
   public var transformerName: String?
   /// Free-form annotations (a model file's user info).
   public var userInfo: [String: String]
+  /// The name this one had in the previous version of the model (Core Data's renaming
+  /// identifier): a store migrates the old one's data to it. `nil` keeps the name.
+  ///
+  /// ```swift
+  /// var title = Attribute("name", .string)
+  /// title.renamingIdentifier = "title"   // was "title" in the previous version
+  /// ```
+  public var renamingIdentifier: String?
 
   /// An attribute.
   ///

@@ -1,0 +1,72 @@
+import FoundryStore
+internal import GRDB
+
+/// Runs a ``MigrationPlan`` on an SQLite store in one transaction: the old tables are renamed
+/// aside, the new ones created, rows and links copied, links to rows that did not survive set
+/// to null, the old tables dropped, and the record updated. Foreign keys are off for the
+/// copy (SQLite's way of rebuilding tables) and checked before the commit.
+enum SQLiteMigration {
+  static func run(_ plan: MigrationPlan, definition: [String], record: String, in pool: DatabasePool) throws {
+    let dialect = SQLiteDialect()
+    try pool.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA foreign_keys = OFF")
+      defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+      try db.inTransaction(.immediate) {
+        // The new indexes take the old ones' names.
+        for index in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
+          try db.execute(sql: "DROP INDEX \(dialect.quote(index))")
+        }
+        for table in plan.dropped { try db.execute(sql: "ALTER TABLE \(dialect.quote(table)) RENAME TO \(dialect.quote("_old_" + table))") }
+        for statement in plan.create { try db.execute(sql: statement) }
+        for copy in plan.tables { try copyRows(copy, db) }
+        for link in plan.links { try copyLinks(link, db) }
+        try nullifyBrokenLinks(joinTables: Set(plan.links.map(\.table)), db)
+        for table in plan.dropped { try db.execute(sql: "DROP TABLE \(dialect.quote("_old_" + table))") }
+        if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+          throw StoreError(.schemaMismatch, "the migrated store would hold links to rows that are gone")
+        }
+        try db.execute(sql: "UPDATE foundry_store SET value = ? WHERE key = 'tables'", arguments: [definition.joined(separator: "\n")])
+        try db.execute(sql: "INSERT OR REPLACE INTO foundry_store (key, value) VALUES ('schema', ?)", arguments: [record])
+        return .commit
+      }
+    }
+  }
+
+  private static func copyRows(_ copy: MigrationPlan.TableCopy, _ db: Database) throws {
+    guard let source = copy.source, !copy.keptEntities.isEmpty else { return }
+    let dialect = SQLiteDialect()
+    let names = (["_pk", "_entity", "_version"] + copy.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
+    var select = SQLFragment("o.\"_pk\", ") + copy.entity + ", o.\"_version\""
+    for column in copy.columns { select = select + ", " + column.value }
+    let kept = copy.keptEntities.map { _ in "?" }.joined(separator: ", ")
+    let sql = "INSERT INTO \(dialect.quote(copy.table)) (\(names)) SELECT \(select.sql) FROM \(dialect.quote("_old_" + source)) o WHERE o.\"_entity\" IN (\(kept))"
+    let arguments = select.arguments + copy.keptEntities.map { SQLArgument.value(.text($0)) }
+    try db.execute(sql: sql, arguments: SQLiteBackend.arguments(arguments, rows: []))
+  }
+
+  private static func copyLinks(_ link: MigrationPlan.LinkCopy, _ db: Database) throws {
+    guard let source = link.source else { return }
+    let dialect = SQLiteDialect()
+    let (owner, target) = link.isSwapped ? ("target", "owner") : ("owner", "target")
+    let sql = """
+      INSERT INTO \(dialect.quote(link.table)) ("owner", "target", "owner_position", "target_position") \
+      SELECT l."\(owner)", l."\(target)", l."\(owner)_position", l."\(target)_position" FROM \(dialect.quote("_old_" + source)) l
+      """
+    try db.execute(sql: sql)
+  }
+
+  /// Sets to null the foreign keys, and removes the join rows, that point at rows the copy
+  /// left behind (objects of removed entities).
+  private static func nullifyBrokenLinks(joinTables: Set<String>, _ db: Database) throws {
+    for row in try Row.fetchAll(db, sql: "SELECT m.name AS child, f.\"from\" AS column, f.\"table\" AS parent FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND m.name NOT LIKE '\\_old\\_%' ESCAPE '\\'") {
+      let child: String = row["child"], column: String = row["column"], parent: String = row["parent"]
+      let dialect = SQLiteDialect()
+      let orphan = "\(dialect.quote(column)) IS NOT NULL AND \(dialect.quote(column)) NOT IN (SELECT \"_pk\" FROM \(dialect.quote(parent)))"
+      if joinTables.contains(child) {
+        try db.execute(sql: "DELETE FROM \(dialect.quote(child)) WHERE \(orphan)")
+      } else {
+        try db.execute(sql: "UPDATE \(dialect.quote(child)) SET \(dialect.quote(column)) = NULL WHERE \(orphan)")
+      }
+    }
+  }
+}
