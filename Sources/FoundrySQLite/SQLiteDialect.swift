@@ -16,4 +16,22 @@ struct SQLiteDialect: SQLDialect {
   func nullSafeNotEqual(_ a: String, _ b: String) -> String { "\(a) IS NOT \(b)" }
 
   var falseValue: String { "0" }
+
+  func queryPlan(of sql: String) -> String { "EXPLAIN QUERY PLAN \(sql)" }
+
+  func jsonValue(_ column: String, at path: String) -> String {
+    "json_extract(\(column), '\(path.replacingQuotes())')"
+  }
+}
+
+extension String {
+  /// The text with `'` doubled, for an SQL string literal.
+  fileprivate func replacingQuotes() -> String {
+    var escaped = ""
+    for character in self {
+      if character == "'" { escaped.append("'") }
+      escaped.append(character)
+    }
+    return escaped
+  }
 }

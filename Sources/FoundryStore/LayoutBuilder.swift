@@ -39,6 +39,9 @@ struct LayoutBuilder {
     for entity in schema.entities {
       relationshipStorage[entity.index] = try entity.relationships.indices.map { slot throws(StoreError) in try storage(of: entity, slot: slot) }
     }
+    for entity in schema.entities {
+      for keyPath in entity.declaration.indexedKeyPaths { try index(keyPath, of: entity) }
+    }
     for entity in schema.entities where entity.hasIdentity {
       let columns = entity.identitySlots.map { attributeColumns[entity.index][$0] }
       var unique = columns
@@ -53,6 +56,28 @@ struct LayoutBuilder {
       }
       let table = tableOfEntity[entity.index]
       if !tables[table].uniqueIndexes.contains(unique) { tables[table].uniqueIndexes.append(unique) }
+    }
+  }
+
+  /// Adds the index of key path `keyPath` of `entity` to its family's table.
+  private mutating func index(_ keyPath: String, of entity: EntityDescription) throws(StoreError) {
+    let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard let first = segments.first, let slot = entity.attributeSlot(named: first) else {
+      throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath) does not start with an attribute")
+    }
+    let column = attributeColumns[entity.index][slot]
+    var jsonPath: String?
+    if segments.count > 1 {
+      guard Self.columnType(entity.attributes[slot].type) == .json else {
+        throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath) goes inside \(first), which is not transformable")
+      }
+      do { jsonPath = try QueryCompiler.jsonPath(Array(segments.dropFirst()), column: 1) } catch {
+        throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath): \(error.message)")
+      }
+    }
+    let table = tableOfEntity[entity.index]
+    if !tables[table].keyPathIndexes.contains(where: { $0.column == column && $0.jsonPath == jsonPath }) {
+      tables[table].keyPathIndexes.append((keyPath, column, jsonPath))
     }
   }
 

@@ -36,6 +36,17 @@ extension ObjectContext {
     Self.count(in: try store.backend.readNow(try FetchQuery(request, context: self).counting))
   }
 
+  /// How the database runs the objects' query of a request, a line per step (for tests and
+  /// tools that check an index serves a query).
+  package func queryPlan(_ request: FetchRequest) throws -> [String] {
+    let main = try FetchQuery(request, context: self).main
+    let rows = try store.backend.readNow(SQLStatement(store.backend.dialect.queryPlan(of: main.sql), main.arguments))
+    return rows.compactMap { row in
+      guard case .text(let detail)? = row.last else { return nil }
+      return detail
+    }
+  }
+
   private static func count(in rows: [[SQLValue]]) -> Int {
     guard case .integer(let count)? = rows.first?.first else { return 0 }
     return Int(count)

@@ -9,6 +9,11 @@ package protocol SQLDialect: Sendable {
   func nullSafeNotEqual(_ a: String, _ b: String) -> String
   /// The false value a condition can be compared with (`0`, `FALSE`).
   var falseValue: String { get }
+  /// The value at JSON path `path` (`$."theme"[0]`) of a JSON column, the path written into
+  /// the SQL (so that an expression index on it can serve a query): `json_extract(c, '$."a"')`.
+  func jsonValue(_ column: String, at path: String) -> String
+  /// The statement that describes how the database runs `sql` (SQLite's `EXPLAIN QUERY PLAN`).
+  func queryPlan(of sql: String) -> String
 }
 
 extension SQLDialect {

@@ -21,6 +21,11 @@ extension StoreLayout {
       for column in table.columns where column.references != nil {
         statements.append("CREATE INDEX \(dialect.quote("\(table.name)_\(column.name)")) ON \(dialect.quote(table.name)) (\(dialect.quote(column.name)))")
       }
+      for index in table.keyPathIndexes {
+        let quoted = dialect.quote(index.column)
+        let expression = index.jsonPath.map { dialect.jsonValue(quoted, at: $0) } ?? quoted
+        statements.append("CREATE INDEX \(dialect.quote("\(table.name)_path_\(index.keyPath)")) ON \(dialect.quote(table.name)) (\(expression))")
+      }
       for (number, unique) in table.uniqueIndexes.enumerated() {
         let columns = unique.map(dialect.quote).joined(separator: ", ")
         statements.append("CREATE UNIQUE INDEX \(dialect.quote("\(table.name)_identity_\(number + 1)")) ON \(dialect.quote(table.name)) (\(columns))")

@@ -49,6 +49,9 @@ package struct FamilyTable: Sendable {
   package var columns: [TableColumn] = []
   /// Column sets that must be unique (identities).
   package var uniqueIndexes: [[String]] = []
+  /// Indexes the schema declares (``Entity/indexedKeyPaths``): a column, and a JSON path
+  /// inside it for a transformable or typed-value attribute.
+  package var keyPathIndexes: [(keyPath: String, column: String, jsonPath: String?)] = []
 
   package init(name: String, root: Int, entities: [Int]) {
     self.name = name

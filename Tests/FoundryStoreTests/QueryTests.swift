@@ -132,3 +132,32 @@ struct QueryTests {
     #expect(books.count == 1)
   }
 }
+
+@Suite("Indexes on key paths")
+struct KeyPathIndexTests {
+  @Test("an index declared on a path inside a typed value serves queries on that path")
+  func expressionIndex() async throws {
+    let store = try Store(inMemoryWith: Library.schema)
+    #expect(store.tableDefinitions.contains(#"CREATE INDEX "Author_path_settings.theme" ON "Author" (json_extract("settings", '$."theme"'))"#))
+    #expect(store.tableDefinitions.contains(#"CREATE INDEX "Author_path_name" ON "Author" ("name")"#))
+    let context = try store.makeContext()
+    let plan = try context.queryPlan(try FetchRequest(entity: "Author", where: #"settings.theme == "dark""#))
+    #expect(plan.contains { $0.contains("USING INDEX Author_path_settings.theme") }, "\(plan)")
+    let unindexed = try context.queryPlan(try FetchRequest(entity: "Author", where: #"settings.tags.@count == 2"#))
+    #expect(!unindexed.contains { $0.contains("Author_path_settings.theme") })
+  }
+
+  @Test("an indexed key path must start with an attribute and go inside JSON only")
+  func badIndexes() throws {
+    for (path, message) in [
+      ("books.title", "Author: indexed key path books.title does not start with an attribute"),
+      ("name.first", "Author: indexed key path name.first goes inside name, which is not transformable"),
+    ] {
+      var author = Library.author
+      author.indexedKeyPaths = [path]
+      let schema = try Schema([author] + Library.schema.declarations.filter { $0.name != "Author" })
+      let error = #expect(throws: StoreError.self) { try Store(inMemoryWith: schema) }
+      #expect(error?.message == message)
+    }
+  }
+}

@@ -16,14 +16,8 @@ struct Settings: Equatable, Sendable {
 /// family with subentities.
 enum Library {
   static let schema = try! Schema {
-    Entity("Author", identity: ["id"]) {
-      Attribute("id", .integer64)
-      Attribute("name", .string)
-      Attribute("rating", .integer16, default: 3)
-      Attribute("settings", .value(GraphValueType(Settings.self)), optional: true)
-      Relationship("books", to: "Book", toMany: true, ordered: true, inverse: "author", deleteRule: .cascade)
-      Relationship("portrait", to: "Portrait", inverse: "author", deleteRule: .cascade)
-    }
+    author
+
     Entity("Book", identity: ["id"]) {
       Attribute("id", .integer64)
       Attribute("title", .string)
@@ -68,6 +62,20 @@ enum Library {
     }
     Entity("Film", parent: "Media") { Attribute("minutes", .integer32, optional: true) }
     Entity("Album", parent: "Media") { Attribute("tracks", .integer32, optional: true) }
+  }
+
+  /// Authors, with an index on a key path inside their settings.
+  static var author: Entity {
+    var author = Entity("Author", identity: ["id"]) {
+      Attribute("id", .integer64)
+      Attribute("name", .string)
+      Attribute("rating", .integer16, default: 3)
+      Attribute("settings", .value(GraphValueType(Settings.self)), optional: true)
+      Relationship("books", to: "Book", toMany: true, ordered: true, inverse: "author", deleteRule: .cascade)
+      Relationship("portrait", to: "Portrait", inverse: "author", deleteRule: .cascade)
+    }
+    author.indexedKeyPaths = ["settings.theme", "name"]
+    return author
   }
 
   static let payload = """

@@ -53,6 +53,7 @@ struct ModelContentsReader {
       relationships: [], identity: [], identityScopedToParent: try userInfo.isIdentityScopedToParent(in: self),
       subentityKeyPath: userInfo.subentityKeyPath, entityMapper: userInfo.entityMapperName, userInfo: userInfo.entries)
     entity.renamingIdentifier = element["renamingIdentifier"]
+    entity.indexedKeyPaths = userInfo.indexedKeyPaths
     var constraints: [[String]] = []
     for child in element.elements {
       switch child.qualifiedName {

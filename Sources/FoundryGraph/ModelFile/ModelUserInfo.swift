@@ -29,6 +29,7 @@ struct ModelUserInfo {
   /// identity, subentities); every other entry is only user info.
   static let typedKeys: Set<String> = Set(keyPathKeys).union([
     "JSONTransformerName", "keyedBy", "subentityKeyPath", "entityMapperName", "identityAttributes", "identityAttribute", "identityScope",
+    "indexedKeyPaths",
   ])
 
   /// The keys that name a payload key path, in order of precedence: Groot's `JSONKeyPath`,
@@ -46,6 +47,11 @@ struct ModelUserInfo {
 
   /// Foundry's `subentityKeyPath` on an entity.
   var subentityKeyPath: String? { entries["subentityKeyPath"] }
+
+  /// Foundry's `indexedKeyPaths` on an entity: comma-separated key paths a store indexes.
+  var indexedKeyPaths: [String] {
+    (entries["indexedKeyPaths"] ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+  }
 
   /// Groot's `entityMapperName` on an entity.
   var entityMapperName: String? { entries["entityMapperName"] }

@@ -45,6 +45,15 @@ public struct Entity: Sendable, Hashable {
   /// title.renamingIdentifier = "title"   // was "title" in the previous version
   /// ```
   public var renamingIdentifier: String?
+  /// Key paths a store indexes: attributes, or paths inside transformable and typed-value
+  /// attributes (an expression index on the JSON the store keeps). In model files, the
+  /// entity's `indexedKeyPaths` user-info entry, comma-separated.
+  ///
+  /// ```swift
+  /// var author = Entity("Author") { Attribute("settings", .value(GraphValueType(Settings.self))) }
+  /// author.indexedKeyPaths = ["settings.theme"]
+  /// ```
+  public var indexedKeyPaths: [String] = []
 
   /// An entity declared member by member.
   ///

@@ -69,7 +69,8 @@ extension QueryCompiler {
       return SQLFragment("(CASE WHEN json_type(\(name), ?) = 'array' THEN EXISTS (SELECT 1 FROM json_each(\(name), ?) e WHERE ", [pathArgument, pathArgument])
         + member + ") ELSE " + text + " END)"
     }
-    return try scalar(SQLFragment("json_extract(\(name), ?)", [pathArgument]), type: nil, comparison)
+    // The path is written into the SQL (quoted), so that an index on it serves the query.
+    return try scalar(SQLFragment(dialect.jsonValue(name, at: path)), type: nil, comparison)
   }
 
   /// `expression operator value`, the value converted to the column's type (`nil`: a JSON value).
