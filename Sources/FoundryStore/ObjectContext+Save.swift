@@ -33,7 +33,14 @@ extension ObjectContext {
   @discardableResult
   nonisolated(nonsending) public func save() async throws -> SaveResult {
     guard let pending = try prepareSave() else { return SaveResult() }
-    return finishSave(pending, rows: try await store.backend.write(pending.plan.plan))
+    do {
+      return finishSave(pending, rows: try await store.backend.write(pending.plan.plan))
+    } catch let error as StoreError where error.code == .conflict && mergePolicy == .storeWins {
+      let ids = try conflictCandidates()
+      try applyStoredRows(try await store.backend.read(refreshStatements(for: ids)), of: ids, dropsChanges: true)
+      guard let retried = try prepareSave() else { return SaveResult() }
+      return finishSave(retried, rows: try await store.backend.write(retried.plan.plan))
+    }
   }
 
   /// ``save()`` for synchronous callers outside Swift's cooperative pool (the command line):
@@ -41,7 +48,14 @@ extension ObjectContext {
   @discardableResult
   package func saveNow() throws -> SaveResult {
     guard let pending = try prepareSave() else { return SaveResult() }
-    return finishSave(pending, rows: try store.backend.writeNow(pending.plan.plan))
+    do {
+      return finishSave(pending, rows: try store.backend.writeNow(pending.plan.plan))
+    } catch let error as StoreError where error.code == .conflict && mergePolicy == .storeWins {
+      let ids = try conflictCandidates()
+      try applyStoredRows(try store.backend.readNow(refreshStatements(for: ids)), of: ids, dropsChanges: true)
+      guard let retried = try prepareSave() else { return SaveResult() }
+      return finishSave(retried, rows: try store.backend.writeNow(retried.plan.plan))
+    }
   }
 
   /// The changes to write, validated and planned; `nil` when there are none.
@@ -53,7 +67,7 @@ extension ObjectContext {
       let count = broken.count
       throw StoreError(.validation, "\(count) rule\(count == 1 ? "" : "s") broken; nothing was saved", details: broken.map { "\($0.location): \($0.message)" })
     }
-    var planner = SavePlanner(layout: store.layout, decoder: source.decoder)
+    var planner = SavePlanner(layout: store.layout, decoder: source.decoder, checksVersions: mergePolicy != .contextWins)
     try planner.add(changes)
     return (changes, planner)
   }
@@ -69,6 +83,7 @@ extension ObjectContext {
     // Rows this save added: tables are no longer known to be empty.
     source.isEmpty = source.isEmpty.map { _ in nil }
     graph.commitSaved(inserted: changes.inserted, ids: result.inserted)
+    store.publish(result)
     return result
   }
 }

@@ -18,6 +18,8 @@ public final class ObjectContext {
   public let store: Store
   /// The context's objects: use its import, export and change tracking directly.
   public let graph: ObjectGraph
+  /// What ``save()`` does when another save changed one of the same objects first.
+  public var mergePolicy = MergePolicy.error
   let source: StoreSource
 
   init(store: Store, transformers: TransformerRegistry) throws(GraphError) {

@@ -18,9 +18,13 @@ struct SavePlanner {
   /// Position updates of ordered sides, run after every link is in place.
   private var positions: [SQLStatement] = []
 
-  init(layout: StoreLayout, decoder: RowDecoder) {
+  /// Whether updates and deletes check the version the context read (off when the context wins).
+  let checksVersions: Bool
+
+  init(layout: StoreLayout, decoder: RowDecoder, checksVersions: Bool) {
     self.layout = layout
     self.decoder = decoder
+    self.checksVersions = checksVersions
   }
 
   mutating func add(_ changes: GraphChanges) throws(StoreError) {
@@ -41,7 +45,7 @@ struct SavePlanner {
     guard let id = object.persistentID else { return }
     var sql = "DELETE FROM \(dialect.quote(id.family)) WHERE \"_pk\" = ?"
     var arguments: [SQLArgument] = [.value(.integer(id.row))]
-    if object.storedVersion > 0 {
+    if checksVersions, object.storedVersion > 0 {
       sql += " AND \"_version\" = ?"
       arguments.append(.value(.integer(object.storedVersion)))
     }
@@ -98,7 +102,7 @@ struct SavePlanner {
     versionedObjects.append(object)
     var sql = "UPDATE \(dialect.quote(id.family)) SET \(assignments.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
     arguments.append(.value(.integer(id.row)))
-    if object.storedVersion > 0 {
+    if checksVersions, object.storedVersion > 0 {
       sql += " AND \"_version\" = ?"
       arguments.append(.value(.integer(object.storedVersion)))
     }

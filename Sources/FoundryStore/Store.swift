@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Foundry
 import FoundryGraph
 
@@ -22,6 +27,8 @@ public final class Store: Sendable {
   public let schema: Schema
   package let backend: any StoreBackend
   package let layout: StoreLayout
+  /// The streams ``changes()`` handed out.
+  let subscribers = Locked<[UUID: AsyncStream<SaveResult>.Continuation]>([:])
 
   /// A store over a backend whose tables follow `layout`.
   package init(backend: any StoreBackend, layout: StoreLayout) {

@@ -30,7 +30,7 @@ public final class ObjectGraph {
   /// Deleted objects that other objects may still point at (through a "no action" delete rule
   /// or a relationship without an inverse): kept alive as long as the graph, since
   /// relationships do not own their objects.
-  private var retired: [ManagedObject] = []
+  var retired: [ManagedObject] = []
   /// Imports so far; each import stamps the objects it touches with its number.
   var importCount = 0
 

@@ -113,3 +113,45 @@ extension ObjectGraph {
     loadFailures = []
   }
 }
+
+extension ObjectGraph {
+  // MARK: - Refreshing from the source
+
+  /// Takes the stored row's values and version into `object`: attributes it did not change
+  /// take the stored values, and so do those it changed when `dropsChanges` (the store wins).
+  /// Relationships are left as they are.
+  package func refresh(_ object: ManagedObject, with stored: StoredObject, dropsChanges: Bool) {
+    guard object.entity === stored.entity || object.entity.index == stored.entity.index else { return }
+    let indexed = !object.entity.isIdentityScopedToParent
+    if indexed, let key = object.identityKey { index.remove(key, number: object.objectNumber, family: object.entity.rootIndex) }
+    for slot in object.entity.attributes.indices where dropsChanges || object.committedValues[slot] == nil {
+      object.committedValues[slot] = nil
+      object.values[slot] = stored.values[slot]
+    }
+    object.storedVersion = stored.version
+    if indexed, !object.isDeleted, let key = object.identityKey { index.insert(key, number: object.objectNumber, family: object.entity.rootIndex) }
+  }
+
+  /// Lets go of a stored object whose row another save deleted: it leaves the graph without a
+  /// change to record, and the relationships that held it load again from the source.
+  package func forget(_ object: ManagedObject) {
+    guard !object.isDeleted else { return }
+    for slot in object.entity.relationships.indices {
+      guard let inverse = object.entity.inverseSlots[slot] else { continue }
+      for target in object.related[slot].objects where target.committedRelated[inverse] == nil && !target.isInserted {
+        target.related[inverse] = .fault
+      }
+    }
+    object.emptyRelationships()
+    if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
+      index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
+    }
+    object.committedValues = [:]
+    object.committedRelated = [:]
+    object.isDeleted = true
+    deletedSinceCommit.removeAll { $0 === object }
+    if let id = object.persistentID { persistentIndex[object.entity.rootIndex][id.row] = nil }
+    storage[object.objectNumber] = nil
+    retired.append(object)
+  }
+}
