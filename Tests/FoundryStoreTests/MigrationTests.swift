@@ -85,3 +85,30 @@ struct MigrationTests {
     #expect(try Store(path: file.path, schema: try Self.version("Shelf 3")).tableDefinitions.count > 0)
   }
 }
+
+@Suite("The model file's validation rules")
+struct ValidationRuleTests {
+  @Test("ranges, lengths and patterns from the model file are checked before a save, every broken rule listed")
+  func modelRules() async throws {
+    let store = try Store(inMemoryWith: try MigrationTests.version("Shelf 3"))
+    let context = try store.makeContext()
+    let author = try context.insert("Author")
+    author.id = 1
+    author.fullName = "A"
+    author.rating = 7
+    let tag = try context.insert("Tag")
+    tag.label = "Classic!"
+    let error = await #expect(throws: StoreError.self) { try await context.save() }
+    #expect(error?.code == .validation)
+    #expect(error?.details.sorted() == [
+      "Author.fullName: 1 characters is below the minimum 2",
+      "Author.rating: 7 is above the maximum 5",
+      #"Tag.label: "Classic!" does not match [a-z ]+"#,
+    ])
+    author.fullName = "Ada"
+    author.rating = 5
+    tag.label = "classic"
+    try await context.save()
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 1)
+  }
+}

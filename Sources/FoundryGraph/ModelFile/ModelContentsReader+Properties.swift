@@ -11,10 +11,10 @@ extension ModelContentsReader {
   /// An `<attribute>` element.
   ///
   /// `renamingIdentifier` is the attribute's name in the previous model version (what a store
-  /// migration follows). Xcode's other attribute settings (`usesScalarValueType`, `customClassName`, `indexed`,
-  /// `transient`, `minValueString`, `maxValueString`, `regularExpressionString`,
-  /// `allowsExternalBinaryDataStorage`, ...) concern storage, code generation or validation
-  /// Foundry does not do, and are ignored.
+  /// migration follows); `minValueString`, `maxValueString` and `regularExpressionString` are
+  /// its ``AttributeRules``. Xcode's other attribute settings (`usesScalarValueType`,
+  /// `customClassName`, `indexed`, `transient`, `allowsExternalBinaryDataStorage`, ...)
+  /// concern storage or code generation Foundry does not do, and are ignored.
   func readAttribute(_ element: XMLTree.Element) throws(ModelFileError) -> Attribute {
     let name = try required("name", of: element)
     try checkChildren(of: element)
@@ -28,6 +28,7 @@ extension ModelContentsReader {
       default: try defaultValue(of: element, named: name, type: type), keyPath: userInfo.keyPath,
       transformer: userInfo.transformerName ?? element["valueTransformerName"], userInfo: userInfo.entries)
     attribute.renamingIdentifier = element["renamingIdentifier"]
+    attribute.rules = try rules(of: element, named: name)
     return attribute
   }
 
@@ -61,6 +62,19 @@ extension ModelContentsReader {
       throw failure(.invalidValue, "default value \"\(text)\" is not a valid \(type) for attribute \"\(name)\"", at: element)
     }
     return value
+  }
+
+  /// The validation settings of an attribute element.
+  private func rules(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> AttributeRules {
+    var rules = AttributeRules(pattern: element["regularExpressionString"])
+    for (key, keyPath) in [("minValueString", \AttributeRules.minimum), ("maxValueString", \AttributeRules.maximum)] {
+      guard let text = element[key] else { continue }
+      guard let number = Double(text) else {
+        throw failure(.invalidValue, "\(key) \"\(text)\" is not a number for attribute \"\(name)\"", at: element)
+      }
+      rules[keyPath: keyPath] = number
+    }
+    return rules
   }
 
   // MARK: - Relationships

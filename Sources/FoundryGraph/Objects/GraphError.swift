@@ -24,6 +24,8 @@ public struct GraphError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let unboundTransformer = Code(description: "unboundTransformer")
     public static let unboundEntityMapper = Code(description: "unboundEntityMapper")
     public static let nestingTooDeep = Code(description: "nestingTooDeep")
+    /// A value breaks its attribute's rules (range, length, pattern).
+    public static let invalidValue = Code(description: "invalidValue")
     /// The graph's store could not load an object or relationship.
     public static let loadFailed = Code(description: "loadFailed")
   }

@@ -1,6 +1,7 @@
 extension ManagedObject {
   /// Every rule the object breaks: required attributes and to-one relationships without a
-  /// value, to-many relationships outside their counts.
+  /// value, values outside their attribute's ``AttributeRules``, to-many relationships
+  /// outside their counts.
   ///
   /// ```swift
   /// for error in author.validationErrors() { print(error) }
@@ -10,6 +11,12 @@ extension ManagedObject {
     var errors: [GraphError] = []
     for (slot, attribute) in entity.attributes.enumerated() where !attribute.isOptional && values[slot] == nil {
       errors.append(GraphError(.missingValue, at: "\(entity.name).\(attribute.name)", "required attribute has no value"))
+    }
+    for (slot, attribute) in entity.attributes.enumerated() where !attribute.rules.isEmpty {
+      guard let value = values[slot] else { continue }
+      for problem in attribute.rules.violations(of: value) {
+        errors.append(GraphError(.invalidValue, at: "\(entity.name).\(attribute.name)", problem))
+      }
     }
     for (slot, relationship) in entity.relationships.enumerated() {
       let location = "\(entity.name).\(relationship.name)"

@@ -30,6 +30,14 @@ public struct Attribute: Sendable, Hashable {
   /// title.renamingIdentifier = "title"   // was "title" in the previous version
   /// ```
   public var renamingIdentifier: String?
+  /// The rules a value must follow when the graph is validated (a store validates before it
+  /// saves): a range for numbers, a length range and a pattern for strings.
+  ///
+  /// ```swift
+  /// var rating = Attribute("rating", .integer16)
+  /// rating.rules = AttributeRules(minimum: 1, maximum: 5)
+  /// ```
+  public var rules = AttributeRules()
 
   /// An attribute.
   ///
