@@ -85,15 +85,15 @@ final class SQLiteBackend: StoreBackend {
     let prepared = try db.cachedStatement(sql: statement.sql)
     try prepared.setArguments(arguments(statement.arguments, rows: []))
     let width = CInt(prepared.columnCount)
-    var result = SQLRows(columnCount: Int(width))
+    var values: [SQLValue] = []
     // GRDB's cursor steps the statement (and reports its errors); the values are read
     // straight from SQLite's C API, without a `Row` or a `DatabaseValue` per column.
     let cursor = try Row.fetchCursor(prepared)
     let handle = prepared.sqliteStatement
     while try cursor.next() != nil {
-      for column in 0..<width { result.append(sqlValue(handle, column)) }
+      for column in 0..<width { values.append(sqlValue(handle, column)) }
     }
-    return result
+    return SQLRows(columnCount: Int(width), values: values)
   }
 
   private static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {

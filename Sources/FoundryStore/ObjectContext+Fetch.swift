@@ -144,14 +144,21 @@ struct FetchQuery {
       }
       order.append("t.\(dialect.quote(layout.attributeColumns[entity.index][slot]))\(key.ascending ? "" : " DESC")")
     }
+    // The prefetches select their owners with the objects' query as a subquery: without a
+    // limit its order does not change which rows it names, and sorting them costs as much as
+    // the rest of the subquery.
+    var owning = "FROM \(dialect.quote(table.name)) t\(clauses)"
     clauses += " ORDER BY " + (order + ["t.\"_pk\""]).joined(separator: ", ")
+    var ownerArguments = arguments
     if request.limit != nil || request.offset > 0 {
       clauses += " LIMIT ? OFFSET ?"
       arguments += [.value(.integer(Int64(request.limit ?? -1))), .value(.integer(Int64(request.offset)))]
+      owning = "FROM \(dialect.quote(table.name)) t\(clauses)"
+      ownerArguments = arguments
     }
     let from = "FROM \(dialect.quote(table.name)) t\(clauses)"
     main = SQLStatement("SELECT \(context.source.decoder.selectList(table, alias: "t")) \(from)", arguments)
-    let owners = SQLStatement("SELECT t.\"_pk\" \(from)", arguments)
+    let owners = SQLStatement("SELECT t.\"_pk\" \(owning)", ownerArguments)
     let table = table
     prefetches = try request.prefetch.map { name throws(StoreError) in
       guard let slot = entity.relationshipSlot(named: name) else {
@@ -161,8 +168,8 @@ struct FetchQuery {
         // The objects' rows hold the targets' rows already: read each target once, not once
         // per object (a thousand owners of a hundred thousand items are a thousand rows).
         let target = layout.table(of: store.schema.entities[entity.destinationIndices[slot]])
-        let sql = "SELECT \(context.source.decoder.selectList(target, alias: "r")) FROM \(dialect.quote(target.name)) r WHERE r.\"_pk\" IN (SELECT t.\(dialect.quote(column)) \(from))"
-        return Prefetch(slot: slot, statement: SQLStatement(sql, arguments), target: target, link: .foreignKey(position: 3 + index))
+        let sql = "SELECT \(context.source.decoder.selectList(target, alias: "r")) FROM \(dialect.quote(target.name)) r WHERE r.\"_pk\" IN (SELECT t.\(dialect.quote(column)) \(owning))"
+        return Prefetch(slot: slot, statement: SQLStatement(sql, ownerArguments), target: target, link: .foreignKey(position: 3 + index))
       }
       let (statement, target) = context.source.relatedQuery(of: entity, slot: slot, owners: owners)
       return Prefetch(slot: slot, statement: statement, target: target, link: .ownerColumn)

@@ -2,7 +2,8 @@
 ///
 /// One array for all the rows rather than one per row: a fetch of 100,000 rows makes one
 /// allocation instead of 100,000 (and frees one), and reads its values in order. Backends
-/// fill it row by row with ``append(_:)``.
+/// fill an array of their own (appends inlined in their module, not a call per value) and
+/// hand it over whole.
 ///
 /// ```swift
 /// let rows = try backend.readNow(SQLStatement("SELECT \"_pk\", \"name\" FROM \"Author\""))
@@ -12,10 +13,13 @@ package struct SQLRows: Sendable {
   /// The values each row holds (the query's selected columns).
   package let columnCount: Int
   /// Row after row, ``columnCount`` values each.
-  package private(set) var values: [SQLValue] = []
+  package let values: [SQLValue]
 
-  /// No rows yet, of `columnCount` columns each.
-  package init(columnCount: Int) { self.columnCount = columnCount }
+  /// The rows of `values`, `columnCount` values each.
+  package init(columnCount: Int, values: [SQLValue] = []) {
+    self.columnCount = columnCount
+    self.values = values
+  }
 
   /// The number of rows.
   package var count: Int { columnCount == 0 ? 0 : values.count / columnCount }
@@ -26,10 +30,4 @@ package struct SQLRows: Sendable {
 
   /// Where row `row` starts in ``values``.
   package func start(of row: Int) -> Int { row * columnCount }
-
-  /// Adds one column value of the row being read; a backend appends ``columnCount`` per row.
-  package mutating func append(_ value: SQLValue) { values.append(value) }
-
-  /// Makes room for `rows` more rows, when a backend knows how many come.
-  package mutating func reserveCapacity(rows: Int) { values.reserveCapacity(values.count + rows * columnCount) }
 }
