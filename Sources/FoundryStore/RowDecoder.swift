@@ -15,6 +15,8 @@ final class RowDecoder {
   /// Per family (root entity position): the family's entities with their names, to find a
   /// row's `_entity` by comparing names instead of hashing one per row.
   private let familyEntities: [[(name: String, entity: EntityDescription)]]
+  /// The entity a row named last.
+  private var last: (family: Int, name: String, entity: EntityDescription)?
 
   init(layout: StoreLayout, dialect: any SQLDialect, transformers: TransformerRegistry) throws(GraphError) {
     self.layout = layout
@@ -45,22 +47,32 @@ final class RowDecoder {
   ///   - offset: Where the object's columns start in the row.
   func storedObject(_ rows: SQLRows, row: Int, offset: Int = 0, in table: FamilyTable) throws(StoreError) -> StoredObject {
     let start = rows.start(of: row) + offset
-    let values = rows.values
-    guard rows.columnCount - offset == 3 + table.columns.count, case .integer(let pk) = values[start], case .text(let name) = values[start + 1],
-      case .integer(let version) = values[start + 2], let entity = entity(named: name, in: table)
-    else { throw StoreError(.corrupt, "a row of table \(table.name) does not have the columns this schema lays out") }
-    let codecs = codecs[entity.index]
-    var decoded: [GraphValue?] = []
-    decoded.reserveCapacity(codecs.count)
-    for (slot, position) in positions[entity.index].enumerated() {
-      decoded.append(try codecs[slot].graphValue(values[start + position]))
+    // Unsafe buffers: the rows, codecs and positions are read without being retained per
+    // row (each array stays alive through `rows` and `self`).
+    return try rows.values.withUnsafeBufferPointer { values throws(StoreError) in
+      guard rows.columnCount - offset == 3 + table.columns.count, case .integer(let pk) = values[start], case .text(let name) = values[start + 1],
+        case .integer(let version) = values[start + 2], let entity = entity(named: name, in: table)
+      else { throw StoreError(.corrupt, "a row of table \(table.name) does not have the columns this schema lays out") }
+      let decoded = try codecs[entity.index].withUnsafeBufferPointer { codecs throws(StoreError) in
+        try positions[entity.index].withUnsafeBufferPointer { positions throws(StoreError) in
+          var decoded: [GraphValue?] = []
+          decoded.reserveCapacity(codecs.count)
+          for slot in 0..<min(codecs.count, positions.count) { decoded.append(try codecs[slot].graphValue(values[start + positions[slot]])) }
+          return decoded
+        }
+      }
+      return StoredObject(id: PersistentID(family: table.name, row: pk), entity: entity, values: decoded, version: version)
     }
-    return StoredObject(id: PersistentID(family: table.name, row: pk), entity: entity, values: decoded, version: version)
   }
 
-  /// The entity of `table`'s family named `name`.
+  /// The entity of `table`'s family named `name`: the last one found when the name is the
+  /// same (rows of one entity usually come together), else looked up among the family's.
   private func entity(named name: String, in table: FamilyTable) -> EntityDescription? {
-    for candidate in familyEntities[table.root] where candidate.name == name { return candidate.entity }
+    if let last, last.family == table.root, last.name == name { return last.entity }
+    for candidate in familyEntities[table.root] where candidate.name == name {
+      last = (table.root, name, candidate.entity)
+      return candidate.entity
+    }
     return nil
   }
 }
