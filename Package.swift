@@ -77,7 +77,11 @@ let package = Package(
     ),
     .target(
       name: "FoundrySQLite",
-      dependencies: ["FoundryStore", "FoundryGraph", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "FoundryStore", "FoundryGraph", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, to read column values without GRDB's per-row types.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSettings
     ),
     .target(

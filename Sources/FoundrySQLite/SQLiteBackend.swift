@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FoundryStore
 internal import GRDB
+internal import GRDBSQLite
 
 /// The store's SQLite backend, over a GRDB `DatabasePool` in WAL mode (one writer, readers
 /// beside it) for a file, or a `DatabaseQueue` in memory.
@@ -14,13 +15,13 @@ final class SQLiteBackend: StoreBackend {
 
   init(writer: any DatabaseWriter) { self.writer = writer }
 
-  func read(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
+  func read(_ statements: [SQLStatement]) async throws -> [SQLRows] {
     do {
       return try await writer.read { db in try statements.map { try Self.rows($0, db) } }
     } catch { throw Self.storeError(error) }
   }
 
-  func readNow(_ statements: [SQLStatement]) throws -> [[[SQLValue]]] {
+  func readNow(_ statements: [SQLStatement]) throws -> [SQLRows] {
     do {
       return try writer.read { db in try statements.map { try Self.rows($0, db) } }
     } catch { throw Self.storeError(error) }
@@ -80,22 +81,19 @@ final class SQLiteBackend: StoreBackend {
     }
   }
 
-  private static func rows(_ statement: SQLStatement, _ db: Database) throws -> [[SQLValue]] {
+  private static func rows(_ statement: SQLStatement, _ db: Database) throws -> SQLRows {
     let prepared = try db.cachedStatement(sql: statement.sql)
     try prepared.setArguments(arguments(statement.arguments, rows: []))
-    var result: [[SQLValue]] = []
-    let cursor = try Row.fetchCursor(prepared)
     let width = CInt(prepared.columnCount)
+    var values: [SQLValue] = []
+    // GRDB's cursor steps the statement (and reports its errors); the values are read
+    // straight from SQLite's C API, without a `Row` or a `DatabaseValue` per column.
+    let cursor = try Row.fetchCursor(prepared)
     let handle = prepared.sqliteStatement
     while try cursor.next() != nil {
-      var values: [SQLValue] = []
-      values.reserveCapacity(Int(width))
-      // Straight from the current row of the statement: `Row`'s accessors decode through
-      // generic metadata, and `databaseValues` builds each column's name too.
-      for column in 0..<width { values.append(sqlValue(DatabaseValue(sqliteStatement: handle, index: column))) }
-      result.append(values)
+      for column in 0..<width { values.append(sqlValue(handle, column)) }
     }
-    return result
+    return SQLRows(columnCount: Int(width), values: values)
   }
 
   static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {
@@ -112,13 +110,21 @@ final class SQLiteBackend: StoreBackend {
       })
   }
 
-  private static func sqlValue(_ value: DatabaseValue) -> SQLValue {
-    switch value.storage {
-    case .null: .null
-    case .int64(let integer): .integer(integer)
-    case .double(let double): .real(double)
-    case .string(let text): .text(text)
-    case .blob(let data): .blob([UInt8](data))
+  /// Column `column` of the statement's current row.
+  private static func sqlValue(_ handle: OpaquePointer, _ column: CInt) -> SQLValue {
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+    case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+    case SQLITE_TEXT:
+      // The byte count, not the first NUL, ends the text (read before the count, as SQLite asks).
+      guard let text = sqlite3_column_text(handle, column) else { return .text("") }
+      let count = Int(sqlite3_column_bytes(handle, column))
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      guard let bytes = sqlite3_column_blob(handle, column) else { return .blob([]) }
+      let count = Int(sqlite3_column_bytes(handle, column))
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default: return .null
     }
   }
 

@@ -41,40 +41,68 @@ extension ObjectContext {
   package func queryPlan(_ request: FetchRequest) throws -> [String] {
     let main = try FetchQuery(request, context: self).main
     let rows = try store.backend.readNow(SQLStatement(store.backend.dialect.queryPlan(of: main.sql), main.arguments))
-    return rows.compactMap { row in
-      guard case .text(let detail)? = row.last else { return nil }
+    return (0..<rows.count).compactMap { row in
+      guard rows.columnCount > 0, case .text(let detail) = rows[row, rows.columnCount - 1] else { return nil }
       return detail
     }
   }
 
-  private static func count(in rows: [[SQLValue]]) -> Int {
-    guard case .integer(let count)? = rows.first?.first else { return 0 }
+  private static func count(in rows: SQLRows) -> Int {
+    guard !rows.isEmpty, case .integer(let count) = rows[0, 0] else { return 0 }
     return Int(count)
   }
 
   /// Registers the fetched rows' objects, then fills the prefetched relationships of those
   /// still faults.
-  private func materialize(_ query: FetchQuery, rows: [[[SQLValue]]]) throws -> [ManagedObject] {
+  private func materialize(_ query: FetchQuery, rows: [SQLRows]) throws -> [ManagedObject] {
     guard let main = rows.first else { return [] }
     var objects: [ManagedObject] = []
     objects.reserveCapacity(main.count)
-    for row in main {
-      if let object = try source.object(row, in: query.table) { objects.append(object) }
+    // Each object's row, for the foreign keys of prefetched to-one relationships.
+    var objectRows: [Int] = []
+    objectRows.reserveCapacity(main.count)
+    graph.reserveCapacity(stored: main.count, family: query.table.root)
+    for row in 0..<main.count {
+      guard let object = try source.object(main, row: row, in: query.table, graph: graph) else { continue }
+      objects.append(object)
+      objectRows.append(row)
     }
     for (prefetch, related) in zip(query.prefetches, rows.dropFirst()) {
-      var byOwner: [Int64: [ManagedObject]] = [:]
-      for row in related {
-        guard case .integer(let owner)? = row.first else { continue }
-        if let object = try source.object(row, offset: 1, in: prefetch.target) {
-          byOwner[owner, default: []].append(object)
-        }
-      }
-      for object in objects {
-        guard let row = object.persistentID?.row else { continue }
-        object.fulfillFault(prefetch.slot, with: byOwner[row] ?? [])
+      switch prefetch.link {
+      case .foreignKey(let position): try fulfill(prefetch, related: related, column: position, of: objects, rows: objectRows, in: main)
+      case .ownerColumn: try fulfill(prefetch, related: related, of: objects)
       }
     }
     return objects
+  }
+
+  /// Fills a to-one relationship kept in a foreign-key column: registers the related rows
+  /// (each target once, however many objects share it), then links each object to the
+  /// object of the row its own row's column names.
+  private func fulfill(_ prefetch: FetchQuery.Prefetch, related: SQLRows, column: Int, of objects: [ManagedObject], rows: [Int], in main: SQLRows) throws {
+    for row in 0..<related.count { _ = try source.object(related, row: row, in: prefetch.target, graph: graph) }
+    for (object, row) in zip(objects, rows) {
+      var target: ManagedObject?
+      if case .integer(let targetRow) = main[row, column], case .live(let found) = graph.registration(family: prefetch.target.root, row: targetRow) {
+        target = found
+      }
+      object.fulfillFault(prefetch.slot, withOne: target)
+    }
+  }
+
+  /// Fills a relationship whose rows start with their owner's row number.
+  private func fulfill(_ prefetch: FetchQuery.Prefetch, related: SQLRows, of objects: [ManagedObject]) throws {
+    var byOwner: [Int64: [ManagedObject]] = [:]
+    for row in 0..<related.count {
+      guard case .integer(let owner) = related[row, 0] else { continue }
+      if let object = try source.object(related, row: row, offset: 1, in: prefetch.target, graph: graph) {
+        byOwner[owner, default: []].append(object)
+      }
+    }
+    for object in objects {
+      guard let row = object.persistentID?.row else { continue }
+      object.fulfillFault(prefetch.slot, with: byOwner[row] ?? [])
+    }
   }
 }
 
@@ -85,7 +113,24 @@ struct FetchQuery {
   let table: FamilyTable
   /// The objects' query.
   let main: SQLStatement
-  let prefetches: [(slot: Int, statement: SQLStatement, target: FamilyTable)]
+  let prefetches: [Prefetch]
+
+  /// One prefetched relationship's query.
+  struct Prefetch {
+    let slot: Int
+    let statement: SQLStatement
+    let target: FamilyTable
+    let link: Link
+  }
+
+  /// How the rows of a prefetch find their owners.
+  enum Link {
+    /// Each row starts with its owner's row number.
+    case ownerColumn
+    /// Each distinct related row comes once; the owner's row holds its row number in the
+    /// objects' query column at this position.
+    case foreignKey(position: Int)
+  }
 
   var statements: [SQLStatement] { [main] + prefetches.map(\.statement) }
   var counting: SQLStatement { SQLStatement("SELECT COUNT(*) FROM (\(main.sql)) counted", main.arguments) }
@@ -120,20 +165,35 @@ struct FetchQuery {
       }
       order.append("t.\(dialect.quote(layout.attributeColumns[entity.index][slot]))\(key.ascending ? "" : " DESC")")
     }
+    // The prefetches select their owners with the objects' query as a subquery: without a
+    // limit its order does not change which rows it names, and sorting them costs as much as
+    // the rest of the subquery.
+    var owning = "FROM \(dialect.quote(table.name)) t\(clauses)"
     clauses += " ORDER BY " + (order + ["t.\"_pk\""]).joined(separator: ", ")
+    var ownerArguments = arguments
     if request.limit != nil || request.offset > 0 {
       clauses += " LIMIT ? OFFSET ?"
       arguments += [.value(.integer(Int64(request.limit ?? -1))), .value(.integer(Int64(request.offset)))]
+      owning = "FROM \(dialect.quote(table.name)) t\(clauses)"
+      ownerArguments = arguments
     }
     let from = "FROM \(dialect.quote(table.name)) t\(clauses)"
     main = SQLStatement("SELECT \(context.source.decoder.selectList(table, alias: "t")) \(from)", arguments)
-    let owners = SQLStatement("SELECT t.\"_pk\" \(from)", arguments)
+    let owners = SQLStatement("SELECT t.\"_pk\" \(owning)", ownerArguments)
+    let table = table
     prefetches = try request.prefetch.map { name throws(StoreError) in
       guard let slot = entity.relationshipSlot(named: name) else {
         throw StoreError(.invalidQuery, "\(entity.name) has no relationship named \"\(name)\" to prefetch")
       }
+      if case .foreignKey(let column) = layout.relationshipStorage[entity.index][slot], let index = table.columns.firstIndex(where: { $0.name == column }) {
+        // The objects' rows hold the targets' rows already: read each target once, not once
+        // per object (a thousand owners of a hundred thousand items are a thousand rows).
+        let target = layout.table(of: store.schema.entities[entity.destinationIndices[slot]])
+        let sql = "SELECT \(context.source.decoder.selectList(target, alias: "r")) FROM \(dialect.quote(target.name)) r WHERE r.\"_pk\" IN (SELECT t.\(dialect.quote(column)) \(owning))"
+        return Prefetch(slot: slot, statement: SQLStatement(sql, ownerArguments), target: target, link: .foreignKey(position: 3 + index))
+      }
       let (statement, target) = context.source.relatedQuery(of: entity, slot: slot, owners: owners)
-      return (slot, statement, target)
+      return Prefetch(slot: slot, statement: statement, target: target, link: .ownerColumn)
     }
   }
 }

@@ -42,12 +42,12 @@ extension ObjectContext {
 
   /// Refreshes the registered objects of `ids` with the rows read for them; those whose row
   /// is gone leave the context.
-  func applyStoredRows(_ results: [[[SQLValue]]], of ids: [PersistentID], dropsChanges: Bool) throws {
+  func applyStoredRows(_ results: [SQLRows], of ids: [PersistentID], dropsChanges: Bool) throws {
     var found: Set<PersistentID> = []
     let tables = store.layout.tables.filter { table in ids.contains { $0.family == table.name } }
     for (table, rows) in zip(tables, results) {
-      for row in rows {
-        let stored = try source.decoder.storedObject(row, in: table)
+      for row in 0..<rows.count {
+        let stored = try source.decoder.storedObject(rows, row: row, in: table)
         found.insert(stored.id)
         guard case .live(let object) = graph.registration(family: table.root, row: stored.id.row), object.storedVersion != stored.version else { continue }
         graph.refresh(object, with: stored, dropsChanges: dropsChanges)

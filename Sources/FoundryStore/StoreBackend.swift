@@ -9,9 +9,9 @@ package protocol StoreBackend: Sendable {
   var dialect: any SQLDialect { get }
   /// The rows of each query (each row a value per selected column), all read in one
   /// transaction, so they see the same state of the store.
-  func read(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]]
+  func read(_ statements: [SQLStatement]) async throws -> [SQLRows]
   /// ``read(_:)`` now, blocking the caller until the database answers.
-  func readNow(_ statements: [SQLStatement]) throws -> [[[SQLValue]]]
+  func readNow(_ statements: [SQLStatement]) throws -> [SQLRows]
   /// Runs a save in one transaction: all of it or nothing.
   /// - Returns: The rows given to the plan's new objects, in ``WritePlan/newRows`` order.
   func write(_ plan: WritePlan) async throws -> [Int64]
@@ -32,7 +32,7 @@ package struct WritePlan: Sendable {
 
 extension StoreBackend {
   /// The rows of one query.
-  package func read(_ statement: SQLStatement) async throws -> [[SQLValue]] { try await read([statement]).first ?? [] }
+  package func read(_ statement: SQLStatement) async throws -> SQLRows { try await read([statement]).first ?? SQLRows(columnCount: 0) }
   /// The rows of one query, now.
-  package func readNow(_ statement: SQLStatement) throws -> [[SQLValue]] { try readNow([statement]).first ?? [] }
+  package func readNow(_ statement: SQLStatement) throws -> SQLRows { try readNow([statement]).first ?? SQLRows(columnCount: 0) }
 }

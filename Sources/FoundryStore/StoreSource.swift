@@ -35,12 +35,14 @@ final class StoreSource: ObjectSource {
     }
     let condition = columns.map { "t.\(dialect.quote($0)) = ?" }.joined(separator: " AND ")
     let sql = "SELECT \(decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t WHERE \(condition) LIMIT 1"
-    return try backend.readNow(SQLStatement(sql, arguments)).first.map { try decoder.storedObject($0, in: table) }
+    let rows = try backend.readNow(SQLStatement(sql, arguments))
+    return rows.isEmpty ? nil : try decoder.storedObject(rows, row: 0, in: table)
   }
 
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject] {
     let (statement, target) = relatedQuery(of: entity, slot: slot, owners: SQLStatement("?", [.value(.integer(id.row))]))
-    return try backend.readNow(statement).map { try decoder.storedObject(Array($0.dropFirst()), in: target) }
+    let rows = try backend.readNow(statement)
+    return try (0..<rows.count).map { row throws(StoreError) in try decoder.storedObject(rows, row: row, offset: 1, in: target) }
   }
 
   /// The query for the rows relationship `slot` of `entity` holds for each owner row: each
@@ -72,13 +74,16 @@ final class StoreSource: ObjectSource {
 
   /// The graph's object for a selected row: the one it holds (the rest of the row is not
   /// read), else the row's object, registered; `nil` when the graph deleted it.
-  /// - Parameter offset: Where the object's columns start in the row.
-  func object(_ row: [SQLValue], offset: Int = 0, in table: FamilyTable) throws -> ManagedObject? {
-    guard let graph, row.count > offset, case .integer(let pk) = row[offset] else { throw StoreError(.corrupt, "a row of \(table.name) has no row number") }
+  /// - Parameters:
+  ///   - row: The row's position in `rows`.
+  ///   - offset: Where the object's columns start in the row.
+  ///   - graph: The context's graph (passed in: ``graph`` is weak, a load per row).
+  func object(_ rows: SQLRows, row: Int, offset: Int = 0, in table: FamilyTable, graph: ObjectGraph) throws -> ManagedObject? {
+    guard rows.columnCount > offset, case .integer(let pk) = rows[row, offset] else { throw StoreError(.corrupt, "a row of \(table.name) has no row number") }
     switch graph.registration(family: table.root, row: pk) {
     case .live(let object): return object
     case .deleted: return nil
-    case .unknown: return graph.register(try decoder.storedObject(offset == 0 ? row : Array(row[offset...]), in: table))
+    case .unknown: return graph.registerNew(try decoder.storedObject(rows, row: row, offset: offset, in: table))
     }
   }
 }

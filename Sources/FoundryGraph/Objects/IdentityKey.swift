@@ -57,6 +57,15 @@ final class IdentityIndex {
     tables[family][key] = number
   }
 
+  /// Indexes `key` unless an object already holds it (one probe, not a look-up then an insert).
+  func insertIfAbsent(_ key: IdentityKey, number: Int, family: Int) {
+    if case .one(.integer(let value)) = key.values { return integers[family].insertIfAbsent(value, number: number) }
+    if tables[family][key] == nil { tables[family][key] = number }
+  }
+
+  /// Makes room for `count` more single-integer identities in `family`.
+  func reserveCapacity(_ count: Int, family: Int) { integers[family].reserveCapacity(count) }
+
   func remove(_ key: IdentityKey, number: Int, family: Int) {
     guard self.number(of: key, family: family) == number else { return }
     if case .one(.integer(let value)) = key.values { return integers[family].remove(value) }

@@ -34,19 +34,33 @@ struct IntegerIdentityTable {
   }
 
   /// Sets the object number of `key`.
-  mutating func insert(_ key: Int64, number: Int) {
-    if (count + 1) * 2 > slots.count { grow() }
+  mutating func insert(_ key: Int64, number: Int) { insert(key, number: number, replacing: true) }
+
+  /// Sets the object number of `key` unless it has one.
+  mutating func insertIfAbsent(_ key: Int64, number: Int) { insert(key, number: number, replacing: false) }
+
+  private mutating func insert(_ key: Int64, number: Int, replacing: Bool) {
+    if (count + 1) * 2 > slots.count { grow(to: max(16, slots.count * 2)) }
     let mask = slots.count - 1
     var position = home(of: key)
     while slots[position].number >= 0 {
       if slots[position].key == key {
-        slots[position].number = number
+        if replacing { slots[position].number = number }
         return
       }
       position = (position + 1) & mask
     }
     slots[position] = Slot(key: key, number: number)
     count += 1
+  }
+
+  /// Makes room for `more` keys, so that inserting them rehashes nothing.
+  mutating func reserveCapacity(_ more: Int) {
+    let needed = (count + more) * 2
+    guard needed > slots.count else { return }
+    var capacity = max(16, slots.count)
+    while capacity < needed { capacity *= 2 }
+    grow(to: capacity)
   }
 
   /// Removes `key`, moving later entries of its run back so that no search stops short.
@@ -78,9 +92,8 @@ struct IntegerIdentityTable {
     Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* multiplier) >> shift)
   }
 
-  private mutating func grow() {
+  private mutating func grow(to capacity: Int) {
     let old = slots
-    let capacity = max(16, slots.count * 2)
     slots = Array(repeating: Slot(key: 0, number: -1), count: capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
     count = 0

@@ -24,7 +24,8 @@ public final class ObjectGraph {
   package var source: (any ObjectSource)?
   /// Per entity family (root entity position): stored objects' numbers by row (a deleted
   /// one's slot in ``storage`` is `nil`).
-  var persistentIndex: [[Int64: Int]]
+  /// (The identity index's integer table: rows are integers, and a fetch registers many.)
+  @exclusivity(unchecked) var persistentIndex: [IntegerIdentityTable]
   /// Loads from the source that failed since the last commit or rollback.
   var loadFailures: [GraphError] = []
   /// Deleted objects that other objects may still point at (through a "no action" delete rule
@@ -42,7 +43,7 @@ public final class ObjectGraph {
   public init(schema: Schema) {
     self.schema = schema
     index = IdentityIndex(entityCount: schema.entities.count)
-    persistentIndex = schema.entities.map { _ in [:] }
+    persistentIndex = schema.entities.map { _ in IntegerIdentityTable() }
     index.graph = self
   }
 
@@ -197,7 +198,7 @@ public final class ObjectGraph {
   /// ```
   public func commitChanges() {
     for object in storage { object?.commit() }
-    for object in deletedSinceCommit { object.persistentID.map { persistentIndex[object.entity.rootIndex][$0.row] = nil } }
+    for object in deletedSinceCommit { object.persistentID.map { persistentIndex[object.entity.rootIndex].remove($0.row) } }
     deletedSinceCommit = []
     loadFailures = []
   }

@@ -80,4 +80,17 @@ extension ManagedObject {
       related[slot] = .none
     }
   }
+
+  /// Fills to-one relationship `slot` with the object a store loaded ahead (`nil`: none), when
+  /// it is still a fault: ``fulfillFault(_:with:)`` without an array per object, for a
+  /// prefetch that links each of many objects to one of few.
+  package func fulfillFault(_ slot: Int, withOne object: ManagedObject?) {
+    guard case .fault = related[slot] else { return }
+    guard let object else {
+      related[slot] = .none
+      return
+    }
+    let reference = ObjectReference(object)
+    related[slot] = entity.isToManySlot[slot] ? .many(ObjectList([reference])) : .one(reference)
+  }
 }

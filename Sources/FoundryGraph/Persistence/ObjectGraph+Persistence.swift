@@ -5,18 +5,36 @@ extension ObjectGraph {
   /// object holding the row's values, with every relationship a fault. `nil` when the graph
   /// deleted that object (the store still has the row until the next save).
   package func register(_ stored: StoredObject) -> ManagedObject? {
-    let family = stored.entity.rootIndex
-    if let number = persistentIndex[family][stored.id.row] { return storage[number] }
+    if let number = persistentIndex[stored.entity.rootIndex].number(of: stored.id.row) { return storage[number] }
+    return registerNew(stored)
+  }
+
+  /// ``register(_:)`` for a row the graph does not hold (``registration(family:row:)`` said
+  /// `unknown`): a fetch asks that first, to skip decoding rows it holds, so this does not
+  /// look the row up again.
+  package func registerNew(_ stored: StoredObject) -> ManagedObject {
     let object = ManagedObject(stored: stored, number: storage.count, index: index)
     storage.append(object)
-    persistentIndex[family][stored.id.row] = object.objectNumber
     let entity = stored.entity
+    persistentIndex[entity.rootIndex].insert(stored.id.row, number: object.objectNumber)
     // An object inserted in memory with the same identity keeps the index: saving it then
     // fails on the store's unique index instead of silently merging two objects.
-    if !entity.isIdentityScopedToParent, let key = object.identityKey, index.number(of: key, family: entity.rootIndex) == nil {
-      index.insert(key, number: object.objectNumber, family: entity.rootIndex)
+    if !entity.isIdentityScopedToParent, let key = object.identityKey {
+      index.insertIfAbsent(key, number: object.objectNumber, family: entity.rootIndex)
     }
     return object
+  }
+
+  /// Makes room for `count` more stored objects of the family whose root entity is at
+  /// position `family`: a fetch that knows how many rows came spares the graph's tables
+  /// their growing (each growth rehashes every row so far).
+  package func reserveCapacity(stored count: Int, family: Int) {
+    storage.reserveCapacity(storage.count + count)
+    persistentIndex[family].reserveCapacity(count)
+    let root = schema.entities[family]
+    if !root.isIdentityScopedToParent, root.identitySlots.count == 1, [.integer16, .integer32, .integer64].contains(root.attributes[root.identitySlots[0]].type) {
+      index.reserveCapacity(count, family: family)
+    }
   }
 
   /// The object of `entity`'s kind with identity `key` that the source keeps, registered.
@@ -39,13 +57,13 @@ extension ObjectGraph {
   /// ```
   public func registeredObject(for id: PersistentID) -> ManagedObject? {
     guard let family = schema[id.family]?.rootIndex else { return nil }
-    return persistentIndex[family][id.row].flatMap { storage[$0] }
+    return persistentIndex[family].number(of: id.row).flatMap { storage[$0] }
   }
 
   /// Whether the graph holds the object of row `row` of the family whose root entity is at
   /// position `family`: what a store asks before reading the rest of the row.
   package func registration(family: Int, row: Int64) -> Registration {
-    guard let number = persistentIndex[family][row] else { return .unknown }
+    guard let number = persistentIndex[family].number(of: row) else { return .unknown }
     return storage[number].map(Registration.live) ?? .deleted
   }
 
@@ -71,7 +89,7 @@ extension ObjectGraph {
     for (object, id) in zip(inserted, ids) {
       object.persistentID = id
       object.storedVersion = 1
-      persistentIndex[object.entity.rootIndex][id.row] = object.objectNumber
+      persistentIndex[object.entity.rootIndex].insert(id.row, number: object.objectNumber)
     }
     commitChanges()
   }
@@ -150,7 +168,7 @@ extension ObjectGraph {
     object.committedRelated = [:]
     object.isDeleted = true
     deletedSinceCommit.removeAll { $0 === object }
-    if let id = object.persistentID { persistentIndex[object.entity.rootIndex][id.row] = nil }
+    if let id = object.persistentID { persistentIndex[object.entity.rootIndex].remove(id.row) }
     storage[object.objectNumber] = nil
     retired.append(object)
   }
