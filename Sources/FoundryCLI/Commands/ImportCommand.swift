@@ -117,14 +117,14 @@ struct ImportCommand: ConsoleCommand {
     var summary = ImportSummary(model: modelFile, entity: entity)
     for payload in payloads {
       let sourceName = DocumentLoader.sourceName(for: payload)
-      let report = try failing(console) { try importPayload(payload, sourceName: sourceName, into: graph, options: options, console: console) }
+      let report = try console.failing { try importPayload(payload, sourceName: sourceName, into: graph, options: options, console: console) }
       summary.add(report, from: sourceName)
     }
     summary.count(graph)
     var exported: String?
     if let export {
       let count = try GraphFileExport(entity: entity, root: root, modelPath: model, transformers: options.mapping.transformers)
-        .write(try failing(console) { try graph.objects(of: entity) }, of: graph, to: export, console: console)
+        .write(try console.failing { try graph.objects(of: entity) }, of: graph, to: export, console: console)
       exported = "exported \(count) \(entity) to \(export)"
     }
     switch format {
@@ -182,16 +182,5 @@ struct ImportCommand: ConsoleCommand {
       }
     }
     return (bytes, input.inputFormat ?? DocumentFormat.detect(path: path, bytes: bytes))
-  }
-
-  /// Runs `body`; an error it throws is printed on standard error and exits with 1.
-  func failing<T>(_ console: Console, _ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch {
-      let message = "\(error)"
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
-    }
   }
 }

@@ -53,7 +53,7 @@ struct QueryCommand: ConsoleCommand {
 
   func run(console: Console) throws {
     let (_, context) = try options.open(console: console)
-    let objects = try StoreOptions.failing(console) { () throws -> [ManagedObject] in
+    let objects = try console.failing { () throws -> [ManagedObject] in
       var request = FetchRequest(entity: options.entity)
       request.predicate = try predicate.map { text throws(StoreError) in try QueryPredicate(text) }
       request.sortBy = sort.map { key in
@@ -69,7 +69,7 @@ struct QueryCommand: ConsoleCommand {
       var encoding = EncodingOptions()
       encoding.transformers = try options.registry()
       encoding.writing = .pretty
-      let bytes = try StoreOptions.failing(console) { try context.graph.exportJSON(objects, options: encoding) }
+      let bytes = try console.failing { try context.graph.exportJSON(objects, options: encoding) }
       console.print(String(decoding: bytes, as: UTF8.self))
     }
   }

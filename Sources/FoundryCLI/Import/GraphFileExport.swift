@@ -28,8 +28,7 @@ struct GraphFileExport {
     var encoding = EncodingOptions()
     encoding.transformers = transformers
     encoding.writing = .pretty
-    let text: String
-    do {
+    let text = try console.failing {
       let bytes: [UInt8]
       if path.lowercased().hasSuffix(".xml") {
         let rootElement = Self.xmlRootElement(forModelNamed: EntitySourceGenerator.modelName(ofPath: modelPath))
@@ -37,11 +36,7 @@ struct GraphFileExport {
       } else {
         bytes = try graph.exportJSON(objects, root: root, options: encoding)
       }
-      text = String(decoding: bytes, as: UTF8.self)
-    } catch {
-      let message = "\(error)"
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
+      return String(decoding: bytes, as: UTF8.self)
     }
     let output = text.hasSuffix("\n") ? text : text + "\n"
     if path == "-" {

@@ -15,18 +15,18 @@ extension ImportCommand {
   /// objects: Author 2, Book 3, Tag 4
   /// ```
   func importIntoStore(at path: String, schema: Schema, model: ModelFile, options: GraphImportOptions, console: Console) throws {
-    let target = try failing(console) { try StoreImport(path: path, schema: schema) }
+    let target = try console.failing { try StoreImport(path: path, schema: schema) }
     var summary = ImportSummary(model: model, entity: entity)
     summary.store = path
     for payload in payloads {
       let sourceName = DocumentLoader.sourceName(for: payload)
-      let outcome = try failing(console) {
+      let outcome = try console.failing {
         let (bytes, format) = try readPayload(payload, sourceName: sourceName, console: console)
         return try target.run(bytes, format: format, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)
       }
       summary.add(outcome, from: sourceName, dryRun: dryRun)
     }
-    summary.setObjectCounts(try failing(console) { try target.objectCounts() })
+    summary.setObjectCounts(try console.failing { try target.objectCounts() })
     switch format {
     case .text: console.print(summary.makeText())
     case .json: console.print(summary.makeJSONValue().makeJSONString(options: .pretty))

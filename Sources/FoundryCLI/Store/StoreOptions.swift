@@ -41,20 +41,9 @@ struct StoreOptions: ParsableArguments {
     try loader.checkEntity(entity, in: schema, model: file, console: console)
     let registry = try registry()
     try loader.checkTransformers(of: schema, registry: registry, model: file, console: console)
-    return try Self.failing(console) {
+    return try console.failing {
       let store = try Store(path: store, schema: schema)
       return (store, try store.makeContext(transformers: registry))
-    }
-  }
-
-  /// Runs `body`; an error it throws is printed on standard error and exits with 1.
-  static func failing<T>(_ console: Console, _ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch {
-      let message = "\(error)"
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
     }
   }
 }
