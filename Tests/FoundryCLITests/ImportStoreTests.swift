@@ -56,3 +56,31 @@ struct ImportStoreTests {
     #expect(ImportCommandTests.run(ImportCommandTests.authors, "--dry-run").status == 64)
   }
 }
+
+@Suite("foundry import --store --sync")
+struct ImportSyncTests {
+  /// A payload that lists one of Ursula Le Guin's two books.
+  static let partial = #"{"authors": [{"author_id": 101, "books": [1001]}]}"#
+
+  @Test("keep (the default) leaves what a list omits; detach unlinks it; delete deletes it", arguments: [
+    ([String](), "objects: Author 2, Book 3, Tag 3", "1001  A Wizard of Earthsea       1968\n1002  The Left Hand of Darkness  1969"),
+    (["--sync", "detach"], "objects: Author 2, Book 3, Tag 3", "1001  A Wizard of Earthsea  1968"),
+    (["--sync", "delete"], "objects: Author 2, Book 2, Tag 3", "1001  A Wizard of Earthsea  1968"),
+  ])
+  func policies(sync: [String], objects: String, books: String) throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.path + "/library.sqlite"
+    _ = ImportCommandTests.run(ImportCommandTests.authors, "--store", store)
+    let payload = try directory.write(Self.partial, to: "partial.json")
+    let result = foundry(["import", payload] + sync + ImportCommandTests.options() + ["--store", store])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains(objects), "\(result.output)")
+    let query = foundry(["query"] + QueryExportTests.storeOptions(store, entity: "Book") + ["author.id == 101", "--sort", "id"])
+    #expect(query.output == "id    title" + String(repeating: " ", count: books.contains("Left Hand") ? 22 : 17) + "year\n" + books + "\n", "\(query.output)")
+  }
+
+  @Test("--sync needs --store")
+  func syncNeedsStore() {
+    #expect(ImportCommandTests.run(ImportCommandTests.authors, "--sync", "keep").status == 64)
+  }
+}

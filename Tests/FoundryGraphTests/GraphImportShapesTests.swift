@@ -163,6 +163,22 @@ struct GraphImportShapesTests {
     try graph.importJSON(Array(#"[{"author_id": 1, "books": [1]}]"#.utf8), entity: "Author", options: options)
     #expect(try author.related(forKey: "books").map(\.id) == [.integer(2), .integer(1)])
   }
+
+  @Test("per relationship: a full list deletes what it left out; other relationships keep their own policy")
+  func perRelationshipMerge() throws {
+    let graph = ObjectGraph(schema: try LibrarySchema.make())
+    let payload = #"[{"author_id": 1, "firstName": "A", "books": [{"book_id": 1, "title": "x", "tags": ["a", "b"]}, {"book_id": 2, "title": "y"}]}]"#
+    try graph.importJSON(Array(payload.utf8), entity: "Author")
+    var options = GraphImportOptions()
+    options.toManyMerge = .append
+    options.toManyMerges["Author.books"] = .replaceDeletingOthers
+    try graph.importJSON(Array(#"[{"author_id": 1, "books": [{"book_id": 2, "tags": ["c"]}]}]"#.utf8), entity: "Author", options: options)
+    let author = try #require(try graph.object(of: "Author", identity: 1))
+    #expect(try author.related(forKey: "books").map(\.id) == [.integer(2)])
+    #expect(try graph.object(of: "Book", identity: 1) == nil)   // deleted: the list was full
+    #expect(try graph.object(of: "Tag", identity: "a") != nil)   // not a book: nullify, never deleted
+    #expect(try graph.object(of: "Book", identity: 2)?.related(forKey: "tags").compactMap(\.label) == ["c"])
+  }
 }
 
 /// Turns a JSON value back into a document node, for importing an export.

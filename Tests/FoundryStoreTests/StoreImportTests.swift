@@ -103,6 +103,26 @@ struct StoreImportTests {
     #expect(try await snapshot() == before)
   }
 
+  @Test("sync policies: a partial payload keeps what it does not mention; a full list deletes what it left out")
+  func syncPolicies() async throws {
+    _ = try await importLibrary()
+    var keep = GraphImportOptions()
+    keep.toManyMerge = .append
+    let partial = #"{"authors": [{"id": 101, "books": [{"id": 3003, "title": "Macbeth"}]}]}"#
+    try await store.makeContext().importJSON(Array(partial.utf8), entity: "Author", root: "authors", options: keep)
+    let context = try store.makeContext()
+    #expect(try context.object(of: "Author", identity: 101)?.related(forKey: "books").compactMap(\.title) == ["The Tempest", "Hamlet", "Macbeth"])
+
+    var full = GraphImportOptions()
+    full.toManyMerges["Author.books"] = .replaceDeletingOthers
+    let list = #"{"authors": [{"id": 101, "books": [3002]}]}"#
+    let report = try await store.makeContext().importJSON(Array(list.utf8), entity: "Author", root: "authors", options: full)
+    #expect(report.saved.deleted.count == 2)
+    let after = try store.makeContext()
+    #expect(try after.object(of: "Author", identity: 101)?.related(forKey: "books").compactMap(\.title) == ["Hamlet"])
+    #expect(try await after.count(FetchRequest(entity: "Book")) == 2)
+  }
+
   @Test("an import into a context with unsaved changes is refused")
   func unsavedChanges() async throws {
     let context = try store.makeContext()

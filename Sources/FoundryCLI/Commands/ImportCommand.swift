@@ -93,6 +93,24 @@ struct ImportCommand: ConsoleCommand {
   @Flag(name: .customLong("dry-run"), help: "With --store: report what each payload would insert, update and delete, and write nothing.")
   var dryRun = false
 
+  /// How a payload's to-many relationships combine with what a store holds.
+  enum SyncPolicy: String, ExpressibleByArgument, CaseIterable {
+    case keep, detach, delete
+
+    var merge: GraphImportOptions.ToManyMerge {
+      switch self {
+      case .keep: .append
+      case .detach: .replace
+      case .delete: .replaceDeletingOthers
+      }
+    }
+  }
+
+  @Option(
+    help: ArgumentHelp(
+      "With --store: keep what a payload's lists leave out (the default), detach it (unlink), or delete it.", valueName: "policy"))
+  var sync: SyncPolicy?
+
   @OptionGroup(title: "Parsing")
   var input: InputOptions
 
@@ -103,6 +121,7 @@ struct ImportCommand: ConsoleCommand {
     var registry = TransformerRegistry.standard
     for binding in transformers { try binding.bind(in: &registry) }
     if dryRun, store == nil { throw ValidationError("--dry-run needs --store.") }
+    if sync != nil, store == nil { throw ValidationError("--sync needs --store.") }
     if store != nil, export != nil { throw ValidationError("--export writes the imported graph; with --store, use foundry export.") }
   }
 
@@ -112,7 +131,11 @@ struct ImportCommand: ConsoleCommand {
     try loader.checkEntity(entity, in: schema, model: modelFile, console: console)
     let options = try importOptions()
     try loader.checkTransformers(of: schema, registry: options.mapping.transformers, model: modelFile, console: console)
-    if let store { return try importIntoStore(at: store, schema: schema, model: modelFile, options: options, console: console) }
+    if let store {
+      var storeOptions = options
+      storeOptions.toManyMerge = (sync ?? .keep).merge
+      return try importIntoStore(at: store, schema: schema, model: modelFile, options: storeOptions, console: console)
+    }
     let graph = ObjectGraph(schema: schema)
     var summary = ImportSummary(model: modelFile, entity: entity)
     for payload in payloads {

@@ -29,7 +29,7 @@ final class EntityImportPlan {
         needsValue: !attribute.isOptional && attribute.defaultValue == nil, isIdentity: entity.isIdentitySlot[slot])
     }
     relationships = entity.relationships.indices.map { slot in
-      RelationshipStep(entity: entity, slot: slot, field: entity.attributes.count + slot, schema: schema)
+      RelationshipStep(entity: entity, slot: slot, field: entity.attributes.count + slot, schema: schema, options: options)
     }
     identitySlots = entity.identitySlots
     hasSubentities = !entity.descendantIndices.isEmpty
@@ -64,8 +64,10 @@ struct RelationshipStep {
   let keySlot: Int?
   /// Whether the destination, or one of its subentities, has parent-scoped identity.
   let hasScopedIdentity: Bool
+  /// How a to-many payload combines with what the relationship holds.
+  let merge: GraphImportOptions.ToManyMerge
 
-  init(entity: EntityDescription, slot: Int, field: Int, schema: Schema) {
+  init(entity: EntityDescription, slot: Int, field: Int, schema: Schema, options: GraphImportOptions) {
     let relationship = entity.relationships[slot]
     let destination = schema.entities[entity.destinationIndices[slot]]
     self.field = field
@@ -75,5 +77,7 @@ struct RelationshipStep {
     keySlot = relationship.keyedBy.flatMap { destination.attributeSlot(named: $0) }
     hasScopedIdentity = destination.isIdentityScopedToParent
       || destination.descendantIndices.contains { schema.entities[$0].isIdentityScopedToParent }
+    let named = entity.lineage.reversed().lazy.compactMap { options.toManyMerges["\(schema.entities[$0].name).\(relationship.name)"] }.first
+    merge = named ?? options.toManyMerge
   }
 }

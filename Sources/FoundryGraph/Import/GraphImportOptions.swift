@@ -22,11 +22,22 @@ public struct GraphImportOptions: Sendable {
   public var isLossy = false
   /// How a to-many relationship in a payload combines with the objects it already holds.
   public var toManyMerge = ToManyMerge.replace
+  /// ``toManyMerge`` for particular relationships, by `Entity.relationship` (an entity's own or
+  /// an ancestor's name); the others follow ``toManyMerge``.
+  ///
+  /// ```swift
+  /// options.toManyMerge = .append                                 // partial payloads remove nothing
+  /// options.toManyMerges["Author.books"] = .replaceDeletingOthers // a full list: delete what it left out
+  /// ```
+  public var toManyMerges: [String: ToManyMerge] = [:]
 
   /// How a to-many relationship present in a payload combines with what it holds.
   public enum ToManyMerge: Sendable, Hashable {
     /// The relationship holds exactly the payload's objects; the others are unlinked, never deleted.
     case replace
+    /// The relationship holds exactly the payload's objects, and the others are deleted (their
+    /// delete rules applied): the payload is the full list of what should exist.
+    case replaceDeletingOthers
     /// The payload's objects are added; the others stay.
     case append
   }

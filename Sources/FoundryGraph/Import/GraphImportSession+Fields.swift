@@ -156,6 +156,13 @@ extension GraphImportSession {
         }
       }
     }
-    links += object.merge(targets, at: slot, replacing: options.toManyMerge == .replace)
+    guard step.merge == .replaceDeletingOthers else {
+      links += object.merge(targets, at: slot, replacing: step.merge == .replace)
+      return
+    }
+    let kept = Set(targets.map(\.id))
+    let others = object.loaded(slot).objects.filter { !kept.contains(ObjectIdentifier($0)) }
+    links += object.merge(targets, at: slot, replacing: true)
+    for other in others where !other.isDeleted { try graph.delete(other) }
   }
 }
