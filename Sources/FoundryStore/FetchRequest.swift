@@ -22,6 +22,8 @@ public struct FetchRequest: Sendable, Hashable {
   public var prefetch: [String] = []
   /// Whether objects of the entity's subentities are included (they are by default).
   public var includesSubentities = true
+  /// Only rows after this one (in row order): how batches page without an offset.
+  package var afterRow: Int64?
 
   /// Every object of `entity`.
   ///

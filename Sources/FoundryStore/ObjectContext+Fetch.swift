@@ -146,6 +146,7 @@ struct FetchQuery {
     if kinds.count < table.entities.count {
       conditions.append(SQLFragment("t.\"_entity\" IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))", kinds.map { .value(.text($0)) }))
     }
+    if let afterRow = request.afterRow { conditions.append(SQLFragment("t.\"_pk\" > ?", [.value(.integer(afterRow))])) }
     var scope = QueryCompiler.Scope(entity: entity, alias: "t")
     if let predicate = request.predicate {
       var compiler = QueryCompiler(layout: layout, codecs: context.source.decoder.codecs, dialect: dialect)

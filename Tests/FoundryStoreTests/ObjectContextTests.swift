@@ -260,3 +260,40 @@ struct ObjectContextTests {
     #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
   }
 }
+
+@Suite("Fetching in batches")
+struct BatchTests {
+  @Test("every object comes once, a batch at a time, each in its own context that can save", arguments: [[String](), ["name"]])
+  func batches(sortBy: [String]) async throws {
+    let store = try Store(inMemoryWith: Library.schema)
+    let context = try store.makeContext()
+    for id in 1...2_500 {
+      let tag = try context.insert("Tag")
+      tag.label = .string(String(format: "tag %05d", 2_501 - id))
+    }
+    try await context.save()
+    var request = FetchRequest(entity: "Tag")
+    request.sortBy = sortBy.map { _ in SortKey("label") }
+    var sizes: [Int] = []
+    var labels: [String] = []
+    var contexts: [ObjectIdentifier] = []
+    try await store.forEachBatch(of: request, size: 1_000) { batch, tags in
+      sizes.append(tags.count)
+      labels += tags.compactMap { $0.label?.base as? String }
+      contexts.append(ObjectIdentifier(batch))
+      tags.first?.label = .string("renamed \(sizes.count)")
+      try await batch.save()
+    }
+    #expect(sizes == [1_000, 1_000, 500])
+    #expect(Set(labels).count == 2_500)
+    #expect(Set(contexts).count == 3)
+    if !sortBy.isEmpty { #expect(labels == labels.sorted()) }
+    #expect(try await store.makeContext().count(try FetchRequest(entity: "Tag", where: "label BEGINSWITH 'renamed'")) == 3)
+
+    request.limit = 1_500
+    request.offset = 200
+    var limited = 0
+    try await store.forEachBatch(of: request, size: 1_000) { _, tags in limited += tags.count }
+    #expect(limited == 1_500)
+  }
+}
