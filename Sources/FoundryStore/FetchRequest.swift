@@ -50,7 +50,9 @@ public struct FetchRequest: Sendable, Hashable {
 /// SortKey("year", ascending: false)
 /// ```
 public struct SortKey: Sendable, Hashable {
+  /// The attribute's name.
   public var attribute: String
+  /// Whether smaller values come first.
   public var ascending: Bool
 
   /// Sorting by `attribute`, ascending unless said otherwise.

@@ -22,7 +22,9 @@ public struct StoreImportReport {
 /// change.description   // "update Author #3: name "Ada" -> "Ada L.", books +1"
 /// ```
 public struct ObjectChange: Sendable, CustomStringConvertible {
+  /// What happens to the object.
   public enum Kind: String, Sendable { case insert, update, delete }
+  /// What happens to the object.
   public var kind: Kind
   /// `Author #3` for a stored object, `Author (new)` for an inserted one.
   public var object: String
@@ -31,6 +33,7 @@ public struct ObjectChange: Sendable, CustomStringConvertible {
   /// Changed relationships: name, and how many objects were linked and unlinked.
   public var links: [(name: String, added: Int, removed: Int)] = []
 
+  /// `update Author #3: name "Ada" -> "Ada L.", books +1 -2`.
   public var description: String {
     let shown = values.map { "\($0.name) \($0.old.map { "\($0)" } ?? "nil") -> \($0.new.map { "\($0)" } ?? "nil")" }
       + links.map { link in "\(link.name)" + (link.added > 0 ? " +\(link.added)" : "") + (link.removed > 0 ? " -\(link.removed)" : "") }

@@ -7,8 +7,11 @@ import FoundryGraph
 /// print(saved.inserted.count, saved.updated.count, saved.deleted.count)
 /// ```
 public struct SaveResult: Sendable, Hashable {
+  /// The rows the save added, one per inserted object.
   public var inserted: [PersistentID] = []
+  /// The stored objects the save changed.
   public var updated: [PersistentID] = []
+  /// The stored objects the save deleted.
   public var deleted: [PersistentID] = []
 
   /// Whether the save wrote nothing.
