@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import FoundryCLI
+@testable import FoundryCLI
 import Testing
 
 @Suite("foundry import --store")
@@ -82,5 +82,21 @@ struct ImportSyncTests {
   @Test("--sync needs --store")
   func syncNeedsStore() {
     #expect(ImportCommandTests.run(ImportCommandTests.authors, "--sync", "keep").status == 64)
+  }
+}
+
+@Suite("The import progress bar")
+struct ProgressBarTests {
+  @Test("the bar's line: filled in twentieths, a percentage and grouped counts")
+  func line() {
+    #expect(ProgressBar.line(label: "importing a.json", done: 21_040, total: 40_446) == "\rimporting a.json [##########..........] 52% (21,040 of 40,446)")
+    #expect(ProgressBar.line(label: "x", done: 0, total: 0) == "\rx [####################] 100% (0 of 0)")
+    #expect(ProgressBar.grouped(1_234_567) == "1,234,567")
+    #expect(ProgressBar.grouped(999) == "999")
+  }
+
+  @Test("no bar for small inputs")
+  func smallInputs() {
+    #expect(!ProgressBar.isWanted(byteCount: 10_000))
   }
 }

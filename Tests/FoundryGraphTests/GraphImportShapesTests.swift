@@ -164,6 +164,19 @@ struct GraphImportShapesTests {
     #expect(try author.related(forKey: "books").map(\.id) == [.integer(2), .integer(1)])
   }
 
+  @Test("progress is told after every hundredth of the top-level objects, and at the end")
+  func progress() throws {
+    let graph = ObjectGraph(schema: try LibrarySchema.make())
+    let seen = ProgressLog()
+    var options = GraphImportOptions()
+    options.progress = { done, total in seen.append(done, total) }
+    let payload = "[" + (1...250).map { #"{"author_id": \#($0), "firstName": "A"}"# }.joined(separator: ",") + "]"
+    try graph.importJSON(Array(payload.utf8), entity: "Author", options: options)
+    #expect(seen.calls.count == 125)
+    #expect(seen.calls.first.map { [$0.0, $0.1] } == [2, 250])
+    #expect(seen.calls.last.map { [$0.0, $0.1] } == [250, 250])
+  }
+
   @Test("per relationship: a full list deletes what it left out; other relationships keep their own policy")
   func perRelationshipMerge() throws {
     let graph = ObjectGraph(schema: try LibrarySchema.make())
@@ -229,4 +242,10 @@ struct ScopedIdentityScaleTests {
     #expect(try first.related(forKey: "prices").map(\.amount) == [.integer(99)])
     #expect(try graph.objects(of: "Price").count == 21)
   }
+}
+
+/// Progress calls, recorded from a `@Sendable` closure.
+final class ProgressLog: @unchecked Sendable {
+  private(set) var calls: [(Int, Int)] = []
+  func append(_ done: Int, _ total: Int) { calls.append((done, total)) }
 }

@@ -22,6 +22,14 @@ extension ImportCommand {
       let sourceName = DocumentLoader.sourceName(for: payload)
       let outcome = try console.failing {
         let (bytes, format) = try readPayload(payload, sourceName: sourceName, console: console)
+        var options = options
+        if ProgressBar.isWanted(byteCount: bytes.count) {
+          let label = "importing \(sourceName)"
+          options.progress = { done, total in
+            ProgressBar.draw(ProgressBar.line(label: label, done: done, total: total) + (done == total ? " saving..." : ""))
+          }
+        }
+        defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
         return try target.run(bytes, format: format, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)
       }
       summary.add(outcome, from: sourceName, dryRun: dryRun)

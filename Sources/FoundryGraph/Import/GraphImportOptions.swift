@@ -30,6 +30,13 @@ public struct GraphImportOptions: Sendable {
   /// options.toManyMerges["Author.books"] = .replaceDeletingOthers // a full list: delete what it left out
   /// ```
   public var toManyMerges: [String: ToManyMerge] = [:]
+  /// Told how many of the payload's top-level objects are imported, of how many: after every
+  /// hundredth of them (and the last), for a progress bar.
+  ///
+  /// ```swift
+  /// options.progress = { done, total in print("\(done * 100 / total)%") }
+  /// ```
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
   /// How a to-many relationship present in a payload combines with what it holds.
   public enum ToManyMerge: Sendable, Hashable {

@@ -90,11 +90,14 @@ final class GraphImportSession {
     let plan = try plan(entity)
     guard value.kind == .array else { return [try importObject(value, as: plan, scope: nil)] }
     var objects: [ManagedObject] = []
-    objects.reserveCapacity(value.elementCount)
+    let total = value.elementCount
+    objects.reserveCapacity(total)
+    let step = max(1, total / 100)
     try value.forEachElement { index, element in
       if let object = try element.readElement(at: .index(index), { try importObject($0, as: plan, scope: nil) }) {
         objects.append(object)
       }
+      if let progress = options.progress, (index + 1) % step == 0 || index + 1 == total { progress(index + 1, total) }
     }
     return objects
   }
