@@ -51,6 +51,18 @@ final class SQLiteBackend: StoreBackend {
     return rows
   }
 
+  func record(_ key: String) throws -> String? {
+    do {
+      return try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM foundry_store WHERE key = ?", arguments: [key]) }
+    } catch { throw Self.storeError(error) }
+  }
+
+  func setRecord(_ key: String, to value: String) throws {
+    do {
+      try writer.write { db in try db.execute(sql: "INSERT OR REPLACE INTO foundry_store (key, value) VALUES (?, ?)", arguments: [key, value]) }
+    } catch { throw Self.storeError(error) }
+  }
+
   // MARK: - Statements
 
   /// A free row per new object: after the largest row of its table, counted in the write

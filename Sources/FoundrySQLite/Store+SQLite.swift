@@ -38,6 +38,23 @@ extension Store {
     }
   }
 
+  /// Opens the SQLite store at `path` with the schema it recorded when it was made or last
+  /// migrated: for tools that have no model at hand. A typed-value attribute comes back as
+  /// transformable (JSON), and user info is not recorded.
+  ///
+  /// ```swift
+  /// let store = try Store(path: "library.sqlite")
+  /// store.schema.entities.map(\.name)   // ["Author", "Book", "Tag"]
+  /// ```
+  /// - Throws: ``StoreError``: `notAStore` for a missing file or one that is not a Foundry
+  ///   store (or one made before stores recorded their schema), `corrupt`.
+  public convenience init(path: String) throws {
+    guard let record = try SQLiteStoreFile.recordedSchema(path: path) else {
+      throw StoreError(.notAStore, "\(path) is not a Foundry store that records its schema (give the model instead)")
+    }
+    try self.init(path: path, schema: try Store.schema(fromRecord: record))
+  }
+
   /// A store in memory, gone with the last reference to it: for tests and scratch work.
   ///
   /// ```swift
@@ -69,11 +86,41 @@ enum SQLiteStoreFile {
   /// Checks the file at `path` without changing it, and plans its migration when it was made
   /// with another schema.
   static func check(path: String, layout: StoreLayout, definition: [String]) throws(StoreError) -> State {
-    guard FileManager.default.fileExists(atPath: path) else { return .new }
+    guard let recorded = try record(path: path) else { return .new }
+    guard recorded["format"] == format else {
+      throw StoreError(.notAStore, "\(path) is a store of format \(recorded["format"] ?? "unknown"), not \(format)")
+    }
+    let stored = (recorded["tables"] ?? "").split(separator: "\n").map(String.init)
+    guard stored != definition else { return .current }
+    guard let record = recorded["schema"] else {
+      let changed = zip(stored, definition).first { $0 != $1 }
+      let detail = changed.map { "stored: \($0.0)\nschema: \($0.1)" } ?? "the schema has \(definition.count) table definitions, the store \(stored.count)"
+      throw StoreError(.schemaMismatch, "\(path) was made with another schema\n\(detail)")
+    }
+    do {
+      return .outdated(try layout.migration(fromRecord: record, dialect: SQLiteDialect()))
+    } catch {
+      throw StoreError(error.code, "\(path): \(error.message)", details: error.details)
+    }
+  }
+
+  /// The schema a store file records, if it is a store that records one.
+  static func recordedSchema(path: String) throws(StoreError) -> String? {
+    guard let recorded = try record(path: path), recorded["format"] == format else {
+      throw StoreError(.notAStore, "\(path) is not a Foundry store")
+    }
+    return recorded["schema"]
+  }
+
+  /// The `foundry_store` record of the file at `path`, read without changing the file: `nil`
+  /// for a missing or empty file (or an SQLite file without tables), empty for a store
+  /// without a record.
+  private static func record(path: String) throws(StoreError) -> [String: String]? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
     guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError(.notAStore, "\(path) cannot be read") }
     let header = (try? handle.read(upToCount: 16)) ?? Data()
     try? handle.close()
-    if header.isEmpty { return .new }
+    if header.isEmpty { return nil }
     guard header == Data("SQLite format 3\0".utf8) else {
       throw StoreError(.notAStore, "\(path) is not an SQLite database, so not a Foundry store")
     }
@@ -99,22 +146,7 @@ enum SQLiteStoreFile {
     } catch {
       throw (SQLiteBackend.storeError(error) as? StoreError) ?? StoreError(.database, "\(error)")
     }
-    if recorded.isEmpty { return .new }
-    guard recorded["format"] == format else {
-      throw StoreError(.notAStore, "\(path) is a store of format \(recorded["format"] ?? "unknown"), not \(format)")
-    }
-    let stored = (recorded["tables"] ?? "").split(separator: "\n").map(String.init)
-    guard stored != definition else { return .current }
-    guard let record = recorded["schema"] else {
-      let changed = zip(stored, definition).first { $0 != $1 }
-      let detail = changed.map { "stored: \($0.0)\nschema: \($0.1)" } ?? "the schema has \(definition.count) table definitions, the store \(stored.count)"
-      throw StoreError(.schemaMismatch, "\(path) was made with another schema\n\(detail)")
-    }
-    do {
-      return .outdated(try layout.migration(fromRecord: record, dialect: SQLiteDialect()))
-    } catch {
-      throw StoreError(error.code, "\(path): \(error.message)", details: error.details)
-    }
+    return recorded.isEmpty ? nil : recorded
   }
 
   /// `file:PATH?immutable=1`, with the path's reserved characters escaped.

@@ -22,8 +22,12 @@ public final class ObjectContext {
   public var mergePolicy = MergePolicy.error
   let source: StoreSource
 
+  /// Where the named transformers of transformable attributes are found.
+  public let transformers: TransformerRegistry
+
   init(store: Store, transformers: TransformerRegistry) throws(GraphError) {
     self.store = store
+    self.transformers = transformers
     let decoder = try RowDecoder(layout: store.layout, dialect: store.backend.dialect, transformers: transformers)
     source = StoreSource(backend: store.backend, decoder: decoder)
     graph = ObjectGraph(schema: store.schema)

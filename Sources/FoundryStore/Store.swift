@@ -49,6 +49,16 @@ public final class Store: Sendable {
     try ObjectContext(store: self, transformers: transformers)
   }
 
+  /// A value the store keeps in its own record for tools (the command line keeps the
+  /// transformer bindings an import used there), by key; `nil` when there is none.
+  package func recordedValue(_ key: String) throws -> String? { try backend.record("tool." + key) }
+
+  /// Keeps a value in the store's own record for tools.
+  package func setRecordedValue(_ value: String, for key: String) throws { try backend.setRecord("tool." + key, to: value) }
+
+  /// The schema recorded as `record` in a store (what ``StoreLayout/recordText`` wrote).
+  package static func schema(fromRecord record: String) throws(StoreError) -> Schema { try SchemaRecord.schema(from: record) }
+
   /// The statements that created the store's tables (the SQL the schema maps to).
   ///
   /// ```swift

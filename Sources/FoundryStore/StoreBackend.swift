@@ -18,6 +18,11 @@ package protocol StoreBackend: Sendable {
   /// Runs a save now, blocking the caller: for synchronous callers outside Swift's
   /// cooperative pool (the command line), where awaiting is not possible.
   func writeNow(_ plan: WritePlan) throws -> [Int64]
+  /// A value of the store's own record (its format, table definitions, schema, and what tools
+  /// keep there), by key.
+  func record(_ key: String) throws -> String?
+  /// Sets a value of the store's own record.
+  func setRecord(_ key: String, to value: String) throws
 }
 
 /// One save, as statements for a backend to run in one transaction.

@@ -70,4 +70,20 @@ struct QueryExportTests {
       #expect(original.output.split(separator: "\n").count > 1)
     }
   }
+
+  @Test("without --model, query and export use the schema and transformer bindings the store recorded")
+  func recordedSchema() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.exampleStore(in: directory)
+    let withModel = foundry(["query"] + Self.storeOptions(store, entity: "Book") + ["year < 1980", "--sort", "id"])
+    let recorded = foundry(["query", "--store", store, "--entity", "Book", "year < 1980", "--sort", "id"])
+    #expect(recorded == withModel)
+    let exported = directory.path + "/copy.json"
+    #expect(foundry(["export", "--store", store, "--entity", "Author", "--root", "authors", "-o", exported]).status == 0)
+    let copy = directory.path + "/copy.sqlite"
+    #expect(ImportCommandTests.run(exported, "--store", copy).status == 0)
+    #expect(foundry(["query", "--store", copy, "--entity", "Author", "--sort", "id"]) == foundry(["query", "--store", store, "--entity", "Author", "--sort", "id"]))
+    let unknown = foundry(["query", "--store", store, "--entity", "Nope"])
+    #expect(unknown == CommandResult(status: 1, output: "", error: "error: invalidQuery: no entity named \"Nope\" in the store (entities: Author, Book, Tag)\n"))
+  }
 }

@@ -46,6 +46,18 @@ struct StoreFileTests {
     #expect(reopened.tableDefinitions.first?.hasPrefix(#"CREATE TABLE "Author" ("_pk" INTEGER PRIMARY KEY"#) == true)
   }
 
+  @Test("a store opens with the schema it recorded, with no model at hand")
+  func recordedSchema() async throws {
+    let file = try TemporaryStore()
+    try await Self.importLibrary(into: file)
+    let store = try Store(path: file.path)
+    #expect(store.tableDefinitions == (try file.open()).tableDefinitions)
+    #expect(store.schema["Author"]?.declaration.indexedKeyPaths == ["settings.theme", "name"])
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 3)
+    let missing = #expect(throws: StoreError.self) { try Store(path: file.directory.appendingPathComponent("none.sqlite").path) }
+    #expect(missing?.code == .notAStore)
+  }
+
   /// Every file of a directory with its bytes.
   static func contents(of directory: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]

@@ -37,7 +37,7 @@ struct ExportCommand: ConsoleCommand {
   func run(console: Console) throws {
     let (_, context) = try options.open(console: console)
     let objects = try console.failing { try context.fetchNow(FetchRequest(entity: options.entity)) }
-    let export = GraphFileExport(entity: options.entity, root: root, modelPath: options.model, transformers: try options.registry())
+    let export = GraphFileExport(entity: options.entity, root: root, modelPath: options.model ?? options.store, transformers: context.transformers)
     let count = try export.write(objects, of: context.graph, to: output ?? "-", console: console)
     if let output { console.print("exported \(count) \(options.entity) to \(output)") }
   }

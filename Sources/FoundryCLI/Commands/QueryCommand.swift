@@ -67,7 +67,7 @@ struct QueryCommand: ConsoleCommand {
     case .table: console.print(Self.table(objects))
     case .json:
       var encoding = EncodingOptions()
-      encoding.transformers = try options.registry()
+      encoding.transformers = context.transformers
       encoding.writing = .pretty
       let bytes = try console.failing { try context.graph.exportJSON(objects, options: encoding) }
       console.print(String(decoding: bytes, as: UTF8.self))

@@ -15,7 +15,11 @@ extension ImportCommand {
   /// objects: Author 2, Book 3, Tag 4
   /// ```
   func importIntoStore(at path: String, schema: Schema, model: ModelFile, options: GraphImportOptions, console: Console) throws {
-    let target = try console.failing { try StoreImport(path: path, schema: schema) }
+    let target = try console.failing {
+      let target = try StoreImport(path: path, schema: schema)
+      if !dryRun { try target.record(transformers) }
+      return target
+    }
     var summary = ImportSummary(model: model, entity: entity)
     summary.store = path
     for payload in payloads {

@@ -1,5 +1,6 @@
 import Foundry
 import FoundryGraph
+import FoundryJSON
 import FoundrySQLite
 import FoundryStore
 
@@ -43,6 +44,24 @@ struct StoreImport {
     return Outcome(
       count: report.graph.objects.count, issues: report.graph.issues, inserted: report.saved.inserted.count,
       updated: report.saved.updated.count, deleted: report.saved.deleted.count, changes: changes.map(\.description))
+  }
+
+  /// Keeps the transformer bindings an import used in the store, so that `query` and
+  /// `export` find them without `--model` and `--transformer`.
+  func record(_ bindings: [TransformerBinding]) throws {
+    guard !bindings.isEmpty else { return }
+    var known = try Self.bindings(of: store)
+    for binding in bindings { known[binding.name] = binding.spec }
+    let object = JSONObject(known.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
+    try store.setRecordedValue(JSONValue.object(object).makeJSONString(), for: "transformers")
+  }
+
+  /// The transformer bindings recorded in `store`: name → spec.
+  static func bindings(of store: Store) throws -> [String: String] {
+    guard let text = try store.recordedValue("transformers"), let object = try? JSONDocument(string: text).value.object else { return [:] }
+    var bindings: [String: String] = [:]
+    for (name, value) in object { bindings[name] = value.string }
+    return bindings
   }
 
   /// The stored objects of each entity (not counting subentities), by entity name; no zero counts.

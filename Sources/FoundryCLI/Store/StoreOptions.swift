@@ -4,14 +4,17 @@ import FoundryGraph
 import FoundrySQLite
 import FoundryStore
 
-/// The options of the commands that read a store: the store file, the model it was made
-/// with, the entity, and the transformer bindings its transformable attributes need.
+/// The options of the commands that read a store: the store file, the entity, and — when the
+/// schema and transformer bindings the store recorded do not suffice — the model and bindings.
 struct StoreOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The SQLite store to read.", valueName: "file"))
   var store: String
 
-  @Option(help: ArgumentHelp("The model the store was made with: a .xcdatamodeld, a .xcdatamodel or its contents file.", valueName: "model"))
-  var model: String
+  @Option(
+    help: ArgumentHelp(
+      "The model the store was made with (a .xcdatamodeld, a .xcdatamodel or its contents file); by default the schema the store recorded.",
+      valueName: "model"))
+  var model: String?
 
   @Option(help: ArgumentHelp("The entity of the objects.", valueName: "name"))
   var entity: String
@@ -33,17 +36,41 @@ struct StoreOptions: ParsableArguments {
     return registry
   }
 
-  /// The model, checked for the entity and the transformers, and a context over the store;
-  /// whatever fails is printed and exits with 1.
+  /// The store (with the model, or with the schema it recorded), checked for the entity and
+  /// the transformers, and a context over it; whatever fails is printed and exits with 1.
   func open(console: Console) throws -> (store: Store, context: ObjectContext) {
+    guard let model else { return try openRecorded(console: console) }
     let loader = ModelLoader(path: model)
     let (file, schema) = try loader.load(console: console)
     try loader.checkEntity(entity, in: schema, model: file, console: console)
-    let registry = try registry()
+    var registry = try registry()
     try loader.checkTransformers(of: schema, registry: registry, model: file, console: console)
     return try console.failing {
       let store = try Store(path: store, schema: schema)
+      try addRecordedBindings(of: store, to: &registry)
       return (store, try store.makeContext(transformers: registry))
+    }
+  }
+
+  /// The store with the schema it recorded, and the bindings it recorded plus `--transformer`'s.
+  private func openRecorded(console: Console) throws -> (store: Store, context: ObjectContext) {
+    try console.failing {
+      let store = try Store(path: store)
+      guard store.schema[entity] != nil else {
+        let known = store.schema.entities.map(\.name).sorted().joined(separator: ", ")
+        throw StoreError(.invalidQuery, "no entity named \"\(entity)\" in the store (entities: \(known))")
+      }
+      var registry = try registry()
+      try addRecordedBindings(of: store, to: &registry)
+      return (store, try store.makeContext(transformers: registry))
+    }
+  }
+
+  /// Binds the transformer names the store recorded, unless `--transformer` binds them.
+  private func addRecordedBindings(of store: Store, to registry: inout TransformerRegistry) throws {
+    let given = Set(transformers.map(\.name))
+    for (name, spec) in try StoreImport.bindings(of: store) where !given.contains(name) {
+      if let binding = TransformerBinding(argument: "\(name)=\(spec)") { try binding.bind(in: &registry) }
     }
   }
 }

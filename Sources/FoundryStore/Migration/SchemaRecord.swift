@@ -1,71 +1,125 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FoundryGraph
 import FoundryJSON
 
 /// The schema a store was made with, as JSON kept in the store: what a later version of the
-/// model is compared with to migrate the store. It keeps what lays out tables (entities,
-/// parents, identities, attribute types and optionality, relationships and renaming
-/// identifiers); a typed-value attribute is kept as transformable (both are JSON columns).
+/// model is compared with to migrate the store, and what tools open the store with when no
+/// model is given. It keeps entities (parents, identities, key paths, indexes), attributes
+/// (types, optionality, defaults, key paths, transformer names, rules) and relationships; a
+/// typed-value attribute comes back as transformable (both are JSON columns), and user info
+/// is not kept.
 enum SchemaRecord {
   /// `schema` as compact JSON text.
   static func text(of schema: Schema) -> String {
-    let entities = schema.declarations.map { entity -> JSONValue in
-      .object(JSONObject([
-        ("name", .string(entity.name)), ("parent", entity.parent.map(JSONValue.string) ?? .null), ("abstract", .bool(entity.isAbstract)),
-        ("identity", .array(entity.identity.map(JSONValue.string))), ("scoped", .bool(entity.isIdentityScopedToParent)),
-        ("renamed", entity.renamingIdentifier.map(JSONValue.string) ?? .null),
-        ("attributes", .array(entity.attributes.map { attribute in
-          .object(JSONObject([
-            ("name", .string(attribute.name)), ("type", .string(Self.typeName(attribute.type))), ("optional", .bool(attribute.isOptional)),
-            ("renamed", attribute.renamingIdentifier.map(JSONValue.string) ?? .null),
-          ]))
-        })),
-        ("relationships", .array(entity.relationships.map { relationship in
-          .object(JSONObject([
-            ("name", .string(relationship.name)), ("destination", .string(relationship.destination)), ("toMany", .bool(relationship.isToMany)),
-            ("ordered", .bool(relationship.isOrdered)), ("inverse", relationship.inverse.map(JSONValue.string) ?? .null),
-            ("renamed", relationship.renamingIdentifier.map(JSONValue.string) ?? .null),
-          ]))
-        })),
-      ]))
-    }
-    return JSONValue.array(entities).makeJSONString()
+    JSONValue.array(schema.declarations.map(entity)).makeJSONString()
   }
 
   /// The schema recorded as `text`.
   /// - Throws: ``StoreError`` `corrupt` when the record does not read.
   static func schema(from text: String) throws(StoreError) -> Schema {
-    let corrupt = StoreError(.corrupt, "the store's schema record does not read")
     guard let document = try? JSONDocument(string: text), let entities = document.value.array else { throw corrupt }
     var declarations: [Entity] = []
-    for value in entities {
-      guard let name = value["name"]?.string, let attributes = value["attributes"]?.array, let relationships = value["relationships"]?.array else {
-        throw corrupt
-      }
-      var entity = Entity(
-        name, parent: value["parent"]?.string, abstract: value["abstract"]?.bool ?? false, attributes: [], relationships: [],
-        identity: value["identity"]?.array?.compactMap(\.string) ?? [], identityScopedToParent: value["scoped"]?.bool ?? false)
-      entity.renamingIdentifier = value["renamed"]?.string
-      for item in attributes {
-        guard let attributeName = item["name"]?.string, let type = item["type"]?.string.flatMap(AttributeType.init(modelName:)) else { throw corrupt }
-        var attribute = Attribute(attributeName, type, optional: item["optional"]?.bool ?? true)
-        attribute.renamingIdentifier = item["renamed"]?.string
-        entity.attributes.append(attribute)
-      }
-      for item in relationships {
-        guard let relationshipName = item["name"]?.string, let destination = item["destination"]?.string else { throw corrupt }
-        var relationship = Relationship(
-          relationshipName, to: destination, toMany: item["toMany"]?.bool ?? false, ordered: item["ordered"]?.bool ?? false,
-          inverse: item["inverse"]?.string)
-        relationship.renamingIdentifier = item["renamed"]?.string
-        entity.relationships.append(relationship)
-      }
-      declarations.append(entity)
-    }
+    for value in entities { declarations.append(try entity(from: value)) }
     do { return try Schema(declarations) } catch { throw corrupt }
   }
+
+  private static let corrupt = StoreError(.corrupt, "the store's schema record does not read")
+
+  // MARK: - Writing
+
+  private static func entity(_ entity: Entity) -> JSONValue {
+    object([
+      ("name", .string(entity.name)), ("parent", optional(entity.parent)), ("abstract", .bool(entity.isAbstract)),
+      ("identity", .array(entity.identity.map(JSONValue.string))), ("scoped", .bool(entity.isIdentityScopedToParent)),
+      ("subentityKeyPath", optional(entity.subentityKeyPath)), ("entityMapper", optional(entity.entityMapperName)),
+      ("renamed", optional(entity.renamingIdentifier)), ("indexes", .array(entity.indexedKeyPaths.map(JSONValue.string))),
+      ("attributes", .array(entity.attributes.map(attribute))), ("relationships", .array(entity.relationships.map(relationship))),
+    ])
+  }
+
+  private static func attribute(_ attribute: Attribute) -> JSONValue {
+    object([
+      ("name", .string(attribute.name)), ("type", .string(typeName(attribute.type))), ("optional", .bool(attribute.isOptional)),
+      ("default", optional(attribute.defaultValue.flatMap { defaultText($0) })), ("keyPath", optional(attribute.keyPath)),
+      ("transformer", optional(attribute.transformerName)), ("renamed", optional(attribute.renamingIdentifier)),
+      ("minimum", attribute.rules.minimum.map { .number(JSONNumber(floatLiteral: $0)) } ?? .null),
+      ("maximum", attribute.rules.maximum.map { .number(JSONNumber(floatLiteral: $0)) } ?? .null),
+      ("pattern", optional(attribute.rules.pattern)),
+    ])
+  }
+
+  private static func relationship(_ relationship: Relationship) -> JSONValue {
+    object([
+      ("name", .string(relationship.name)), ("destination", .string(relationship.destination)), ("toMany", .bool(relationship.isToMany)),
+      ("ordered", .bool(relationship.isOrdered)), ("inverse", optional(relationship.inverse)),
+      ("deleteRule", .string(relationship.deleteRule.rawValue)), ("optional", .bool(relationship.isOptional)),
+      ("minCount", .number(JSONNumber(relationship.minCount))), ("maxCount", .number(JSONNumber(relationship.maxCount))),
+      ("keyPath", optional(relationship.keyPath)), ("keyedBy", optional(relationship.keyedBy)), ("renamed", optional(relationship.renamingIdentifier)),
+    ])
+  }
+
+  private static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
+  private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
   private static func typeName(_ type: AttributeType) -> String {
     if case .value = type { return AttributeType.transformable.description }
     return type.description
+  }
+
+  /// A default value as text: a date as its seconds since 2001, others as they read back.
+  private static func defaultText(_ value: GraphValue) -> String? {
+    switch value {
+    case .date(let date): "\(date.timeIntervalSinceReferenceDate)"
+    case .json, .custom, .data: nil
+    case .string(let text): text
+    case .url(let url): url.absoluteString
+    case .uuid(let uuid): uuid.uuidString
+    default: "\(value.base)"
+    }
+  }
+
+  // MARK: - Reading
+
+  private static func entity(from value: JSONValue) throws(StoreError) -> Entity {
+    guard let name = value["name"]?.string, let attributes = value["attributes"]?.array, let relationships = value["relationships"]?.array else {
+      throw corrupt
+    }
+    var entity = Entity(
+      name, parent: value["parent"]?.string, abstract: value["abstract"]?.bool ?? false, attributes: [], relationships: [],
+      identity: value["identity"]?.array?.compactMap(\.string) ?? [], identityScopedToParent: value["scoped"]?.bool ?? false,
+      subentityKeyPath: value["subentityKeyPath"]?.string, entityMapper: value["entityMapper"]?.string)
+    entity.renamingIdentifier = value["renamed"]?.string
+    entity.indexedKeyPaths = value["indexes"]?.array?.compactMap(\.string) ?? []
+    for item in attributes { entity.attributes.append(try attribute(from: item)) }
+    for item in relationships { entity.relationships.append(try relationship(from: item)) }
+    return entity
+  }
+
+  private static func attribute(from item: JSONValue) throws(StoreError) -> Attribute {
+    guard let name = item["name"]?.string, let type = item["type"]?.string.flatMap(AttributeType.init(modelName:)) else { throw corrupt }
+    let defaultValue = item["default"]?.string.flatMap { text in
+      type == .date ? Double(text).map { GraphValue.date(Date(timeIntervalSinceReferenceDate: $0)) } : GraphValue(text: text, as: type)
+    }
+    var attribute = Attribute(
+      name, type, optional: item["optional"]?.bool ?? true, default: defaultValue, keyPath: item["keyPath"]?.string,
+      transformer: item["transformer"]?.string)
+    attribute.renamingIdentifier = item["renamed"]?.string
+    attribute.rules = AttributeRules(minimum: item["minimum"]?.double, maximum: item["maximum"]?.double, pattern: item["pattern"]?.string)
+    return attribute
+  }
+
+  private static func relationship(from item: JSONValue) throws(StoreError) -> Relationship {
+    guard let name = item["name"]?.string, let destination = item["destination"]?.string else { throw corrupt }
+    var relationship = Relationship(
+      name, to: destination, toMany: item["toMany"]?.bool ?? false, ordered: item["ordered"]?.bool ?? false, inverse: item["inverse"]?.string,
+      deleteRule: item["deleteRule"]?.string.flatMap(DeleteRule.init(rawValue:)) ?? .nullify, optional: item["optional"]?.bool ?? true,
+      minCount: item["minCount"]?.int ?? 0, maxCount: item["maxCount"]?.int ?? 0, keyPath: item["keyPath"]?.string,
+      keyedBy: item["keyedBy"]?.string)
+    relationship.renamingIdentifier = item["renamed"]?.string
+    return relationship
   }
 }
