@@ -67,7 +67,7 @@ struct XMLMemoryCommand: ParsableCommand {
     let executable = try Self.executablePath()
     var rows: [[String]] = []
     for mode in XMLMemoryChild.Mode.allCases {
-      let report = try Self.runChild(executable: executable, path: path, mode: mode)
+      let report = try Self.runChild(executable: executable, arguments: ["memory-child", path, "--mode", mode.rawValue])
       rows.append(Self.row(mode: mode, report: report, size: size))
     }
     print(Self.table(rows))
@@ -75,24 +75,24 @@ struct XMLMemoryCommand: ParsableCommand {
 
   // MARK: - The child process
 
-  private static func executablePath() throws -> String {
+  static func executablePath() throws -> String {
     if let path = Bundle.main.executablePath { return path }
     guard let path = CommandLine.arguments.first else { throw SetupError("cannot find the foundry-bench executable") }
     return path
   }
 
-  /// Runs `memory-child` and returns its `key=value` lines.
-  private static func runChild(executable: String, path: String, mode: XMLMemoryChild.Mode) throws -> [String: String] {
+  /// Runs a child command of this executable and returns its `key=value` lines.
+  static func runChild(executable: String, arguments: [String]) throws -> [String: String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["memory-child", path, "--mode", mode.rawValue]
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw SetupError("memory-child --mode \(mode.rawValue) failed with status \(process.terminationStatus)")
+      throw SetupError("\(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
     }
     var report: [String: String] = [:]
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
