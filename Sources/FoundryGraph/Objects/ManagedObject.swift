@@ -204,6 +204,15 @@ enum RelatedObjects {
     }
   }
 
+  /// A loaded relationship holding `references` (distinct), to-many or to-one.
+  init(_ references: [ObjectReference], toMany: Bool) {
+    guard let first = references.first else {
+      self = .none
+      return
+    }
+    self = toMany ? .many(ObjectList(references)) : .one(first)
+  }
+
   var count: Int {
     switch self {
     case .none, .fault: 0
@@ -231,9 +240,7 @@ enum RelatedSnapshot {
   func restored(toMany: Bool) -> RelatedObjects {
     switch self {
     case .fault: return .fault
-    case .objects(let references):
-      guard let first = references.first else { return .none }
-      return toMany ? .many(ObjectList(references)) : .one(first)
+    case .objects(let references): return RelatedObjects(references, toMany: toMany)
     }
   }
 }

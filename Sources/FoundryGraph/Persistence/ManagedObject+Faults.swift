@@ -27,12 +27,7 @@ extension ManagedObject {
     }
     do {
       let stored = try source.storedObjects(relatedTo: id, of: entity, slot: slot)
-      let references = stored.compactMap { graph.register($0).map(ObjectReference.init) }
-      if let first = references.first {
-        related[slot] = entity.isToManySlot[slot] ? .many(ObjectList(references)) : .one(first)
-      } else {
-        related[slot] = .none
-      }
+      related[slot] = RelatedObjects(stored.compactMap { graph.register($0).map(ObjectReference.init) }, toMany: entity.isToManySlot[slot])
     } catch {
       let location = "\(entity.name).\(entity.relationships[slot].name)"
       graph.loadFailures.append(GraphError(.loadFailed, at: location, "could not load the relationship of \(id): \(error)"))
@@ -73,12 +68,7 @@ extension ManagedObject {
   /// still a fault; a slot already loaded keeps what it holds (and any change made to it).
   package func fulfillFault(_ slot: Int, with objects: [ManagedObject]) {
     guard case .fault = related[slot] else { return }
-    let references = objects.map(ObjectReference.init)
-    if let first = references.first {
-      related[slot] = entity.isToManySlot[slot] ? .many(ObjectList(references)) : .one(first)
-    } else {
-      related[slot] = .none
-    }
+    related[slot] = RelatedObjects(objects.map(ObjectReference.init), toMany: entity.isToManySlot[slot])
   }
 
   /// Fills to-one relationship `slot` with the object a store loaded ahead (`nil`: none), when
@@ -86,11 +76,9 @@ extension ManagedObject {
   /// prefetch that links each of many objects to one of few.
   package func fulfillFault(_ slot: Int, withOne object: ManagedObject?) {
     guard case .fault = related[slot] else { return }
-    guard let object else {
-      related[slot] = .none
-      return
-    }
+    guard let object else { return related[slot] = .none }
+    // A to-one slot (the case this is for) takes the reference without an array.
     let reference = ObjectReference(object)
-    related[slot] = entity.isToManySlot[slot] ? .many(ObjectList([reference])) : .one(reference)
+    related[slot] = entity.isToManySlot[slot] ? RelatedObjects([reference], toMany: true) : .one(reference)
   }
 }
