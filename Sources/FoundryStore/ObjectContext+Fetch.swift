@@ -62,10 +62,18 @@ extension ObjectContext {
     var objectRows: [Int] = []
     objectRows.reserveCapacity(main.count)
     graph.reserveCapacity(stored: main.count, family: query.table.root)
-    for row in 0..<main.count {
-      guard let object = try source.object(main, row: row, in: query.table, graph: graph) else { continue }
-      objects.append(object)
-      objectRows.append(row)
+    if graph.holdsNoRows(family: query.table.root) {
+      // The rows are distinct (one per primary key), and the graph holds none of them.
+      for row in 0..<main.count {
+        objects.append(graph.registerNew(try source.decoder.storedObject(main, row: row, in: query.table)))
+      }
+      objectRows.append(contentsOf: 0..<main.count)
+    } else {
+      for row in 0..<main.count {
+        guard let object = try source.object(main, row: row, in: query.table, graph: graph) else { continue }
+        objects.append(object)
+        objectRows.append(row)
+      }
     }
     for (prefetch, related) in zip(query.prefetches, rows.dropFirst()) {
       switch prefetch.link {

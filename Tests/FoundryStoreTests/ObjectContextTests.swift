@@ -82,6 +82,24 @@ struct ObjectContextTests {
     #expect(!context.hasChanges)
   }
 
+  @Test("fetched objects are found by identity, also after one's identity changed or it was deleted")
+  func fetchedIdentities() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    let authors = try await context.fetch(FetchRequest(entity: "Author"))
+    let william = try #require(authors.first { $0.id == 101 })
+    let mark = try #require(authors.first { $0.id == 106 })
+    try william.setValue(.integer(999), forKey: "id")
+    #expect(try context.object(of: "Author", identity: 999) === william)
+    context.rollback()
+    try context.delete(mark)
+    #expect(try context.object(of: "Author", identity: 101) === william)
+    #expect(try context.object(of: "Author", identity: 106) == nil)
+    let inserted = try context.insert("Author")
+    try inserted.setValue(.integer(106), forKey: "id")
+    #expect(try context.object(of: "Author", identity: 106) === inserted)
+  }
+
   @Test("only real changes are written: an equal value is no change")
   func onlyRealChanges() async throws {
     let store = try await imported()

@@ -19,9 +19,7 @@ extension ObjectGraph {
     persistentIndex[entity.rootIndex].insert(stored.id.row, number: object.objectNumber)
     // An object inserted in memory with the same identity keeps the index: saving it then
     // fails on the store's unique index instead of silently merging two objects.
-    if !entity.isIdentityScopedToParent, let key = object.identityKey {
-      index.insertIfAbsent(key, number: object.objectNumber, family: entity.rootIndex)
-    }
+    if !entity.isIdentityScopedToParent, !entity.identitySlots.isEmpty { index.insertLater(number: object.objectNumber) }
     return object
   }
 
@@ -66,6 +64,11 @@ extension ObjectGraph {
     guard let number = persistentIndex[family].number(of: row) else { return .unknown }
     return storage[number].map(Registration.live) ?? .deleted
   }
+
+  /// Whether the graph holds no object for any row of the family whose root entity is at
+  /// position `family` (none loaded or saved, none deleted since): a fetch of distinct rows
+  /// into it need not ask ``registration(family:row:)`` per row.
+  package func holdsNoRows(family: Int) -> Bool { persistentIndex[family].isEmpty }
 
   // MARK: - Handing changes to a store
 
