@@ -44,11 +44,40 @@ final class SQLiteBackend: StoreBackend {
   private static func save(_ plan: WritePlan, _ db: Database) throws -> [Int64] {
     var rows: [Int64] = []
     try db.inTransaction(.immediate) {
-      rows = try allocateRows(plan.newRows, db)
-      for statement in plan.statements { try run(statement, rows: rows, db) }
+      rows = try run(plan, db)
       return .commit
     }
     return rows
+  }
+
+  /// Runs a plan's statements in the transaction open on `db`. - Returns: The new objects' rows.
+  static func run(_ plan: WritePlan, _ db: Database) throws -> [Int64] {
+    let rows = try allocateRows(plan.newRows, db)
+    for statement in plan.statements { try run(statement, rows: rows, db) }
+    return rows
+  }
+
+  func transaction<T: Sendable>(commits: Bool, _ body: @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+    do {
+      return try await writer.writeWithoutTransaction { db in try Self.transaction(commits: commits, db, body) }
+    } catch { throw Self.storeError(error) }
+  }
+
+  func transactionNow<T>(commits: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T {
+    do {
+      return try writer.writeWithoutTransaction { db in try Self.transaction(commits: commits, db, body) }
+    } catch { throw Self.storeError(error) }
+  }
+
+  /// Runs `body` in one immediate transaction on `db`, committed or rolled back.
+  private static func transaction<T>(commits: Bool, _ db: Database, _ body: (any StoreTransaction) throws -> T) throws -> T {
+    var result: T?
+    try db.inTransaction(.immediate) {
+      result = try body(SQLiteTransaction(db: db))
+      return commits ? .commit : .rollback
+    }
+    guard let result else { throw StoreError(.database, "the transaction ended without a result") }
+    return result
   }
 
   func record(_ key: String) throws -> String? {
@@ -93,7 +122,7 @@ final class SQLiteBackend: StoreBackend {
     }
   }
 
-  private static func rows(_ statement: SQLStatement, _ db: Database) throws -> SQLRows {
+  static func rows(_ statement: SQLStatement, _ db: Database) throws -> SQLRows {
     let prepared = try db.cachedStatement(sql: statement.sql)
     try prepared.setArguments(arguments(statement.arguments, rows: []))
     let width = CInt(prepared.columnCount)

@@ -14,6 +14,17 @@ public struct StoreImportReport {
   public var changes: [ObjectChange]
   /// What the save wrote (empty for a dry run).
   public var saved = SaveResult()
+  /// The payload's top-level objects imported (an import in batches lists none in
+  /// ``graph``'s `objects`: it lets go of each batch once saved).
+  public var elementCount: Int
+
+  /// A report of `graph`'s objects and `changes`.
+  init(graph: GraphImportReport, changes: [ObjectChange], saved: SaveResult = SaveResult(), elementCount: Int? = nil) {
+    self.graph = graph
+    self.changes = changes
+    self.saved = saved
+    self.elementCount = elementCount ?? graph.objects.count
+  }
 }
 
 /// One object an import inserts, updates or deletes, with old and new values.
@@ -133,6 +144,7 @@ extension ObjectContext {
         return (name: key, old: object.isInserted ? nil : (try? object.committedValue(forKey: key)) ?? nil, new: object.value(at: slot))
       }
       let links = object.changedRelationshipSlots.map { slot in
+        if let linked = object.deferredLinks(at: slot) { return (name: object.entity.relationships[slot].name, added: linked.count, removed: 0) }
         let now = Set(object.relatedObjects(at: slot).map(ObjectIdentifier.init))
         let before = Set((object.committedRelatedObjects(at: slot) ?? []).map(ObjectIdentifier.init))
         return (name: object.entity.relationships[slot].name, added: now.subtracting(before).count, removed: before.subtracting(now).count)

@@ -62,7 +62,7 @@ extension ObjectContext {
   }
 
   /// The changes to write, validated and planned; `nil` when there are none.
-  private func prepareSave() throws -> (changes: GraphChanges, plan: SavePlanner)? {
+  func prepareSave() throws -> (changes: GraphChanges, plan: SavePlanner)? {
     let changes = try graph.changes()
     guard !changes.isEmpty else { return nil }
     let broken = (changes.inserted + changes.updated).flatMap { $0.validationErrors() }
@@ -75,8 +75,15 @@ extension ObjectContext {
     return (changes, planner)
   }
 
-  /// Commits the graph after the database wrote `pending`, giving new objects their rows.
+  /// Commits the graph after the database wrote `pending`, and tells the store's observers.
   private func finishSave(_ pending: (changes: GraphChanges, plan: SavePlanner), rows: [Int64]) -> SaveResult {
+    let result = commitSave(pending, rows: rows)
+    store.publish(result)
+    return result
+  }
+
+  /// Commits the graph after the database wrote `pending`, giving new objects their rows.
+  func commitSave(_ pending: (changes: GraphChanges, plan: SavePlanner), rows: [Int64]) -> SaveResult {
     let changes = pending.changes
     var result = SaveResult()
     result.inserted = zip(changes.inserted, rows).map { PersistentID(family: store.layout.table(of: $0.entity).name, row: $1) }
@@ -86,7 +93,6 @@ extension ObjectContext {
     // Rows this save added: tables are no longer known to be empty.
     source.isEmpty = source.isEmpty.map { _ in nil }
     graph.commitSaved(inserted: changes.inserted, ids: result.inserted)
-    store.publish(result)
     return result
   }
 }

@@ -138,8 +138,16 @@ struct SavePlanner {
       guard case .join(let index, let isOwner) = layout.relationshipStorage[object.entity.index][slot] else { continue }
       let join = layout.joinTables[index]
       let table = dialect.quote(join.name)
-      let now = object.relatedObjects(at: slot)
       let me = row(of: object)
+      if let linked = object.deferredLinks(at: slot) {
+        // Objects linked to a slot left unloaded: the store keeps the other links as they are.
+        guard isOwner else { continue }
+        for member in linked {
+          plan.statements.append(SQLStatement("INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\") VALUES (?, ?, NULL)", [me, row(of: member)]))
+        }
+        continue
+      }
+      let now = object.relatedObjects(at: slot)
       if isOwner {
         let before = object.committedRelatedObjects(at: slot)
         let kept = Set(now.map(ObjectIdentifier.init))

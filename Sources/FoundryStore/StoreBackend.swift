@@ -23,6 +23,22 @@ package protocol StoreBackend: Sendable {
   func record(_ key: String) throws -> String?
   /// Sets a value of the store's own record.
   func setRecord(_ key: String, to value: String) throws
+  /// Runs `body` in one write transaction whose reads see its own writes: what an import in
+  /// batches needs (each batch written before the next is read, all committed together).
+  /// - Parameter commits: Whether the transaction commits when `body` returns; a dry run
+  ///   rolls it back. A throwing `body` always rolls it back.
+  func transaction<T: Sendable>(commits: Bool, _ body: @Sendable (any StoreTransaction) throws -> T) async throws -> T
+  /// ``transaction(commits:_:)`` now, blocking the caller: for the command line.
+  func transactionNow<T>(commits: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T
+}
+
+/// A write transaction held open across several reads and writes, each seeing the ones before.
+package protocol StoreTransaction {
+  /// The rows of each query, as ``StoreBackend/read(_:)``, inside the transaction.
+  func read(_ statements: [SQLStatement]) throws -> [SQLRows]
+  /// Runs a save's statements, as ``StoreBackend/write(_:)``, inside the transaction.
+  /// - Returns: The rows given to the plan's new objects.
+  func write(_ plan: WritePlan) throws -> [Int64]
 }
 
 /// One save, as statements for a backend to run in one transaction.

@@ -11,6 +11,11 @@ final class StoreSource: ObjectSource {
   /// asked since the context last saved). An import into an empty table looks up nothing; a
   /// row another writer adds meanwhile is caught by the identity's unique index on save.
   var isEmpty: [Bool?]
+  /// The write transaction an import in batches runs in: its reads go there, to see the
+  /// batches written so far (`nil`: reads go to the backend).
+  var transaction: (any StoreTransaction)?
+  /// The rows an import in batches wrote so far, by identity.
+  var imported: ImportedRows?
 
   init(backend: any StoreBackend, decoder: RowDecoder) {
     self.backend = backend
@@ -19,13 +24,25 @@ final class StoreSource: ObjectSource {
   }
 
   private var layout: StoreLayout { decoder.layout }
+
+  /// The rows of one query, read in the import's transaction when there is one.
+  private func readNow(_ statement: SQLStatement) throws -> SQLRows {
+    guard let transaction else { return try backend.readNow(statement) }
+    return try transaction.read([statement]).first ?? SQLRows(columnCount: 0)
+  }
   private var dialect: any SQLDialect { decoder.dialect }
 
   func storedObject(of entity: EntityDescription, identity: [GraphValue]) throws -> StoredObject? {
     let position = layout.tableOfEntity[entity.index]
     let table = layout.tables[position]
+    if let imported, imported.knowsEveryRow(of: position) {
+      guard let row = imported.row(of: identity, in: position) else { return nil }
+      let sql = "SELECT \(decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t WHERE t.\"_pk\" = ?"
+      let rows = try readNow(SQLStatement(sql, [.value(.integer(row))]))
+      return rows.isEmpty ? nil : try decoder.storedObject(rows, row: 0, in: table)
+    }
     if isEmpty[position] == nil {
-      isEmpty[position] = try backend.readNow(SQLStatement("SELECT 1 FROM \(dialect.quote(table.name)) LIMIT 1")).isEmpty
+      isEmpty[position] = try readNow(SQLStatement("SELECT 1 FROM \(dialect.quote(table.name)) LIMIT 1")).isEmpty
     }
     if isEmpty[position] == true { return nil }
     let columns = entity.identitySlots.map { layout.attributeColumns[entity.index][$0] }
@@ -35,13 +52,13 @@ final class StoreSource: ObjectSource {
     }
     let condition = columns.map { "t.\(dialect.quote($0)) = ?" }.joined(separator: " AND ")
     let sql = "SELECT \(decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t WHERE \(condition) LIMIT 1"
-    let rows = try backend.readNow(SQLStatement(sql, arguments))
+    let rows = try readNow(SQLStatement(sql, arguments))
     return rows.isEmpty ? nil : try decoder.storedObject(rows, row: 0, in: table)
   }
 
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject] {
     let (statement, target) = relatedQuery(of: entity, slot: slot, owners: SQLStatement("?", [.value(.integer(id.row))]))
-    let rows = try backend.readNow(statement)
+    let rows = try readNow(statement)
     return try (0..<rows.count).map { row throws(StoreError) in try decoder.storedObject(rows, row: row, offset: 1, in: target) }
   }
 

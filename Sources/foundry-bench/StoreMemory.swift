@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Foundry
 import FoundryGraph
 import FoundrySQLite
 import FoundryStore
@@ -26,13 +27,19 @@ struct StoreMemoryCommand: ParsableCommand {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let payload = folder + "/authors.json"
     let size = try Self.writePayload(to: payload, byteCount: megabytes * 1_000_000)
-    let report = try XMLMemoryCommand.runChild(
-      executable: try XMLMemoryCommand.executablePath(), arguments: ["store-memory-child", payload, folder + "/store.sqlite"])
-    let peak = (report["maxrss_kib"].flatMap { Double($0) } ?? 0) * 1024
-    let base = (report["base_kib"].flatMap { Double($0) } ?? 0) * 1024
-    let megabytes = { (bytes: Double) in XMLMemoryCommand.format(bytes / 1e6) }
-    print("payload \(megabytes(Double(size))) MB, \(report["objects"] ?? "-") objects imported in \(report["seconds"] ?? "-") s")
-    print("peak RSS \(megabytes(peak)) MB (\(XMLMemoryCommand.format(peak / Double(size)))x the payload; \(megabytes(base)) MB before reading it)")
+    print("payload \(XMLMemoryCommand.format(Double(size) / 1e6)) MB")
+    for mode in ["batches", "whole"] {
+      try? FileManager.default.removeItem(atPath: folder + "/store.sqlite")
+      let report = try XMLMemoryCommand.runChild(
+        executable: try XMLMemoryCommand.executablePath(), arguments: ["store-memory-child", payload, folder + "/store.sqlite", "--mode", mode])
+      let peak = (report["maxrss_kib"].flatMap { Double($0) } ?? 0) * 1024
+      let base = (report["base_kib"].flatMap { Double($0) } ?? 0) * 1024
+      let megabytes = { (bytes: Double) in XMLMemoryCommand.format(bytes / 1e6) }
+      print(
+        "\(mode == "batches" ? "Store.importJSON(contentsOf:), in batches" : "ObjectContext.importJSON, whole payload"): "
+          + "\(report["objects"] ?? "-") objects in \(report["seconds"] ?? "-") s, peak RSS \(megabytes(peak)) MB "
+          + "(\(XMLMemoryCommand.format(peak / Double(size)))x the payload; \(megabytes(base)) MB at start)")
+    }
   }
 
   /// Writes authors, each with three books and two tags, until the payload reaches `byteCount`.
@@ -80,19 +87,27 @@ struct StoreMemoryChild: ParsableCommand {
 
   @Argument var payload: String
   @Argument var store: String
+  @Option var mode = "batches"
 
   func run() throws {
     let base = MemoryUsage.statusKiB("VmRSS")
-    let bytes = try MemoryUsage.readFile(payload)
     let start = Harness.now()
-    let context = try Store(path: store, schema: StoreMemoryCommand.schema).makeContext()
-    let report = try context.importNow(dryRun: false) { try $0.importJSON(bytes, entity: "Author", root: "authors") }
+    let store = try Store(path: store, schema: StoreMemoryCommand.schema)
+    let report: StoreImportReport
+    if mode == "whole" {
+      let bytes = try MemoryUsage.readFile(payload)
+      report = try store.makeContext().importNow(dryRun: false) { try $0.importJSON(bytes, entity: "Author", root: "authors") }
+      blackHole(bytes)
+    } else {
+      report = try store.importJSONNow(
+        contentsOf: payload, entity: "Author", root: "authors", options: .init(), transformers: .standard, dryRun: false, sourceName: nil)
+    }
     let seconds = Harness.now() - start
     print(
       [
         "objects=\(report.saved.inserted.count)", "seconds=\(XMLMemoryCommand.format(seconds))",
         "maxrss_kib=\(MemoryUsage.maxResidentKiB())", "base_kib=\(base.map(String.init) ?? "-")",
       ].joined(separator: "\n"))
-    blackHole((bytes, report))
+    blackHole(report)
   }
 }

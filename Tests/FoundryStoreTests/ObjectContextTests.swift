@@ -100,6 +100,42 @@ struct ObjectContextTests {
     #expect(try context.object(of: "Author", identity: 106) === inserted)
   }
 
+  @Test("linking to a many-sided relationship left in the store does not load its members, and saves, reads and rolls back right")
+  func deferredLinks() async throws {
+    let store = try await imported()
+    let context = try store.makeContext()
+    let drama = try #require(try context.object(of: "Tag", identity: "drama"))
+    let book = try context.insert("Book")
+    book.id = 4001
+    book.title = "Macbeth"
+    try book.add(drama, forKey: "tags")
+    #expect(drama.isFault(forKey: "books"))
+    #expect(drama.hasChanges)
+    context.rollback()
+    #expect(try drama.related(forKey: "books").compactMap { $0.title?.description }.sorted() == ["\"Hamlet\"", "\"The Tempest\""])
+
+    let other = try store.makeContext()
+    let tag = try #require(try other.object(of: "Tag", identity: "drama"))
+    let macbeth = try other.insert("Book")
+    macbeth.id = 4001
+    macbeth.title = "Macbeth"
+    try macbeth.add(tag, forKey: "tags")
+    try await other.save()
+    #expect(tag.isFault(forKey: "books"))
+    #expect(try tag.related(forKey: "books").compactMap { $0.title?.description }.sorted() == ["\"Hamlet\"", "\"Macbeth\"", "\"The Tempest\""])
+    let third = try store.makeContext()
+    let reread = try #require(try third.object(of: "Tag", identity: "drama"))
+    let lear = try third.insert("Book")
+    lear.id = 4002
+    lear.title = "King Lear"
+    try lear.add(reread, forKey: "tags")
+    // Reading the partial relationship loads the stored members and keeps the new link.
+    #expect(try reread.related(forKey: "books").compactMap { $0.title?.description }.sorted() == ["\"Hamlet\"", "\"King Lear\"", "\"Macbeth\"", "\"The Tempest\""])
+    try await third.save()
+    let fresh = try store.makeContext()
+    #expect(try fresh.object(of: "Tag", identity: "drama")?.related(forKey: "books").count == 4)
+  }
+
   @Test("only real changes are written: an equal value is no change")
   func onlyRealChanges() async throws {
     let store = try await imported()

@@ -72,4 +72,7 @@ public struct GraphImportReport {
   public var relationshipCount = 0
   /// What lossy mode left out or changed, with payload paths (empty in strict mode).
   public var issues: [MappingIssue] = []
+
+  /// An empty report, for counting imports of one's own into.
+  package init() {}
 }

@@ -103,14 +103,17 @@ extension ObjectGraph {
     let (issues, error) = decoder.run(from: node, sourceName: sourceName, lossy: options.isLossy) { value in
       guard !path.isEmpty else { return roots = try session.importRoot(value, as: target) }
       let components = path.mappingComponents
-      guard let payload = value.descendant(at: path) else {
-        var failure = value.missingKey(expected: "\(entity) objects")
-        for component in components.reversed() { failure.prepend(component) }
-        throw failure
-      }
+      guard let payload = value.descendant(at: path) else { throw Self.missingRoot(in: value, at: path, entity: entity) }
       roots = try value.within(components) { try session.importRoot(payload, as: target) }
     }
     if let error { throw error }
     return session.report(roots: roots, issues: issues)
+  }
+
+  /// The error of a payload without the objects' key path: the key path's first missing key.
+  static func missingRoot(in value: ValueReader, at path: PathExpression, entity: String) -> MappingError {
+    var failure = value.missingKey(expected: "\(entity) objects")
+    for component in path.mappingComponents.reversed() { failure.prepend(component) }
+    return failure
   }
 }

@@ -4,7 +4,7 @@
 /// A dictionary hashes every key with SipHash, a third of an identity lookup's cost here.
 /// This table spreads keys with a multiply-shift hash instead, whose odd multiplier is drawn at
 /// random per table, so a payload cannot choose identities that all land in one run.
-struct IntegerIdentityTable {
+package struct IntegerIdentityTable {
   private struct Slot {
     var key: Int64
     /// The object number; `-1` for an empty slot.
@@ -18,13 +18,13 @@ struct IntegerIdentityTable {
   private let multiplier = UInt64.random(in: 1...UInt64.max) | 1
 
   /// An empty table.
-  init() {}
+  package init() {}
 
   /// Whether the table holds no key.
-  var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// The object number of `key`, if any.
-  func number(of key: Int64) -> Int? {
+  package func number(of key: Int64) -> Int? {
     guard count > 0 else { return nil }
     let mask = slots.count - 1
     var position = home(of: key)
@@ -37,7 +37,7 @@ struct IntegerIdentityTable {
   }
 
   /// Sets the object number of `key`.
-  mutating func insert(_ key: Int64, number: Int) { insert(key, number: number, replacing: true) }
+  package mutating func insert(_ key: Int64, number: Int) { insert(key, number: number, replacing: true) }
 
   /// Sets the object number of `key` unless it has one.
   mutating func insertIfAbsent(_ key: Int64, number: Int) { insert(key, number: number, replacing: false) }

@@ -62,6 +62,9 @@ extension ManagedObject {
 
   /// Forgets the changes: what the graph does on commit.
   func commit() {
+    // The store holds the links now: partial slots are faults again.
+    for slot in partialSlots { related[slot] = .fault }
+    partialSlots = []
     isInserted = false
     committedValues = [:]
     committedRelated = [:]
@@ -70,6 +73,7 @@ extension ManagedObject {
   /// Puts back the values and relationships of the last commit (without touching the other
   /// sides: the graph restores every changed object at once, so inverses end up in step).
   func restoreCommitted() {
+    partialSlots = []
     for (slot, value) in committedValues { values[slot] = value }
     for (slot, snapshot) in committedRelated { related[slot] = snapshot.restored(toMany: entity.isToManySlot[slot]) }
     committedValues = [:]

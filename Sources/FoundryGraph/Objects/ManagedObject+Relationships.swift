@@ -139,6 +139,16 @@ extension ManagedObject {
   ///   inverse side of a link just made (inverses are kept symmetric), which skips the search.
   @discardableResult
   func primitiveLink(_ object: ManagedObject, at slot: Int, isKnownAbsent: Bool = false) -> Bool {
+    if isKnownAbsent {
+      if defersLoading(slot) {
+        linkDeferred(object, at: slot)
+        return true
+      }
+      if !partialSlots.isEmpty, partialSlots.contains(slot), case .many(let list) = related[slot] {
+        list.append(object)
+        return true
+      }
+    }
     switch loaded(slot) {
     case .many(let list):
       if !isKnownAbsent, list.contains(object) { return false }
@@ -179,6 +189,7 @@ extension ManagedObject {
   /// Empties every relationship (without touching the other sides): what an object that
   /// outlives its graph keeps.
   func emptyRelationships() {
+    partialSlots = []
     for slot in related.indices { related[slot] = .none }
   }
 

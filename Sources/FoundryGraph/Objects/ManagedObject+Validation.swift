@@ -22,7 +22,9 @@ extension ManagedObject {
       let location = "\(entity.name).\(relationship.name)"
       // A relationship still in the store was valid when saved and has not changed since.
       if case .fault = related[slot] { continue }
-      let count = related[slot].count
+      // Links added to a partial slot cannot break a minimum; a maximum needs every member.
+      if !partialSlots.isEmpty, partialSlots.contains(slot), relationship.maxCount == 0 { continue }
+      let count = loaded(slot).count
       if !relationship.isToMany {
         if !relationship.isOptional, count == 0 {
           errors.append(GraphError(.missingValue, at: location, "required relationship has no object"))

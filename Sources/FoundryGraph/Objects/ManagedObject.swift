@@ -42,6 +42,10 @@ public final class ManagedObject: CustomStringConvertible {
   var committedValues: [Int: GraphValue?] = [:]
   /// What changed relationship slots held at the last commit (not kept for inserted objects).
   var committedRelated: [Int: RelatedSnapshot] = [:]
+  /// To-many slots still a fault in the store that hold only the objects linked since the
+  /// last commit: linking the inverse side of a many-sided relationship (a book to a tag that
+  /// a million books share) does not load every member first. A read loads the rest.
+  @exclusivity(unchecked) var partialSlots: [Int] = []
   /// Whether the object was inserted since the last commit.
   @exclusivity(unchecked) public internal(set) var isInserted = true
   /// Whether the object was deleted from its graph.

@@ -2,8 +2,46 @@ extension ManagedObject {
   /// What relationship `slot` holds, asking the graph's source first when it is a fault.
   @inline(__always)
   func loaded(_ slot: Int) -> RelatedObjects {
-    if case .fault = related[slot] { fireFault(slot) }
+    if case .fault = related[slot] { fireFault(slot) } else if !partialSlots.isEmpty, partialSlots.contains(slot) { completePartial(slot) }
     return related[slot]
+  }
+
+  /// Whether linking an object into to-many `slot`, a fault, can leave the stored members
+  /// unloaded: an unordered relationship of a stored object, whose store keeps the links.
+  func defersLoading(_ slot: Int) -> Bool {
+    guard case .fault = related[slot] else { return false }
+    return entity.isToManySlot[slot] && !entity.relationships[slot].isOrdered && persistentID != nil
+  }
+
+  /// Links `object` into to-many `slot`, a fault, without loading the stored members: the
+  /// slot holds the objects linked since the last commit until a read loads the rest.
+  func linkDeferred(_ object: ManagedObject, at slot: Int) {
+    willChangeRelationship(slot)
+    related[slot] = .many(ObjectList([ObjectReference(object)]))
+    partialSlots.append(slot)
+  }
+
+  /// The objects linked into `slot` since the last commit while its stored members stay
+  /// unloaded; `nil` when the slot is loaded or a plain fault.
+  package func deferredLinks(at slot: Int) -> [ManagedObject]? {
+    guard !partialSlots.isEmpty, partialSlots.contains(slot) else { return nil }
+    return related[slot].objects
+  }
+
+  /// Loads the stored members of a partial slot and puts the objects linked since the last
+  /// commit after them, as if the slot had been loaded before they were linked.
+  private func completePartial(_ slot: Int) {
+    partialSlots.removeAll { $0 == slot }
+    let linked = related[slot].objects
+    related[slot] = .fault
+    fireFault(slot)
+    committedRelated[slot] = RelatedSnapshot(related[slot])
+    for object in linked {
+      switch related[slot] {
+      case .many(let list): if !list.contains(object) { list.append(object) }
+      default: related[slot] = .many(ObjectList([ObjectReference(object)]))
+      }
+    }
   }
 
   /// Whether relationship `key` still waits in the store (not loaded since the object was).
@@ -12,8 +50,10 @@ extension ManagedObject {
   /// author.isFault(forKey: "books")   // true until author.related(forKey: "books")
   /// ```
   public func isFault(forKey key: String) -> Bool {
-    guard let slot = entity.relationshipSlot(named: key), case .fault = related[slot] else { return false }
-    return true
+    guard let slot = entity.relationshipSlot(named: key) else { return false }
+    if case .fault = related[slot] { return true }
+    // Objects linked to a fault without loading it: the stored members still wait.
+    return partialSlots.contains(slot)
   }
 
   /// Loads relationship `slot` from the source: the stored objects it holds, each registered

@@ -1,0 +1,122 @@
+import Foundry
+import FoundryGraph
+import FoundryJSON
+
+/// The elements of a payload's array, one at a time: what an import in batches reads.
+package protocol PayloadElements {
+  /// The next element, or `nil` after the last.
+  mutating func next() throws -> JSONNode?
+}
+
+/// An import in batches: a batch of the payload's elements imported into a context of its
+/// own, saved in the open transaction, then let go of, until the payload ends. Memory holds
+/// one batch; the store commits all of it or nothing.
+///
+/// Later batches find what earlier ones saved by identity through the transaction's reads, so
+/// an object named in many batches (a shared tag) is one row, updated in place.
+struct BatchImport: Sendable {
+  let entity: String
+  let root: String?
+  let options: GraphImportOptions
+  let transformers: TransformerRegistry
+  /// The most top-level payload objects imported (and kept in memory) at once.
+  let batchSize: Int
+  let dryRun: Bool
+  let sourceName: String?
+
+  /// What the whole import did.
+  struct Summary: Sendable {
+    /// The payload's top-level objects imported.
+    var elementCount = 0
+    var objectCounts: [String: Int] = [:]
+    var createdCount = 0
+    var relationshipCount = 0
+    var issues: [MappingIssue] = []
+    /// Every object inserted, updated or deleted, for a dry run's report.
+    var changes: [ObjectChange] = []
+    var saved = SaveResult()
+  }
+
+  /// Runs the import in `transaction`, which the caller commits (or rolls back, for a dry run
+  /// or an error).
+  func run(store: Store, elements: inout some PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
+    let context = try store.makeContext(transformers: transformers)
+    context.source.transaction = transaction
+    let imported = ImportedRows(wasEmpty: try store.layout.tables.map { table in
+      try transaction.read([SQLStatement("SELECT 1 FROM \(store.backend.dialect.quote(table.name)) LIMIT 1")])[0].isEmpty
+    })
+    context.source.imported = imported
+    defer {
+      context.source.transaction = nil
+      context.source.imported = nil
+    }
+    let first = context.graph.nextObjectNumber
+    var summary = Summary()
+    var batch: [JSONNode] = []
+    batch.reserveCapacity(batchSize)
+    while true {
+      batch.removeAll(keepingCapacity: true)
+      while batch.count < batchSize, let element = try elements.next() { batch.append(element) }
+      if batch.isEmpty { break }
+      let report = try context.graph.importElements(
+        batch, entity: entity, root: root, firstIndex: summary.elementCount, options: options, sourceName: sourceName)
+      summary.add(report, elements: batch.count)
+      if dryRun { summary.changes += try context.describeChanges() }
+      if let pending = try context.prepareSave() {
+        let saved = context.commitSave(pending, rows: try transaction.write(pending.plan.plan))
+        imported.add(pending.changes.inserted, rows: saved.inserted, layout: store.layout)
+        summary.saved.add(saved)
+      }
+      context.graph.evict(from: first)
+      options.progress?(summary.elementCount, -1)
+    }
+    if dryRun { summary.saved = SaveResult() }
+    return summary
+  }
+}
+
+extension BatchImport.Summary {
+  /// Counts a batch's report in.
+  mutating func add(_ report: GraphImportReport, elements: Int) {
+    elementCount += elements
+    objectCounts.merge(report.objectCounts, uniquingKeysWith: +)
+    createdCount += report.createdCount
+    relationshipCount += report.relationshipCount
+    issues += report.issues
+  }
+
+  /// The store import's report.
+  var report: StoreImportReport {
+    var graph = GraphImportReport()
+    graph.objectCounts = objectCounts
+    graph.createdCount = createdCount
+    graph.relationshipCount = relationshipCount
+    graph.issues = issues
+    return StoreImportReport(graph: graph, changes: changes, saved: saved, elementCount: elementCount)
+  }
+}
+
+extension SaveResult {
+  /// Adds what another save wrote.
+  mutating func add(_ other: SaveResult) {
+    inserted += other.inserted
+    updated += other.updated
+    deleted += other.deleted
+  }
+}
+
+/// The elements of a parsed document's array (a payload of one object is one element).
+struct DocumentElements: PayloadElements {
+  private var elements: JSONNode.Elements.Iterator?
+  private var single: JSONNode?
+
+  init(_ node: JSONNode) {
+    if node.kind == .array { elements = node.elements.makeIterator() } else { single = node }
+  }
+
+  mutating func next() throws -> JSONNode? {
+    if let element = elements?.next() { return element }
+    defer { single = nil }
+    return single
+  }
+}

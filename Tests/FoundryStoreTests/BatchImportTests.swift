@@ -1,0 +1,121 @@
+import Foundation
+import Foundry
+import FoundryGraph
+import FoundrySQLite
+import FoundryStore
+import Testing
+
+@Suite("Importing a file into a store in batches")
+struct BatchImportTests {
+  let file: TemporaryStore
+  let store: Store
+
+  init() throws {
+    file = try TemporaryStore()
+    store = try file.open()
+  }
+
+  /// Authors whose books share tags, a publisher and links to other authors' books.
+  static func payload(authors: Int, badAt: Int? = nil) -> String {
+    let items = (1...authors).map { id in
+      let year = id == badAt ? #""not a number""# : "\(1900 + id)"
+      let books = (0..<2).map { index in
+        let book = id * 10 + index
+        let related = id > 1 ? #", "related": [\#((id - 1) * 10)]"# : ""
+        return #"{"id": \#(book), "title": "Book \#(book)", "price": \#(year), "tags": ["shared", "tag \#(id % 3)"], "publisher": 7\#(related)}"#
+      }
+      return #"{"id": \#(id), "name": "Author \#(id)", "books": [\#(books.joined(separator: ", "))]}"#
+    }
+    return #"{"authors": [\#(items.joined(separator: ",\n"))]}"#
+  }
+
+  func write(_ payload: String) throws -> URL {
+    let url = file.directory.appendingPathComponent("payload-\(UUID().uuidString).json")
+    try Data(payload.utf8).write(to: url)
+    return url
+  }
+
+  /// Every stored object as `Entity identity: values, links by identity`, sorted: the same for
+  /// two stores holding the same objects, whatever rows they got.
+  static func snapshot(of store: Store) async throws -> [String] {
+    let context = try store.makeContext()
+    var lines: [String] = []
+    func identity(_ object: ManagedObject) throws -> String {
+      try object.entity.identity.map { "\((try object.value(forKey: $0) as GraphValue?).map { "\($0)" } ?? "nil")" }.joined(separator: ",")
+    }
+    for entity in ["Author", "Book", "Tag", "Publisher"] {
+      for object in try await context.fetch(FetchRequest(entity: entity)) {
+        let values = try object.entity.attributes.map { "\($0.name)=\((try object.value(forKey: $0.name) as GraphValue?).map { "\($0)" } ?? "nil")" }
+        let links = try object.entity.relationships.map { relationship in
+          "\(relationship.name)->\(try object.related(forKey: relationship.name).map(identity).sorted())"
+        }
+        lines.append("\(entity) " + (values + links).joined(separator: " "))
+      }
+    }
+    return lines.sorted()
+  }
+
+  @Test("batches of any size store the same objects, values and links as one import", arguments: [1, 3, 1000])
+  func sameAsOneImport(batchSize: Int) async throws {
+    let payload = Self.payload(authors: 10)
+    let report = try await store.importJSON(contentsOf: try write(payload), entity: "Author", root: "authors", batchSize: batchSize)
+    #expect(report.elementCount == 10)
+    let expected = 35  // 10 authors, 20 books, 4 tags, 1 publisher
+    #expect(report.saved.inserted.count == expected)
+    let wholeStore = try Store(inMemoryWith: Library.schema)
+    try await wholeStore.makeContext().importJSON(Array(payload.utf8), entity: "Author", root: "authors")
+    #expect(try await Self.snapshot(of: store) == Self.snapshot(of: wholeStore))
+  }
+
+  @Test("an object named in many batches is one row, and importing again updates in place")
+  func sharedObjectsAndUpdates() async throws {
+    let url = try write(Self.payload(authors: 6))
+    try await store.importJSON(contentsOf: url, entity: "Author", root: "authors", batchSize: 2)
+    let context = try store.makeContext()
+    #expect(try await context.count(FetchRequest(entity: "Tag")) == 4)
+    let shared = try #require(try context.object(of: "Tag", identity: "shared"))
+    #expect(try shared.related(forKey: "books").count == 12)
+    let row = try #require(shared.persistentID)
+    let again = try await store.importJSON(contentsOf: url, entity: "Author", root: "authors", batchSize: 2)
+    #expect(again.saved.isEmpty)
+    let changed = try write(Self.payload(authors: 6).replacingOccurrences(of: "Author 4", with: "Author Four"))
+    let update = try await store.importJSON(contentsOf: changed, entity: "Author", root: "authors", batchSize: 2)
+    #expect(update.saved.inserted.isEmpty && update.saved.updated.count == 1)
+    let fresh = try store.makeContext()
+    #expect(try fresh.object(of: "Tag", identity: "shared")?.persistentID == row)
+    #expect(try fresh.object(of: "Author", identity: 4)?.name == "Author Four")
+  }
+
+  @Test("a bad element in a later batch leaves the store as it was, and the error names its place")
+  func failureRollsBack() async throws {
+    try await store.importJSON(contentsOf: try write(Self.payload(authors: 2)), entity: "Author", root: "authors")
+    let before = try await Self.snapshot(of: store)
+    let bad = try write(Self.payload(authors: 8, badAt: 7))
+    let error = await #expect(throws: MappingError.self) {
+      try await store.importJSON(contentsOf: bad, entity: "Author", root: "authors", batchSize: 2)
+    }
+    #expect(error?.path.description.hasPrefix("$.authors[6].books[0].price") == true, "\(String(describing: error))")
+    #expect(try await Self.snapshot(of: store) == before)
+  }
+
+  @Test("a dry run lists every change and writes nothing")
+  func dryRun() async throws {
+    let report = try await store.importJSON(contentsOf: try write(Self.payload(authors: 4)), entity: "Author", root: "authors", batchSize: 2, dryRun: true)
+    #expect(report.saved.isEmpty)
+    let inserts = report.changes.filter { $0.kind == .insert }
+    #expect(inserts.count == 17)  // 4 authors, 8 books, 4 tags, 1 publisher
+    #expect(try await Self.snapshot(of: store).isEmpty)
+  }
+
+  @Test("a missing array is the graph import's error; a lossy import reports each bad element and goes on")
+  func missingRootAndLossy() async throws {
+    await #expect(throws: MappingError.self) {
+      try await store.importJSON(contentsOf: try write(#"{"writers": []}"#), entity: "Author", root: "authors")
+    }
+    var options = GraphImportOptions()
+    options.isLossy = true
+    let report = try await store.importJSON(contentsOf: try write(Self.payload(authors: 5, badAt: 4)), entity: "Author", root: "authors", options: options, batchSize: 2)
+    #expect(report.graph.issues.contains { $0.path.description.hasPrefix("$.authors[3]") })
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 5)
+  }
+}
