@@ -21,6 +21,12 @@ public struct LossyElementSequence<Value: MappableValue, Chunks: AsyncSequence>:
   let keys: [String]
   let sourceName: String?
 
+  /// An iterator that decodes the elements as it reads them.
+  ///
+  /// ```swift
+  /// var quakes = decoder.elements(of: Quake.self, at: "features", from: url).makeAsyncIterator()
+  /// let first = try await quakes.next()
+  /// ```
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(decoder: decoder, elements: StreamedElements(documents, keys: keys, sourceName: sourceName))
   }

@@ -34,6 +34,12 @@ public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>
     LossyElementSequence(decoder: decoder, documents: documents, keys: keys, sourceName: sourceName)
   }
 
+  /// An iterator that decodes the elements as it reads them.
+  ///
+  /// ```swift
+  /// var quakes = decoder.elements(of: Quake.self, at: "features", from: url).makeAsyncIterator()
+  /// let first = try await quakes.next()
+  /// ```
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(decoder: decoder, elements: StreamedElements(documents, keys: keys, sourceName: sourceName))
   }

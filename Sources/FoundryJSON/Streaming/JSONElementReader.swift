@@ -94,9 +94,17 @@ public final class JSONElementReader {
   }
 
   /// The number of elements handed out (or rejected as malformed) so far.
+  ///
+  /// ```swift
+  /// print("imported \(reader.elementCount) elements")
+  /// ```
   public var elementCount: Int { scanner.elementCount }
 
   /// The number of bytes of the file read so far (to report progress).
+  ///
+  /// ```swift
+  /// bar.update(done: reader.byteOffset, of: fileSize)
+  /// ```
   public var byteOffset: Int { scanner.byteOffset }
 
   private func read() throws {

@@ -43,6 +43,10 @@ public struct JSONElementScanner: Sendable {
   /// Where `input[cursor]` is in the whole input.
   var position = JSONStreamPosition()
   /// Whether ``finish()`` was called: no more input will come.
+  ///
+  /// ```swift
+  /// if try scanner.next() == nil, scanner.isFinished { print("done") }
+  /// ```
   public private(set) var isFinished = false
 
   // MARK: - State
@@ -64,6 +68,10 @@ public struct JSONElementScanner: Sendable {
   var failure: JSONParsingError?
 
   /// The number of elements handed out by ``next()`` or rejected as malformed so far.
+  ///
+  /// ```swift
+  /// print("\(scanner.elementCount) elements")
+  /// ```
   public internal(set) var elementCount = 0
 
   /// What comes next outside the value being captured.
@@ -188,6 +196,10 @@ public struct JSONElementScanner: Sendable {
   }
 
   /// The number of bytes of input read so far (to report progress).
+  ///
+  /// ```swift
+  /// progress.completedUnitCount = Int64(scanner.byteOffset)
+  /// ```
   public var byteOffset: Int { position.offset }
 
   /// Whether an error has ended the scan (as opposed to one malformed element).

@@ -55,6 +55,12 @@ public struct JSONElementSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
     self.sourceName = sourceName
   }
 
+  /// An iterator over the elements, with a scanner of its own.
+  ///
+  /// ```swift
+  /// var elements = JSONElementSequence(chunks).makeAsyncIterator()
+  /// let first = try await elements.next()
+  /// ```
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(
       chunks: chunks.makeAsyncIterator(),

@@ -18,9 +18,9 @@ import FoundryInternals
 public struct JSONFileChunks: AsyncSequence, Sendable {
   public typealias Element = [UInt8]
 
-  /// The file, as given (`-` is standard input).
+  /// The file, as given (`-` is standard input): `JSONFileChunks(path: "a.json").path == "a.json"`.
   public let path: String
-  /// How many bytes each chunk holds (the last may hold fewer).
+  /// How many bytes each chunk holds (the last may hold fewer): `JSONFileChunks(path: p, bufferSize: 4096)`.
   public let bufferSize: Int
 
   /// The chunks of the file at `path`.
@@ -42,6 +42,12 @@ public struct JSONFileChunks: AsyncSequence, Sendable {
     self.init(path: url.path(percentEncoded: false), bufferSize: bufferSize)
   }
 
+  /// An iterator that opens the file on its first call.
+  ///
+  /// ```swift
+  /// var chunks = JSONFileChunks(path: "big.json").makeAsyncIterator()
+  /// let first = try await chunks.next()
+  /// ```
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(path: path, bufferSize: bufferSize)
   }

@@ -40,12 +40,20 @@ public struct JSONStreamLayout: Sendable, Hashable, CustomStringConvertible {
   public static var lines: JSONStreamLayout { JSONStreamLayout(shape: .lines) }
 
   /// The object keys leading to the array, in order; empty for a top-level array and for lines.
+  ///
+  /// ```swift
+  /// JSONStreamLayout.array(at: "data.items").keyPath   // ["data", "items"]
+  /// ```
   public var keyPath: [String] {
     guard case .array(let path) = shape else { return [] }
     return path.segments.map(\.name)
   }
 
-  /// `array at 'features'`, `top-level array` or `lines`.
+  /// How the layout reads in messages.
+  ///
+  /// ```swift
+  /// print(JSONStreamLayout.array(at: "features"))   // array at 'features'
+  /// ```
   public var description: String {
     switch shape {
     case .array(let path): path.isEmpty ? "top-level array" : "array at '\(path.text)'"

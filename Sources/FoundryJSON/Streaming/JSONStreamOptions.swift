@@ -18,5 +18,9 @@ public struct JSONStreamOptions: Sendable, Hashable {
   public var bufferSize: Int = 64 << 10
 
   /// The default limits.
+  ///
+  /// ```swift
+  /// let reader = try JSONElementReader(contentsOfFile: path, streamOptions: JSONStreamOptions())
+  /// ```
   public init() {}
 }
