@@ -77,12 +77,15 @@ extension JSONNode {
       && storage.mayRepeatKeys(inObjectAt: index, scratch: &scratch)
   }
 
-  /// The line, column and excerpt of a byte offset in this node's document.
+  /// The line, column and excerpt of a byte offset in this node's document; for an element of
+  /// a stream, the place (and offset) in the whole input.
   package func sourceLocation(ofOffset offset: Int) -> SourceLocation {
     if let markup = storage.markup {
       return markup.text.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
     }
-    return SourceLocation(offset: offset, in: UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount))
+    let bytes = UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount)
+    if let origin = storage.streamOrigin { return origin.location(ofLocalOffset: offset, in: bytes) }
+    return SourceLocation(offset: offset, in: bytes)
   }
 }
 

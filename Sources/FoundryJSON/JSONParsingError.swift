@@ -75,6 +75,10 @@ public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertib
     public static let duplicateKey = Code(description: "duplicateKey")
     /// A file that could not be read.
     public static let unreadableInput = Code(description: "unreadableInput")
+    /// A streamed key path that names no member, or walks through a value that is not an object.
+    public static let keyPathNotFound = Code(description: "keyPathNotFound")
+    /// A streamed key path (or the top level) that holds something other than an array.
+    public static let notAnArray = Code(description: "notAnArray")
   }
 }
 
@@ -98,6 +102,10 @@ extension JSONParsingError {
     case sizeLimit(size: Int, limit: Int)
     case duplicateKey(String)
     case unreadable(path: String, reason: String)
+    case elementSizeLimit(Int)
+    case keyPathNotFound(path: String, key: String)
+    case keyPathNotObject(path: String, prefix: String, found: String)
+    case notAnArray(path: String, found: String)
 
     enum EndContext: Sendable, Hashable {
       case value, afterComma, array, object, key, colon, string, number
@@ -121,7 +129,9 @@ extension JSONParsingError {
       case .controlCharacter, .invalidEscape, .invalidUnicodeEscape, .loneSurrogate: .invalidString
       case .invalidUTF8: .invalidUTF8
       case .depthLimit: .depthLimitExceeded
-      case .sizeLimit: .sizeLimitExceeded
+      case .sizeLimit, .elementSizeLimit: .sizeLimitExceeded
+      case .keyPathNotFound, .keyPathNotObject: .keyPathNotFound
+      case .notAnArray: .notAnArray
       case .duplicateKey: .duplicateKey
       case .unreadable: .unreadableInput
       }
@@ -187,6 +197,13 @@ extension JSONParsingError {
       case .sizeLimit(let size, let limit): return "input of \(size) bytes exceeds the limit of \(limit) bytes"
       case .duplicateKey(let key): return "duplicate key \"\(key)\" in object"
       case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+      case .elementSizeLimit(let limit): return "element exceeds the limit of \(limit) bytes (maximumElementSize)"
+      case .keyPathNotFound(let path, let key): return "key path '\(path)' not found: the object has no member '\(key)'"
+      case .keyPathNotObject(let path, let prefix, let found):
+        let owner = prefix.isEmpty ? "the top-level value" : "'\(prefix)'"
+        return "key path '\(path)' not found: \(owner) is \(found), not an object"
+      case .notAnArray(let path, let found):
+        return path.isEmpty ? "expected a top-level array, found \(found)" : "expected an array at key path '\(path)', found \(found)"
       }
     }
 

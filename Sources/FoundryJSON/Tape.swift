@@ -67,6 +67,9 @@ final class JSONStorage: @unchecked Sendable {
   let loneSurrogates: JSONParsingOptions.LoneSurrogatePolicy
   /// For documents built from markup: the original text and each node's offset in it.
   var markup: JSONMarkupSource?
+  /// For elements of a stream: where the element starts in the whole input, so that errors
+  /// give places in the input rather than in the element.
+  var streamOrigin: JSONStreamPosition?
 
   init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions) {
     byteCount = input.count

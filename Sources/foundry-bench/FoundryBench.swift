@@ -8,7 +8,10 @@ struct FoundryBench: ParsableCommand {
     commandName: "foundry-bench",
     abstract: "Measure Foundry's throughput (MB/s) against a baseline measured in the same run.",
     discussion: "Build in release: swift run -c release foundry-bench",
-    subcommands: [XMLMemoryCommand.self, XMLMemoryChild.self, StoreMemoryCommand.self, StoreMemoryChild.self, ProfileCommand.self]
+    subcommands: [
+      XMLMemoryCommand.self, XMLMemoryChild.self, StoreMemoryCommand.self, StoreMemoryChild.self, JSONMemoryCommand.self, JSONMemoryChild.self,
+      ProfileCommand.self,
+    ]
   )
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

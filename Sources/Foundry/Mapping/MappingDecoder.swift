@@ -109,13 +109,19 @@ public struct MappingDecoder: Sendable {
     do {
       return try JSONDocument(bytes: bytes, options: options.parsing, sourceName: sourceName).root
     } catch let error as JSONParsingError {
-      var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
-      failure.line = error.line
-      failure.column = error.column
-      failure.sourceName = sourceName
-      failure.rendered = error.description
-      throw failure
+      throw Self.malformed(error, sourceName: sourceName)
     }
+  }
+
+  /// A parsing error as a mapping error of code `.malformedDocument`, rendered as the parser
+  /// renders it.
+  static func malformed(_ error: JSONParsingError, sourceName: String?) -> MappingError {
+    var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
+    failure.line = error.line
+    failure.column = error.column
+    failure.sourceName = sourceName
+    failure.rendered = error.description
+    return failure
   }
 
   /// Fills in line, column and excerpt from the document, once, at the top.
@@ -124,6 +130,8 @@ public struct MappingDecoder: Sendable {
     if error.sourceName == nil { error.sourceName = sourceName }
     guard let offset = error.offset, error.excerpt == nil, error.rendered == nil else { return error }
     let location = node.sourceLocation(ofOffset: offset)
+    // The same offset, except in an element of a stream: there it counts from the input's start.
+    error.offset = location.offset
     error.line = location.line
     error.column = location.column
     error.excerpt = location

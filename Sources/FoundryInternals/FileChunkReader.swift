@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file a fixed number of bytes at a time, so that streaming readers hold one chunk,
+/// never the whole file.
+///
+/// ```swift
+/// let file = try FileChunkReader(path: "big.json", bufferSize: 64 << 10)
+/// while let chunk = try file.next() { scanner.append(chunk) }
+/// ```
+package final class FileChunkReader {
+  private var descriptor: Int32
+  private let bufferSize: Int
+
+  /// Opens the file at `path` (`-` is standard input) to read `bufferSize` bytes at a time.
+  package init(path: String, bufferSize: Int) throws(FileReader.Failure) {
+    let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw FileReader.Failure(reason: POSIX.currentError) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      if descriptor != 0 { close(descriptor) }
+      throw FileReader.Failure(reason: String(cString: strerror(EISDIR)))
+    }
+    self.descriptor = descriptor
+    self.bufferSize = max(1, bufferSize)
+  }
+
+  deinit {
+    if descriptor > 0 { close(descriptor) }
+  }
+
+  /// The next bytes of the file (at most `bufferSize`), or `nil` at its end.
+  package func next() throws(FileReader.Failure) -> [UInt8]? {
+    guard descriptor >= 0 else { return nil }
+    var chunk = [UInt8](repeating: 0, count: bufferSize)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { POSIX.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileReader.Failure(reason: POSIX.currentError)
+      }
+      if count == 0 {
+        if descriptor > 0 { close(descriptor) }
+        descriptor = -1
+        return nil
+      }
+      chunk.removeSubrange(count...)
+      return chunk
+    }
+  }
+}
