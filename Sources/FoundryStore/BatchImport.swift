@@ -6,6 +6,12 @@ import FoundryJSON
 package protocol PayloadElements {
   /// The next element, or `nil` after the last.
   mutating func next() throws -> JSONNode?
+  /// How far the reading got, for a progress report: bytes read and the input's size.
+  var progress: (done: Int, total: Int)? { get }
+}
+
+extension PayloadElements {
+  package var progress: (done: Int, total: Int)? { nil }
 }
 
 /// An import in batches: a batch of the payload's elements imported into a context of its
@@ -68,7 +74,10 @@ struct BatchImport: Sendable {
         summary.saved.add(saved)
       }
       context.graph.evict(from: first)
-      options.progress?(summary.elementCount, -1)
+      if let report = options.progress {
+        let (done, total) = elements.progress ?? (summary.elementCount, -1)
+        report(done, total)
+      }
     }
     if dryRun { summary.saved = SaveResult() }
     return summary
@@ -102,21 +111,5 @@ extension SaveResult {
     inserted += other.inserted
     updated += other.updated
     deleted += other.deleted
-  }
-}
-
-/// The elements of a parsed document's array (a payload of one object is one element).
-struct DocumentElements: PayloadElements {
-  private var elements: JSONNode.Elements.Iterator?
-  private var single: JSONNode?
-
-  init(_ node: JSONNode) {
-    if node.kind == .array { elements = node.elements.makeIterator() } else { single = node }
-  }
-
-  mutating func next() throws -> JSONNode? {
-    if let element = elements?.next() { return element }
-    defer { single = nil }
-    return single
   }
 }

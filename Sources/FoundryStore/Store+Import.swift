@@ -26,7 +26,7 @@ extension Store {
   ///   - entity: The entity of the payload's objects.
   ///   - root: The key path of the objects' array in the payload.
   ///   - options: The graph import's options (mapping transformers, lossy mode, to-many merging);
-  ///     `progress` hears the top-level objects imported so far, with a total of `-1`.
+  ///     `progress` hears the bytes of the file read so far, and the file's size, after each batch.
   ///   - transformers: The transformers of the store's transformable attributes.
   ///   - batchSize: The top-level objects imported (and held in memory) at once.
   ///   - dryRun: Report every change the import would make, and write nothing.
@@ -62,10 +62,21 @@ extension Store {
     return summary.report
   }
 
-  /// The elements of the JSON file at `path`'s array at the job's root.
-  private static func elements(ofFile path: String, for job: BatchImport) throws -> some PayloadElements {
-    let bytes = try FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? { throw StoreError(.database, "cannot read \(path)") }()
-    let node = try MappingDecoder(options: job.options.mapping).parseJSON(bytes, sourceName: job.sourceName)
-    return DocumentElements(try ObjectGraph.payloadRoot(node, root: job.root, entity: job.entity, options: job.options, sourceName: job.sourceName))
+  /// The elements of the JSON file at `path`'s array at the job's root, streamed.
+  private static func elements(ofFile path: String, for job: BatchImport) throws -> StreamedElements {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    return StreamedElements(
+      reader: try JSONElementReader(contentsOfFile: path, layout: .array(at: job.root ?? ""), options: job.options.mapping.parsing),
+      fileSize: size)
   }
+}
+
+/// The elements of a JSON file's array, read a chunk at a time.
+struct StreamedElements: PayloadElements {
+  let reader: JSONElementReader
+  let fileSize: Int?
+
+  mutating func next() throws -> JSONNode? { try reader.next()?.root }
+
+  var progress: (done: Int, total: Int)? { fileSize.map { (min(reader.byteOffset, $0), $0) } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Foundry
 import FoundryGraph
+import FoundryJSON
 import FoundrySQLite
 import FoundryStore
 import Testing
@@ -95,6 +96,8 @@ struct BatchImportTests {
       try await store.importJSON(contentsOf: bad, entity: "Author", root: "authors", batchSize: 2)
     }
     #expect(error?.path.description.hasPrefix("$.authors[6].books[0].price") == true, "\(String(describing: error))")
+    // The line:column of the whole file, though the element was parsed alone.
+    #expect(error.map { "\($0)" }?.contains(".json:7:") == true)
     #expect(try await Self.snapshot(of: store) == before)
   }
 
@@ -107,11 +110,12 @@ struct BatchImportTests {
     #expect(try await Self.snapshot(of: store).isEmpty)
   }
 
-  @Test("a missing array is the graph import's error; a lossy import reports each bad element and goes on")
+  @Test("a missing array is an error naming it; a lossy import reports each bad element and goes on")
   func missingRootAndLossy() async throws {
-    await #expect(throws: MappingError.self) {
+    let error = await #expect(throws: JSONParsingError.self) {
       try await store.importJSON(contentsOf: try write(#"{"writers": []}"#), entity: "Author", root: "authors")
     }
+    #expect(error?.code == .keyPathNotFound)
     var options = GraphImportOptions()
     options.isLossy = true
     let report = try await store.importJSON(contentsOf: try write(Self.payload(authors: 5, badAt: 4)), entity: "Author", root: "authors", options: options, batchSize: 2)

@@ -40,22 +40,6 @@ extension ObjectGraph {
     return session.report(roots: [], issues: issues)
   }
 
-  /// The value at `root` in a payload (the payload itself when `root` is `nil`): the array
-  /// whose elements an import in batches reads.
-  ///
-  /// ```swift
-  /// let authors = try ObjectGraph.payloadRoot(document.root, root: "authors", entity: "Author", options: options, sourceName: nil)
-  /// ```
-  /// - Throws: The `MappingError` a graph import gives when the key path is missing.
-  package static func payloadRoot(_ node: JSONNode, root: String?, entity: String, options: GraphImportOptions, sourceName: String?) throws -> JSONNode {
-    guard let root, !root.isEmpty else { return node }
-    if let found = node[path: root] { return found }
-    let (_, error) = MappingDecoder(options: options.mapping).run(from: node, sourceName: sourceName, lossy: false) { value in
-      throw missingRoot(in: value, at: PathExpression(root), entity: entity)
-    }
-    throw error ?? MappingError.invalid("no \(entity) objects at \(root)")
-  }
-
   /// Lets go of every object numbered `first` or later, all unchanged since the last commit
   /// (a store saved them). Objects from before `first` that held one of them load that
   /// relationship again from the source on next access.
