@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Foundry
 import FoundryGraph
 import FoundryJSON
@@ -25,14 +30,17 @@ extension ImportCommand {
     for payload in payloads {
       let sourceName = DocumentLoader.sourceName(for: payload)
       let outcome = try console.failing {
-        let (bytes, format) = try readPayload(payload, sourceName: sourceName, console: console)
-        var options = options
-        if ProgressBar.isWanted(byteCount: bytes.count) {
-          let label = "importing \(sourceName)"
-          options.progress = { done, total in
-            ProgressBar.draw(ProgressBar.line(label: label, done: done, total: total) + (done == total ? " saving..." : ""))
+        if payload != "-", (input.inputFormat ?? DocumentFormat(pathExtensionOf: payload)) == .json {
+          // A JSON file streams in batches: memory holds one batch, whatever the file's size.
+          let size = (try? FileManager.default.attributesOfItem(atPath: payload)[.size] as? Int) ?? 0
+          let options = withProgress(options, label: "importing \(sourceName)", byteCount: size, unit: "bytes")
+          defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
+          if let outcome = try target.runFile(payload, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName) {
+            return outcome
           }
         }
+        let (bytes, format) = try readPayload(payload, sourceName: sourceName, console: console)
+        let options = withProgress(options, label: "importing \(sourceName)", byteCount: bytes.count, unit: nil)
         defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
         return try target.run(bytes, format: format, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)
       }
@@ -43,5 +51,16 @@ extension ImportCommand {
     case .text: console.print(summary.makeText())
     case .json: console.print(summary.makeJSONValue().makeJSONString(options: .pretty))
     }
+  }
+
+  /// `options` drawing a progress bar on standard error, when that is a terminal and the
+  /// payload is large: top-level objects imported, or (`unit`) bytes of the file read.
+  private func withProgress(_ options: GraphImportOptions, label: String, byteCount: Int, unit: String?) -> GraphImportOptions {
+    guard ProgressBar.isWanted(byteCount: byteCount) else { return options }
+    var options = options
+    options.progress = { done, total in
+      ProgressBar.draw(ProgressBar.line(label: label, done: done, total: total) + (unit.map { " " + $0 } ?? "") + (done == total ? " saving..." : ""))
+    }
+    return options
   }
 }

@@ -42,8 +42,25 @@ struct StoreImport {
     }
     let changes = dryRun ? report.changes : []
     return Outcome(
-      count: report.graph.objects.count, issues: report.graph.issues, inserted: report.saved.inserted.count,
+      count: report.elementCount, issues: report.graph.issues, inserted: report.saved.inserted.count,
       updated: report.saved.updated.count, deleted: report.saved.deleted.count, changes: changes.map(\.description))
+  }
+
+  /// Imports a JSON file whose objects are an array (at `root`) in batches, streamed: memory
+  /// holds a batch, whatever the file's size. `nil` when the value there is not an array (one
+  /// object): ``run(_:format:entity:root:options:dryRun:sourceName:)`` imports that.
+  func runFile(_ path: String, entity: String, root: String?, options: GraphImportOptions, dryRun: Bool, sourceName: String) throws -> Outcome? {
+    let report: StoreImportReport
+    do {
+      report = try store.importJSONNow(
+        contentsOf: path, entity: entity, root: root, options: options, transformers: options.mapping.transformers, dryRun: dryRun,
+        sourceName: sourceName)
+    } catch let error as JSONParsingError where error.code == .notAnArray {
+      return nil
+    }
+    return Outcome(
+      count: report.elementCount, issues: report.graph.issues, inserted: report.saved.inserted.count,
+      updated: report.saved.updated.count, deleted: report.saved.deleted.count, changes: dryRun ? report.changes.map(\.description) : [])
   }
 
   /// Keeps the transformer bindings an import used in the store, so that `query` and
