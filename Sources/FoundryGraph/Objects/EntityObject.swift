@@ -21,6 +21,18 @@ public protocol EntityObject: AnyObject {
   var managedObject: ManagedObject { get }
   /// A view of `managedObject`, which must be of this entity (or a subentity).
   init(managedObject: ManagedObject)
+  /// The class's stored properties as key paths (its superclasses' included): what typed
+  /// queries name attributes and relationships with. `@Entity` writes it; empty by default.
+  ///
+  /// ```swift
+  /// Book.propertyKeyPaths.map(\.name)   // ["title", "year", "author"]
+  /// ```
+  static var propertyKeyPaths: [PropertyKeyPath] { get }
+}
+
+extension EntityObject {
+  /// No key paths: a hand-written class that lists none cannot be queried by key path.
+  public static var propertyKeyPaths: [PropertyKeyPath] { [] }
 }
 
 extension Schema {
