@@ -10,6 +10,11 @@ package struct PropertyPath: Sendable, Hashable {
 
   package var names: [String]
   package var end: End
+
+  package init(names: [String], end: End) {
+    self.names = names
+    self.end = end
+  }
 }
 
 extension EntityObject {
@@ -65,10 +70,11 @@ extension EntityObject {
   ///
   /// `==` alone is not enough: through an optional chain on a class (`\Book.author?.name`),
   /// `appending(path:)` marks the end of the reference prefix elsewhere than the literal does,
-  /// and `==` compares that mark. Key paths of one type whose hashes and descriptions (each
-  /// component's property, or accessor address, and type) agree read the same properties.
+  /// and `==` compares that mark. The hash leaves it out and takes in every component (each
+  /// property's identity, optional chains), so key paths of one type (root and value) with
+  /// one hash read the same properties; a collision of two 64-bit hashes is left to chance.
   private static func isSame(_ lhs: AnyKeyPath, _ rhs: AnyKeyPath) -> Bool {
     if lhs == rhs { return true }
-    return type(of: lhs) == type(of: rhs) && lhs.hashValue == rhs.hashValue && lhs.debugDescription == rhs.debugDescription
+    return type(of: lhs) == type(of: rhs) && lhs.hashValue == rhs.hashValue
   }
 }
