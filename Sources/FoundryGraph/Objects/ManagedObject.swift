@@ -1,5 +1,3 @@
-import Observation
-
 /// An instance of an entity in an ``ObjectGraph``: attribute values, related objects, and
 /// what changed since the graph last committed.
 ///
@@ -52,7 +50,7 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) var importStamp = 0
   /// Who reads the object through typed views: made on the first such read (see
   /// `ManagedObject+Observation.swift`), so that changes nobody observes cost a check for `nil`.
-  @exclusivity(unchecked) var observation: ObservationRegistrar?
+  @exclusivity(unchecked) var observation: ObservationBox?
 
   /// A new object holding its entity's default values, and `identity`'s values when given.
   init(entity: EntityDescription, number: Int, index: IdentityIndex, identity: IdentityKey? = nil) {
