@@ -18,7 +18,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "Foundry",
-  platforms: [.macOS(.v13)],
+  // Observation (observable @Entity objects) needs these.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "Foundry", targets: ["Foundry"]),
     .library(name: "FoundryJSON", targets: ["FoundryJSON"]),

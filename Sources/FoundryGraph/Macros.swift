@@ -51,7 +51,7 @@
 ///   - entityMapper: The name of the entity mapper that picks the subentity to import
 ///     (bound in ``GraphImportOptions/entityMappers``).
 ///   - userInfo: Annotations.
-@attached(member, names: named(managedObject), named(init(managedObject:)), named(entity), named(_$entity))
+@attached(member, names: named(managedObject), named(init(managedObject:)), named(entity), named(_$entity), named(propertyKeyPaths), named(_$propertyKeyPaths))
 @attached(memberAttribute)
 @attached(extension, conformances: EntityObject)
 public macro Entity(

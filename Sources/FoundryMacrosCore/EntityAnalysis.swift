@@ -144,6 +144,8 @@ struct EntityAnalysis {
         storage,
         "\(raw: access)init(managedObject: FoundryGraph.ManagedObject) {\nself.managedObject = managedObject\n}",
         "\(raw: access)static let entity = \(raw: entityExpression)",
+        "\(raw: access)static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {\n_$propertyKeyPaths(Self.self)\n}",
+        keyPathsDeclaration,
       ]
     case .openToSubclasses:
       // A static stored property cannot be overridden; subclasses override the class var and
@@ -153,13 +155,25 @@ struct EntityAnalysis {
         "\(raw: access)required init(managedObject: FoundryGraph.ManagedObject) {\nself.managedObject = managedObject\n}",
         "private static let _$entity = \(raw: entityExpression)",
         "\(raw: isOpen ? "open " : access)class var entity: FoundryGraph.Entity {\n_$entity\n}",
+        "\(raw: isOpen ? "open " : access)class var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {\n_$propertyKeyPaths(Self.self)\n}",
+        keyPathsDeclaration,
       ]
     case .subclass:
       return [
         "private static let _$entity = \(raw: entityExpression)",
         "\(raw: isOpen ? "open " : access)override class var entity: FoundryGraph.Entity {\n_$entity\n}",
+        "\(raw: isOpen ? "open " : access)override class var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {\n_$propertyKeyPaths(Self.self) + super.propertyKeyPaths\n}",
+        keyPathsDeclaration,
       ]
     }
+  }
+
+  /// `_$propertyKeyPaths(_:)`: the class's own properties as key paths from `Root`, the class or
+  /// a subclass. Called with `Self.self`, so that a subclass's key paths start at the subclass
+  /// (`\Poet.name` is not `\Author.name`); private, so each class of a hierarchy has its own.
+  private var keyPathsDeclaration: DeclSyntax {
+    let entries = properties.isEmpty ? "[]" : "[\(properties.map { "\n\($0.keyPathEntry(root: "Root"))," }.joined())\n]"
+    return "private static func _$propertyKeyPaths<Root: \(raw: className)>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {\n\(raw: entries)\n}"
   }
 
   // MARK: - Diagnostics

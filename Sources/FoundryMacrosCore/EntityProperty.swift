@@ -17,6 +17,8 @@ struct EntityProperty {
 
   /// The property name without backticks: the attribute's or relationship's name.
   let name: String
+  /// The property name as declared (in backticks when it was).
+  let spelling: String
   /// The declared type, or the one a literal initializer gives.
   let type: TypeSyntax
   /// The wrapped type when `type` is optional.
@@ -98,7 +100,7 @@ struct EntityProperty {
       // The accessor still compiles (see `accessors()`): one error is enough.
     }
     reading.property = EntityProperty(
-      name: name, type: type, wrappedType: wrapped, kind: kind,
+      name: name, spelling: identifier.text, type: type, wrappedType: wrapped, kind: kind,
       initializer: initializer.flatMap { $0.is(NilLiteralExprSyntax.self) ? nil : $0.trimmed },
       hasInitializer: initializer != nil,
       arguments: (related ?? propertyAttribute)?.argumentList ?? [])
@@ -266,6 +268,19 @@ struct EntityProperty {
     result.append("get {\n\(raw: getter)\n}")
     result.append("set {\n\(raw: subscriptExpression) = newValue\n}")
     return result
+  }
+
+  /// `FoundryGraph.PropertyKeyPath(...)`: the property's key paths from `root`, plain and
+  /// through an optional (and for a to-many relationship, to its count).
+  func keyPathEntry(root: String) -> String {
+    let member = spelling
+    let common = "\(stringLiteral(name)), \\\(root).\(member), chained: \\\(root)?.?.\(member)"
+    switch kind {
+    case .attribute: return "FoundryGraph.PropertyKeyPath(attribute: \(common))"
+    case .toOne: return "FoundryGraph.PropertyKeyPath(toOne: \(common))"
+    case .toMany:
+      return "FoundryGraph.PropertyKeyPath(toMany: \(common), count: \\\(root).\(member).count, chainedCount: \\\(root)?.?.\(member).count)"
+    }
   }
 
   // MARK: - Diagnostics

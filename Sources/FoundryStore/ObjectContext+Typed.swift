@@ -41,4 +41,64 @@ extension ObjectContext {
     request.limit = limit
     return try await fetch(request).map(T.init(managedObject:))
   }
+
+  /// The stored objects of an `@Entity` class that meet a typed predicate, checked by the
+  /// compiler (see ``EntityPredicate``).
+  ///
+  /// ```swift
+  /// let books = try await context.fetch(
+  ///   Book.self, where: \.year > 1990 && \.author?.name == "Ada", sortBy: [.ascending(\.title)], limit: 20)
+  /// ```
+  /// - Parameters:
+  ///   - type: The class; its ``EntityObject/entity`` names the entity.
+  ///   - predicate: The condition.
+  ///   - sortBy: Attributes to sort by.
+  ///   - limit: At most this many objects.
+  /// - Throws: ``StoreError`` `invalidQuery` (a key path that names no stored property), or the
+  ///   database's error.
+  nonisolated(nonsending) public func fetch<T: EntityObject>(
+    _ type: T.Type, where predicate: EntityPredicate<T>, sortBy: [EntitySortKey<T>] = [], limit: Int? = nil
+  ) async throws -> [T] {
+    try await fetch(try FetchRequest(T.self, where: predicate, sortBy: sortBy, limit: limit)).map(T.init(managedObject:))
+  }
+
+  /// Every stored object of an `@Entity` class, in the order typed sort keys say.
+  ///
+  /// ```swift
+  /// let newest = try await context.fetch(Book.self, sortBy: [.descending(\.year)], limit: 10)
+  /// ```
+  /// - Throws: ``StoreError`` `invalidQuery` (a key path that names no attribute), or the
+  ///   database's error.
+  nonisolated(nonsending) public func fetch<T: EntityObject>(_ type: T.Type, sortBy: [EntitySortKey<T>], limit: Int? = nil) async throws -> [T] {
+    try await fetch(try FetchRequest(T.self, sortBy: sortBy, limit: limit)).map(T.init(managedObject:))
+  }
+
+  /// The number of stored objects of an `@Entity` class that meet a typed predicate.
+  ///
+  /// ```swift
+  /// let prolific = try await context.count(Author.self, where: \.books.count > 10)
+  /// ```
+  /// - Throws: ``StoreError`` `invalidQuery`, or the database's error.
+  nonisolated(nonsending) public func count<T: EntityObject>(_ type: T.Type, where predicate: EntityPredicate<T>) async throws -> Int {
+    try await count(try FetchRequest(T.self, where: predicate))
+  }
+}
+
+extension FetchRequest {
+  /// A request for the objects of an `@Entity` class, with a typed predicate and sort keys.
+  ///
+  /// ```swift
+  /// var request = try FetchRequest(Book.self, where: \.year > 1990, sortBy: [.ascending(\.title)])
+  /// request.prefetch = ["author"]
+  /// let books = try await context.fetch(request).map(Book.init(managedObject:))
+  /// ```
+  /// - Throws: ``StoreError`` `invalidQuery` when a key path names no stored property.
+  public init<T: EntityObject>(
+    _ type: T.Type, where predicate: EntityPredicate<T>? = nil, sortBy: [EntitySortKey<T>] = [], limit: Int? = nil
+  ) throws(StoreError) {
+    self.init(entity: T.entity.name)
+    self.predicate = try predicate.map { predicate throws(StoreError) in try QueryPredicate(predicate) }
+    self.sortBy = try sortBy.map { key throws(StoreError) in try SortKey(key) }
+    self.limit = limit
+  }
 }

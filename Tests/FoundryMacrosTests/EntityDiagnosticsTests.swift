@@ -89,6 +89,17 @@ struct EntityDiagnosticsTests {
           ],
           relationships: []
         )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "age", \\Root.age, chained: \\Root?.?.age),
+            FoundryGraph.PropertyKeyPath(attribute: "address", \\Root.address, chained: \\Root?.?.address),
+          ]
+        }
       }
 
       extension Author: FoundryGraph.EntityObject {
@@ -142,6 +153,14 @@ struct EntityDiagnosticsTests {
           attributes: [],
           relationships: []
         )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          []
+        }
       }
 
       extension Author: FoundryGraph.EntityObject {
@@ -201,6 +220,17 @@ struct EntityDiagnosticsTests {
           ],
           identity: ["id", "books"]
         )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "id", \\Root.id, chained: \\Root?.?.id),
+            FoundryGraph.PropertyKeyPath(toMany: "books", \\Root.books, chained: \\Root?.?.books, count: \\Root.books.count, chainedCount: \\Root?.?.books.count),
+          ]
+        }
       }
 
       extension Author: FoundryGraph.EntityObject {
@@ -239,6 +269,14 @@ struct EntityDiagnosticsTests {
           attributes: [],
           relationships: []
         )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Book>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          []
+        }
       }
 
       extension Book: FoundryGraph.EntityObject {
@@ -318,6 +356,14 @@ struct EntityDiagnosticsTests {
           attributes: [],
           relationships: []
         )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          []
+        }
       }
 
       extension Author: FoundryGraph.EntityObject {

@@ -111,6 +111,26 @@ struct EntityExpansionTests {
           ],
           identity: ["id"]
         )
+
+        public static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "id", \\Root.id, chained: \\Root?.?.id),
+            FoundryGraph.PropertyKeyPath(attribute: "name", \\Root.name, chained: \\Root?.?.name),
+            FoundryGraph.PropertyKeyPath(attribute: "born", \\Root.born, chained: \\Root?.?.born),
+            FoundryGraph.PropertyKeyPath(attribute: "died", \\Root.died, chained: \\Root?.?.died),
+            FoundryGraph.PropertyKeyPath(attribute: "retailPrice", \\Root.retailPrice, chained: \\Root?.?.retailPrice),
+            FoundryGraph.PropertyKeyPath(attribute: "address", \\Root.address, chained: \\Root?.?.address),
+            FoundryGraph.PropertyKeyPath(attribute: "assignments", \\Root.assignments, chained: \\Root?.?.assignments),
+            FoundryGraph.PropertyKeyPath(attribute: "payload", \\Root.payload, chained: \\Root?.?.payload),
+            FoundryGraph.PropertyKeyPath(toMany: "books", \\Root.books, chained: \\Root?.?.books, count: \\Root.books.count, chainedCount: \\Root?.?.books.count),
+            FoundryGraph.PropertyKeyPath(toOne: "publisher", \\Root.publisher, chained: \\Root?.?.publisher),
+            FoundryGraph.PropertyKeyPath(toMany: "chapters", \\Root.chapters, chained: \\Root?.?.chapters, count: \\Root.chapters.count, chainedCount: \\Root?.?.chapters.count),
+          ]
+        }
       }
 
       extension Author: FoundryGraph.EntityObject {
@@ -160,6 +180,18 @@ struct EntityExpansionTests {
 
         class var entity: FoundryGraph.Entity {
           _$entity
+        }
+
+        class var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Vehicle>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "vin", \\Root.vin, chained: \\Root?.?.vin),
+            FoundryGraph.PropertyKeyPath(attribute: "manual", \\Root.manual, chained: \\Root?.?.manual),
+            FoundryGraph.PropertyKeyPath(toOne: "owner", \\Root.owner, chained: \\Root?.?.owner),
+          ]
         }
       }
 
@@ -270,6 +302,22 @@ struct EntityExpansionTests {
             FoundryGraph.Relationship("chapters", to: "Chapter", toMany: true, inverse: "book"),
           ]
         )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Book>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "title", \\Root.title, chained: \\Root?.?.title),
+            FoundryGraph.PropertyKeyPath(attribute: "rating", \\Root.rating, chained: \\Root?.?.rating),
+            FoundryGraph.PropertyKeyPath(attribute: "extension", \\Root.`extension`, chained: \\Root?.?.`extension`),
+            FoundryGraph.PropertyKeyPath(attribute: "tags", \\Root.tags, chained: \\Root?.?.tags),
+            FoundryGraph.PropertyKeyPath(attribute: "created", \\Root.created, chained: \\Root?.?.created),
+            FoundryGraph.PropertyKeyPath(toOne: "author", \\Root.author, chained: \\Root?.?.author),
+            FoundryGraph.PropertyKeyPath(toMany: "chapters", \\Root.chapters, chained: \\Root?.?.chapters, count: \\Root.chapters.count, chainedCount: \\Root?.?.chapters.count),
+          ]
+        }
       }
 
       extension Book: FoundryGraph.EntityObject {
@@ -332,6 +380,23 @@ struct EntityExpansionTests {
           ],
           relationships: []
         )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Sample>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "short", \\Root.short, chained: \\Root?.?.short),
+            FoundryGraph.PropertyKeyPath(attribute: "ratio", \\Root.ratio, chained: \\Root?.?.ratio),
+            FoundryGraph.PropertyKeyPath(attribute: "weight", \\Root.weight, chained: \\Root?.?.weight),
+            FoundryGraph.PropertyKeyPath(attribute: "price", \\Root.price, chained: \\Root?.?.price),
+            FoundryGraph.PropertyKeyPath(attribute: "flag", \\Root.flag, chained: \\Root?.?.flag),
+            FoundryGraph.PropertyKeyPath(attribute: "label", \\Root.label, chained: \\Root?.?.label),
+            FoundryGraph.PropertyKeyPath(attribute: "id", \\Root.id, chained: \\Root?.?.id),
+            FoundryGraph.PropertyKeyPath(attribute: "note", \\Root.note, chained: \\Root?.?.note),
+          ]
+        }
       }
 
       extension Sample: FoundryGraph.EntityObject {
@@ -378,6 +443,16 @@ struct EntityExpansionTests {
         open class var entity: FoundryGraph.Entity {
           _$entity
         }
+
+        open class var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Human>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "name", \\Root.name, chained: \\Root?.?.name),
+          ]
+        }
       }
       public final class Poet: Human {
         @FoundryGraph.EntityAccessor
@@ -394,6 +469,16 @@ struct EntityExpansionTests {
 
         public override class var entity: FoundryGraph.Entity {
           _$entity
+        }
+
+        public override class var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self) + super.propertyKeyPaths
+        }
+
+        private static func _$propertyKeyPaths<Root: Poet>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "meter", \\Root.meter, chained: \\Root?.?.meter),
+          ]
         }
       }
 
@@ -429,6 +514,16 @@ struct EntityExpansionTests {
           ],
           relationships: []
         )
+
+        fileprivate static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: Note>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(attribute: "text", \\Root.text, chained: \\Root?.?.text),
+          ]
+        }
       }
 
       extension Note: FoundryGraph.EntityObject {

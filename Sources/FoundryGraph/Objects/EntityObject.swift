@@ -1,3 +1,5 @@
+import Observation
+
 /// A Swift class whose instances are typed views of managed objects: what `@Entity` makes of
 /// a class, and what `foundry generate` writes.
 ///
@@ -13,14 +15,28 @@
 /// author.name = "Mark Twain"
 /// ```
 ///
-/// A view holds no state of its own: two views of one object see the same values.
-public protocol EntityObject: AnyObject {
+/// A view holds no state of its own: two views of one object see the same values. Views are
+/// `Observable`: their getters report reads to the managed object, which reports every change
+/// however it is made (see ``ManagedObject``).
+public protocol EntityObject: AnyObject, Observable {
   /// The entity's declaration.
   static var entity: Entity { get }
   /// The object this view reads and writes.
   var managedObject: ManagedObject { get }
   /// A view of `managedObject`, which must be of this entity (or a subentity).
   init(managedObject: ManagedObject)
+  /// The class's stored properties as key paths (its superclasses' included): what typed
+  /// queries name attributes and relationships with. `@Entity` writes it; empty by default.
+  ///
+  /// ```swift
+  /// Book.propertyKeyPaths.map(\.name)   // ["title", "year", "author"]
+  /// ```
+  static var propertyKeyPaths: [PropertyKeyPath] { get }
+}
+
+extension EntityObject {
+  /// No key paths: a hand-written class that lists none cannot be queried by key path.
+  public static var propertyKeyPaths: [PropertyKeyPath] { [] }
 }
 
 extension Schema {
@@ -69,7 +85,10 @@ extension ManagedObject {
   /// }
   /// ```
   public subscript<T: Sendable>(attribute key: String, as type: T.Type) -> T? {
-    get { (try? value(T.self, forKey: key)) ?? nil }
+    get {
+      if let slot = entity.attributeSlot(named: key) { observeAccess(attribute: slot) }
+      return (try? value(T.self, forKey: key)) ?? nil
+    }
     set {
       do { try setValue(newValue, forKey: key) } catch { assertionFailure("\(error)") }
     }
@@ -84,7 +103,12 @@ extension ManagedObject {
   /// }
   /// ```
   public subscript<T: EntityObject>(toOne key: String, as type: T.Type) -> T? {
-    get { ((try? relatedObject(forKey: key)) ?? nil).map(T.init(managedObject:)) }
+    get {
+      // Read first: loading a fault is no change for the reader to be told of.
+      let object = (try? relatedObject(forKey: key)) ?? nil
+      if let slot = entity.relationshipSlot(named: key) { observeAccess(relationship: slot) }
+      return object.map(T.init(managedObject:))
+    }
     set {
       do { try setRelated(newValue?.managedObject, forKey: key) } catch { assertionFailure("\(error)") }
     }
@@ -100,7 +124,11 @@ extension ManagedObject {
   /// }
   /// ```
   public subscript<T: EntityObject>(toMany key: String, as type: T.Type) -> [T] {
-    get { ((try? related(forKey: key)) ?? []).map(T.init(managedObject:)) }
+    get {
+      let objects = (try? related(forKey: key)) ?? []
+      if let slot = entity.relationshipSlot(named: key) { observeAccess(relationship: slot) }
+      return objects.map(T.init(managedObject:))
+    }
     set {
       do { try setRelated(newValue.map(\.managedObject), forKey: key) } catch { assertionFailure("\(error)") }
     }

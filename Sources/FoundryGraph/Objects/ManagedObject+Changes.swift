@@ -74,8 +74,8 @@ extension ManagedObject {
   /// sides: the graph restores every changed object at once, so inverses end up in step).
   func restoreCommitted() {
     partialSlots = []
-    for (slot, value) in committedValues { values[slot] = value }
-    for (slot, snapshot) in committedRelated { related[slot] = snapshot.restored(toMany: entity.isToManySlot[slot]) }
+    for (slot, value) in committedValues { replaceValue(value, at: slot) }
+    for (slot, snapshot) in committedRelated { replaceRelated(snapshot.restored(toMany: entity.isToManySlot[slot]), at: slot) }
     committedValues = [:]
     committedRelated = [:]
   }

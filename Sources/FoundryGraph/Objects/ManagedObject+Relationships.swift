@@ -65,6 +65,7 @@ extension ManagedObject {
     var seen: Set<ObjectIdentifier> = []
     willChangeRelationship(slot)
     list.reorder(objects.filter { seen.insert(ObjectIdentifier($0)).inserted })
+    didChange(relationship: slot)
   }
 
   /// Adds `object` to to-many relationship `key` (or sets a to-one relationship), updating the
@@ -98,6 +99,7 @@ extension ManagedObject {
     order.insert(object, at: target)
     willChangeRelationship(slot)
     list.reorder(order)
+    didChange(relationship: slot)
   }
 
   /// Removes `object` from relationship `key` (to-one: empties it when it holds `object`),
@@ -145,7 +147,9 @@ extension ManagedObject {
         return true
       }
       if !partialSlots.isEmpty, partialSlots.contains(slot), case .many(let list) = related[slot] {
+        willChange(relationship: slot)
         list.append(object)
+        didChange(relationship: slot)
         return true
       }
     }
@@ -167,6 +171,7 @@ extension ManagedObject {
         related[slot] = .one(ObjectReference(object))
       }
     }
+    didChange(relationship: slot)
     return true
   }
 
@@ -183,6 +188,7 @@ extension ManagedObject {
       willChangeRelationship(slot)
       _ = list.remove(object)
     }
+    didChange(relationship: slot)
     return true
   }
 
@@ -190,12 +196,14 @@ extension ManagedObject {
   /// outlives its graph keeps.
   func emptyRelationships() {
     partialSlots = []
-    for slot in related.indices { related[slot] = .none }
+    for slot in related.indices { replaceRelated(.none, at: slot) }
   }
 
   /// Records what `slot` held at the last commit, before its first change since (nothing to
-  /// record for an inserted object).
+  /// record for an inserted object), and tells the slot's readers (``didChange(relationship:)``
+  /// follows the change).
   func willChangeRelationship(_ slot: Int) {
+    willChange(relationship: slot)
     guard !isInserted, committedRelated[slot] == nil else { return }
     committedRelated[slot] = RelatedSnapshot(related[slot])
   }
@@ -247,6 +255,7 @@ extension ManagedObject {
     {
       willChangeRelationship(slot)
       now.reorder(objects)
+      didChange(relationship: slot)
     }
     return added
   }
@@ -257,6 +266,7 @@ extension ManagedObject {
     let unique = Self.firstOfEach(objects)
     willChangeRelationship(slot)
     related[slot] = .many(ObjectList(unique))
+    didChange(relationship: slot)
     for reference in unique { reference.withObject { linkInverse(of: $0, at: slot) } }
     return unique.count
   }

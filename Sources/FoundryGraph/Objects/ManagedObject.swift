@@ -52,6 +52,9 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) public internal(set) var isDeleted = false
   /// The number of the last import that touched the object (counted once per import).
   @exclusivity(unchecked) var importStamp = 0
+  /// Who reads the object through typed views: made on the first such read (see
+  /// `ManagedObject+Observation.swift`), so that changes nobody observes cost a check for `nil`.
+  @exclusivity(unchecked) var observation: ObservationBox?
 
   /// A new object holding its entity's default values, and `identity`'s values when given.
   init(entity: EntityDescription, number: Int, index: IdentityIndex, identity: IdentityKey? = nil) {
@@ -148,11 +151,14 @@ public final class ManagedObject: CustomStringConvertible {
   func assign(_ value: GraphValue?, at slot: Int) {
     if isInserted, !entity.isIdentitySlot[slot] {
       // Nothing to record or index: the common case of an import filling a new object.
+      guard observation == nil else { return replaceValue(value, at: slot) }
       values[slot] = value
       return
     }
     let old = values[slot]
     guard old != value else { return }
+    willChange(attribute: slot)
+    defer { didChange(attribute: slot) }
     let isIdentity = entity.isIdentitySlot[slot] && !entity.isIdentityScopedToParent
     if isIdentity, let key = identityKey { index.remove(key, number: objectNumber, family: entity.rootIndex) }
     if !isInserted, committedValues[slot] == nil { committedValues[slot] = .some(old) }

@@ -19,6 +19,7 @@ extension ManagedObject {
     willChangeRelationship(slot)
     related[slot] = .many(ObjectList([ObjectReference(object)]))
     partialSlots.append(slot)
+    didChange(relationship: slot)
   }
 
   /// The objects linked into `slot` since the last commit while its stored members stay
@@ -62,12 +63,12 @@ extension ManagedObject {
   /// refuses to hand out its changes until a rollback.
   private func fireFault(_ slot: Int) {
     guard let graph = index.graph, let source = graph.source, let id = persistentID else {
-      related[slot] = .none
+      replaceRelated(.none, at: slot)
       return
     }
     do {
       let stored = try source.storedObjects(relatedTo: id, of: entity, slot: slot)
-      related[slot] = RelatedObjects(stored.compactMap { graph.register($0).map(ObjectReference.init) }, toMany: entity.isToManySlot[slot])
+      replaceRelated(RelatedObjects(stored.compactMap { graph.register($0).map(ObjectReference.init) }, toMany: entity.isToManySlot[slot]), at: slot)
     } catch {
       let location = "\(entity.name).\(entity.relationships[slot].name)"
       graph.loadFailures.append(GraphError(.loadFailed, at: location, "could not load the relationship of \(id): \(error)"))
@@ -108,7 +109,7 @@ extension ManagedObject {
   /// still a fault; a slot already loaded keeps what it holds (and any change made to it).
   package func fulfillFault(_ slot: Int, with objects: [ManagedObject]) {
     guard case .fault = related[slot] else { return }
-    related[slot] = RelatedObjects(objects.map(ObjectReference.init), toMany: entity.isToManySlot[slot])
+    replaceRelated(RelatedObjects(objects.map(ObjectReference.init), toMany: entity.isToManySlot[slot]), at: slot)
   }
 
   /// Fills to-one relationship `slot` with the object a store loaded ahead (`nil`: none), when
@@ -116,9 +117,9 @@ extension ManagedObject {
   /// prefetch that links each of many objects to one of few.
   package func fulfillFault(_ slot: Int, withOne object: ManagedObject?) {
     guard case .fault = related[slot] else { return }
-    guard let object else { return related[slot] = .none }
+    guard let object else { return replaceRelated(.none, at: slot) }
     // A to-one slot (the case this is for) takes the reference without an array.
     let reference = ObjectReference(object)
-    related[slot] = entity.isToManySlot[slot] ? RelatedObjects([reference], toMany: true) : .one(reference)
+    replaceRelated(entity.isToManySlot[slot] ? RelatedObjects([reference], toMany: true) : .one(reference), at: slot)
   }
 }

@@ -147,7 +147,7 @@ extension ObjectGraph {
     if indexed, let key = object.identityKey { index.remove(key, number: object.objectNumber, family: object.entity.rootIndex) }
     for slot in object.entity.attributes.indices where dropsChanges || object.committedValues[slot] == nil {
       object.committedValues[slot] = nil
-      object.values[slot] = stored.values[slot]
+      object.replaceValue(stored.values[slot], at: slot)
     }
     object.storedVersion = stored.version
     if indexed, !object.isDeleted, let key = object.identityKey { index.insert(key, number: object.objectNumber, family: object.entity.rootIndex) }
@@ -160,7 +160,7 @@ extension ObjectGraph {
     for slot in object.entity.relationships.indices {
       guard let inverse = object.entity.inverseSlots[slot] else { continue }
       for target in object.related[slot].objects where target.committedRelated[inverse] == nil && !target.isInserted {
-        target.related[inverse] = .fault
+        target.replaceRelated(.fault, at: inverse)
       }
     }
     object.emptyRelationships()

@@ -46,6 +46,10 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
 
   private let attributeSlots: [String: Int]
   private let relationshipSlots: [String: Int]
+  /// `\ManagedObject.[observedSlot: n]` for every attribute slot, then every relationship
+  /// slot: the key paths an object's observation registrar tracks, made once per entity.
+  /// Unsafe only in name: key paths are immutable once made.
+  nonisolated(unsafe) let observedKeyPaths: [KeyPath<ManagedObject, Int>]
 
   init(
     declaration: Entity, index: Int, parentIndex: Int?, descendantIndices: [Int], lineage: [Int],
@@ -72,6 +76,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     isIdentitySlot = attributes.indices.map { identitySlots.contains($0) }
     defaultValues = attributes.map(\.defaultValue)
     isToManySlot = relationships.map(\.isToMany)
+    observedKeyPaths = (0..<(attributes.count + relationships.count)).map { \ManagedObject.[observedSlot: $0] }
   }
 
   /// The entity's name.
