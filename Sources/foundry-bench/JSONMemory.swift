@@ -16,17 +16,12 @@ struct JSONMemoryCommand: ParsableCommand {
     abstract: "Peak RSS of streaming a generated JSON array file into models, in a fresh process."
   )
 
-  @Option(help: "The size of the generated file in MB (10^6 bytes).")
-  var megabytes: Int = 100
-
-  func validate() throws {
-    guard megabytes > 0, megabytes <= 4000 else { throw ValidationError("--megabytes must be in 1...4000") }
-  }
+  @OptionGroup var input: GeneratedSize
 
   func run() throws {
     let path = FileManager.default.temporaryDirectory.path + "/foundry-bench-json-memory-\(getpid()).json"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let size = try Self.writeFeatures(to: path, byteCount: megabytes * 1_000_000)
+    let size = try Self.writeFeatures(to: path, byteCount: input.byteCount)
     let report = try XMLMemoryCommand.runChild(executable: try XMLMemoryCommand.executablePath(), arguments: ["json-memory-child", path])
     let peak = (report["maxrss_kib"].flatMap { Double($0) } ?? 0) * 1024
     let base = (report["base_kib"].flatMap { Double($0) } ?? 0) * 1024

@@ -13,6 +13,9 @@ import GRDB
 ///   to-one relationship prefetched, against GRDB decoding the same rows (joined with the
 ///   related rows) into `FetchableRecord` structs. Target: at least 1.0. Throughput counts
 ///   the store file's size.
+/// - `store.fetch.objects`: the same fetch against GRDB doing what the store's objects do
+///   beyond structs: a class instance per item and per owner (one per owner), and each item
+///   registered by row in a dictionary. For reference: the bar is `store.fetch`'s.
 ///
 /// Both sides of `store.import` write a fresh file each run, in WAL mode. The store side uses
 /// the blocking calls the command line uses (the harness is synchronous); they run the same
@@ -26,7 +29,7 @@ enum StoreCases {
     if let data = corpus.data("json", "citm_catalog.json") {
       cases.append(try importCase(bytes: [UInt8](data), directory: directory.path))
     }
-    cases.append(try fetchCase(directory: directory.path))
+    cases += try fetchCases(directory: directory.path)
     return cases
   }
 
@@ -106,7 +109,7 @@ enum StoreCases {
     }
   }
 
-  private static func fetchCase(directory: String) throws -> BenchmarkCase {
+  private static func fetchCases(directory: String) throws -> [BenchmarkCase] {
     let path = directory + "/fetch.sqlite"
     removeDatabase(at: path)
     let store = try Store(path: path, schema: fetchSchema)
@@ -141,11 +144,76 @@ enum StoreCases {
     guard try pool.read({ db in try ItemRecord.fetchAll(db, sql: ItemRecord.query) }).count == 100_000 else {
       throw SetupError("store.fetch: GRDB reads another number of items")
     }
-    return BenchmarkCase(
-      name: "store.fetch", file: "100k items", byteCount: size, baselineName: "GRDB FetchableRecord",
-      ours: { blackHole(try store.makeContext().fetchNow(request)) },
-      baseline: { blackHole(try pool.read { db in try ItemRecord.fetchAll(db, sql: ItemRecord.query) }) }
-    )
+    let uniqued = try pool.read { db in try ItemObject.fetchUniqued(db) }
+    guard uniqued.count == 100_000, uniqued.last?.owner?.id == 999 else {
+      throw SetupError("store.fetch.objects: GRDB's objects are not the 100,000 items with their owners")
+    }
+    return [
+      BenchmarkCase(
+        name: "store.fetch", file: "100k items", byteCount: size, baselineName: "GRDB FetchableRecord",
+        ours: { blackHole(try store.makeContext().fetchNow(request)) },
+        baseline: { blackHole(try pool.read { db in try ItemRecord.fetchAll(db, sql: ItemRecord.query) }) }
+      ),
+      BenchmarkCase(
+        name: "store.fetch.objects", file: "100k items", byteCount: size, baselineName: "GRDB records as uniqued objects",
+        ours: { blackHole(try store.makeContext().fetchNow(request)) },
+        baseline: { blackHole(try pool.read { db in try ItemObject.fetchUniqued(db) }) }
+      ),
+    ]
+  }
+
+  /// What `store.fetch`'s objects do beyond GRDB's structs, done with GRDB: an item and an
+  /// owner are class instances, each owner one instance however many items share it, and each
+  /// item registered by row in a dictionary (an identity map). For reference beside the bar.
+  final class ItemObject: FetchableRecord {
+    final class Owner {
+      let id: Int64
+      let name: String
+      init(id: Int64, name: String) { (self.id, self.name) = (id, name) }
+    }
+    let row: Int64
+    let id: Int64
+    let name: String
+    let price: Double
+    let created: Date
+    var owner: Owner?
+    let ownerRow: Int64?
+
+    static let query = """
+      SELECT i."_pk", i."id", i."name", i."price", i."created", i."owner", o."id", o."name" FROM "Item" i LEFT JOIN "Owner" o ON o."_pk" = i."owner"
+      """
+
+    required init(row: Row) throws {
+      self.row = row[0]
+      id = row[1]
+      name = row[2]
+      price = row[3]
+      created = Date(timeIntervalSinceReferenceDate: row[4])
+      ownerRow = row[5]
+    }
+
+    /// Every item, registered by row, each sharing its owner's one instance.
+    static func fetchUniqued(_ db: Database) throws -> [ItemObject] {
+      var items: [Int64: ItemObject] = [:]
+      var owners: [Int64: Owner] = [:]
+      var result: [ItemObject] = []
+      let rows = try Row.fetchCursor(db, sql: query)
+      while let row = try rows.next() {
+        let item = try ItemObject(row: row)
+        if let ownerRow = item.ownerRow {
+          if let owner = owners[ownerRow] {
+            item.owner = owner
+          } else if let id = row[6] as Int64? {
+            let owner = Owner(id: id, name: row[7])
+            owners[ownerRow] = owner
+            item.owner = owner
+          }
+        }
+        items[item.row] = item
+        result.append(item)
+      }
+      return result
+    }
   }
 
   /// An item and its owner as GRDB decodes them from the store's tables.

@@ -14,19 +14,14 @@ struct StoreMemoryCommand: ParsableCommand {
     abstract: "Peak RSS of importing a generated JSON payload into a new SQLite store, in a fresh process."
   )
 
-  @Option(help: "The size of the generated payload in MB (10^6 bytes).")
-  var megabytes: Int = 100
-
-  func validate() throws {
-    guard megabytes > 0, megabytes <= 4000 else { throw ValidationError("--megabytes must be in 1...4000") }
-  }
+  @OptionGroup var input: GeneratedSize
 
   func run() throws {
     let folder = FileManager.default.temporaryDirectory.path + "/foundry-bench-store-memory-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let payload = folder + "/authors.json"
-    let size = try Self.writePayload(to: payload, byteCount: megabytes * 1_000_000)
+    let size = try Self.writePayload(to: payload, byteCount: input.byteCount)
     print("payload \(XMLMemoryCommand.format(Double(size) / 1e6)) MB")
     for mode in ["batches", "whole"] {
       try? FileManager.default.removeItem(atPath: folder + "/store.sqlite")

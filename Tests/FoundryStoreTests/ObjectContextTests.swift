@@ -103,34 +103,33 @@ struct ObjectContextTests {
   @Test("linking to a many-sided relationship left in the store does not load its members, and saves, reads and rolls back right")
   func deferredLinks() async throws {
     let store = try await imported()
+    /// A new book in `context`, tagged with the stored tag "drama" (loaded, its books a fault).
+    func tagNewBook(_ id: Int64, _ title: String, in context: ObjectContext) throws -> ManagedObject {
+      let drama = try #require(try context.object(of: "Tag", identity: "drama"))
+      let book = try context.insert("Book")
+      book.id = .integer(id)
+      book.title = .string(title)
+      try book.add(drama, forKey: "tags")
+      return drama
+    }
+    func titles(_ tag: ManagedObject) throws -> [String] { try tag.related(forKey: "books").compactMap { $0.title?.description }.sorted() }
+
     let context = try store.makeContext()
-    let drama = try #require(try context.object(of: "Tag", identity: "drama"))
-    let book = try context.insert("Book")
-    book.id = 4001
-    book.title = "Macbeth"
-    try book.add(drama, forKey: "tags")
+    let drama = try tagNewBook(4001, "Macbeth", in: context)
     #expect(drama.isFault(forKey: "books"))
     #expect(drama.hasChanges)
     context.rollback()
-    #expect(try drama.related(forKey: "books").compactMap { $0.title?.description }.sorted() == ["\"Hamlet\"", "\"The Tempest\""])
+    #expect(try titles(drama) == ["\"Hamlet\"", "\"The Tempest\""])
 
     let other = try store.makeContext()
-    let tag = try #require(try other.object(of: "Tag", identity: "drama"))
-    let macbeth = try other.insert("Book")
-    macbeth.id = 4001
-    macbeth.title = "Macbeth"
-    try macbeth.add(tag, forKey: "tags")
+    let tag = try tagNewBook(4001, "Macbeth", in: other)
     try await other.save()
     #expect(tag.isFault(forKey: "books"))
-    #expect(try tag.related(forKey: "books").compactMap { $0.title?.description }.sorted() == ["\"Hamlet\"", "\"Macbeth\"", "\"The Tempest\""])
+    #expect(try titles(tag) == ["\"Hamlet\"", "\"Macbeth\"", "\"The Tempest\""])
     let third = try store.makeContext()
-    let reread = try #require(try third.object(of: "Tag", identity: "drama"))
-    let lear = try third.insert("Book")
-    lear.id = 4002
-    lear.title = "King Lear"
-    try lear.add(reread, forKey: "tags")
+    let reread = try tagNewBook(4002, "King Lear", in: third)
     // Reading the partial relationship loads the stored members and keeps the new link.
-    #expect(try reread.related(forKey: "books").compactMap { $0.title?.description }.sorted() == ["\"Hamlet\"", "\"King Lear\"", "\"Macbeth\"", "\"The Tempest\""])
+    #expect(try titles(reread) == ["\"Hamlet\"", "\"King Lear\"", "\"Macbeth\"", "\"The Tempest\""])
     try await third.save()
     let fresh = try store.makeContext()
     #expect(try fresh.object(of: "Tag", identity: "drama")?.related(forKey: "books").count == 4)

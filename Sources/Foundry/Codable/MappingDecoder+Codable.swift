@@ -91,12 +91,7 @@ extension MappingDecoder {
     do {
       return try parse()
     } catch let error as JSONParsingError {
-      var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
-      failure.line = error.line
-      failure.column = error.column
-      failure.sourceName = sourceName
-      failure.rendered = error.description
-      throw failure
+      throw Self.malformed(error, sourceName: sourceName)
     }
   }
 }

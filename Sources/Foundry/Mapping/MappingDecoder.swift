@@ -115,7 +115,7 @@ public struct MappingDecoder: Sendable {
 
   /// A parsing error as a mapping error of code `.malformedDocument`, rendered as the parser
   /// renders it.
-  static func malformed(_ error: JSONParsingError, sourceName: String?) -> MappingError {
+  static func malformed(_ error: some ParsingFailure, sourceName: String?) -> MappingError {
     var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
     failure.line = error.line
     failure.column = error.column
@@ -158,3 +158,13 @@ extension MappingIssue {
     return copy
   }
 }
+
+/// What a parser's error tells of a malformed document: JSON's and XML's alike.
+protocol ParsingFailure: Error, CustomStringConvertible {
+  var message: String { get }
+  var offset: Int { get }
+  var line: Int { get }
+  var column: Int { get }
+}
+
+extension JSONParsingError: ParsingFailure {}

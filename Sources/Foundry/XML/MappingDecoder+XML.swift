@@ -75,12 +75,9 @@ extension MappingDecoder {
       let tree = try XMLTree.parse(bytes: bytes, options: options.xmlParsing, sourceName: sourceName)
       return XMLJSONView.document(of: tree.root).root
     } catch {
-      var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
-      failure.line = error.line
-      failure.column = error.column
-      failure.sourceName = sourceName
-      failure.rendered = error.description
-      throw failure
+      throw Self.malformed(error, sourceName: sourceName)
     }
   }
 }
+
+extension XMLParsingError: ParsingFailure {}
