@@ -78,6 +78,11 @@ struct TypeAnalysis {
       // A bag only fills under `.preserve`; declaring one asks for it.
       schemaArguments.append("unknownKeys: .preserve")
     }
+    // In `MappingSchema.init`'s order, whatever was written and implied.
+    let order = ["keyStrategy:", "unknownKeys:", "nilEncoding:", "coercion:"]
+    schemaArguments.sort { first, second in
+      (order.firstIndex { first.hasPrefix($0) } ?? order.count) < (order.firstIndex { second.hasPrefix($0) } ?? order.count)
+    }
   }
 
   // MARK: - Enums

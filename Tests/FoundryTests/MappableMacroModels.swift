@@ -192,4 +192,18 @@ struct OddKeys: Equatable {
   @Key("class") var className: String
   @Key("with space") var spaced: Bool
   @Key(#"version\.major"#) var major: Int
+
+}
+
+/// Snake-case keys with plural acronyms, `nil` written as `null`, unknown keys kept: the
+/// implied `unknownKeys: .preserve` goes where `MappingSchema.init` takes it.
+@Mappable(keys: .snakeCase, nilEncoding: .null)
+struct Gallery: Equatable {
+  var picIDs: [Int] = []
+  var imageURLs: [String] = []
+  var userID: Int?
+  var urlString: String?
+  var topURLsForUser: [String]?
+  var statusHTTPCode: Int?
+  @UnknownKeys var extra: JSONObject = [:]
 }

@@ -107,6 +107,18 @@ struct MappableMacroTests {
     try expectRoundTrip(try decoder.decode(MacroModels.Profile.self, from: text))
   }
 
+  @Test func pluralAcronymsKeepTheirSAndTypeArgumentsMayComeInAnyOrder() throws {
+    let json = #"{"pic_ids": [1, 2], "image_urls": ["a"], "user_id": null, "url_string": "u", "top_urls_for_user": [], "status_http_code": 7, "other": true}"#
+    let gallery = try decoder.decode(Gallery.self, from: json)
+    #expect(gallery.picIDs == [1, 2])
+    #expect(gallery.imageURLs == ["a"])
+    #expect(gallery.urlString == "u")
+    #expect(gallery.topURLsForUser == [] && gallery.statusHTTPCode == 7)
+    #expect(gallery.extra["other"] == .bool(true))
+    let text = try encoder.encodeToString(gallery)
+    #expect(text == #"{"pic_ids":[1,2],"image_urls":["a"],"user_id":null,"url_string":"u","top_urls_for_user":[],"status_http_code":7,"other":true}"#)
+  }
+
   // MARK: - Flattening
 
   @Test func emptyKeyFlattensANestedModel() throws {

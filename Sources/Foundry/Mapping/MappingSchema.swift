@@ -95,7 +95,11 @@ public struct FieldKey: Sendable {
 public enum KeyStrategy: Sendable {
   /// The property name as written: `createdAt`.
   case asWritten
-  /// `createdAt` → `created_at`, `userID` → `user_id`.
+  /// `createdAt` → `created_at`, `userID` → `user_id`, `picIDs` → `pic_ids`.
+  ///
+  /// Words start at a capital; a run of capitals is one word (`userID`, `URLString` →
+  /// `url_string`), and a plural acronym keeps its `s` (`imageURLs` → `image_urls`). For
+  /// another spelling, name the key with `@Key("...")` or use ``custom(_:)``.
   case snakeCase
   /// `createdAt` → `created-at`.
   case kebabCase
@@ -111,7 +115,8 @@ public enum KeyStrategy: Sendable {
     }
   }
 
-  /// Splits camel case into lowercase words; a run of capitals is one word (`userID` → `user_id`).
+  /// Splits camel case into lowercase words; a run of capitals is one word (`userID` →
+  /// `user_id`), with the `s` of a plural acronym (`picIDs` → `pic_ids`).
   static func separated(_ name: String, by separator: Character) -> String {
     var result = ""
     let scalars = Array(name.unicodeScalars)
@@ -121,11 +126,21 @@ public enum KeyStrategy: Sendable {
         let previousIsUpper = CharacterSet.uppercase(scalars[position - 1])
         let nextIsLower = position + 1 < scalars.count && !CharacterSet.uppercase(scalars[position + 1])
           && scalars[position + 1].properties.isAlphabetic
-        if !previousIsUpper || nextIsLower { result.append(separator) }
+        if !previousIsUpper || (nextIsLower && !isPluralEnd(scalars, at: position + 1)) { result.append(separator) }
       }
       result.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
     }
     return result
+  }
+
+  /// Whether `position` holds the `s` of a plural acronym (`IDs`, `URLs`): an `s` after two
+  /// or more capitals that ends the word.
+  private static func isPluralEnd(_ scalars: [Unicode.Scalar], at position: Int) -> Bool {
+    guard scalars.indices.contains(position), scalars[position] == "s", position >= 2,
+      CharacterSet.uppercase(scalars[position - 1]), CharacterSet.uppercase(scalars[position - 2])
+    else { return false }
+    let next = position + 1
+    return next == scalars.count || !scalars[next].properties.isLowercase
   }
 
   private enum CharacterSet {
