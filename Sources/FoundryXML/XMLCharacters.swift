@@ -1,5 +1,5 @@
 /// The character classes of XML 1.0 (fifth edition) and a UTF-8 scalar reader for them.
-enum XMLCharacters {
+package enum XMLCharacters {
   /// `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
   @inline(__always)
   static func isChar(_ scalar: UInt32) -> Bool {
@@ -12,7 +12,7 @@ enum XMLCharacters {
 
   /// `S`: space, tab, carriage return, line feed.
   @inline(__always)
-  static func isSpace(_ byte: UInt8) -> Bool {
+  package static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 

@@ -236,3 +236,29 @@ struct PropertyListDocument: Equatable {
   var version: String
   @Key("dict") var root: PropertyListDictionary
 }
+
+/// A channel's Atom links, named by namespace URI and by prefix.
+@Mappable
+struct AtomChannel: Equatable {
+  @Mappable
+  struct Link: Equatable {
+    @Key("@href") var href: String
+    @Key("@rel") var rel: String?
+  }
+  var title: String
+  @Key("{http://www.w3.org/2005/Atom}link") var links: [Link]
+  @Key("atom:link") var prefixed: [Link]
+}
+
+/// An RSS document holding an `AtomChannel`.
+@Mappable
+struct AtomFeed: Equatable {
+  var channel: AtomChannel
+}
+
+/// An item whose description comes as CDATA in feeds.
+@Mappable
+struct FeedItem: Equatable {
+  var title: String
+  var description: String
+}

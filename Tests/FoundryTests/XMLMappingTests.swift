@@ -211,6 +211,33 @@ struct XMLMappingRuleTests {
     #expect(try MappingDecoder().decode(XMLRuleModels.Link.self, fromXML: #"<link href="x">label</link>"#) == XMLRuleModels.Link(href: "x"))
     #expect(throws: MappingError.self) { try MappingDecoder().decode(XMLRuleModels.Link.self, fromXML: #"<link href="x" rel="y"/>"#) }
   }
+
+  @Test func namespaceURIKeysFindRepeatedElements() throws {
+    let xml = """
+      <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
+        <title>Feed</title>
+        <atom:link href="https://example.com/feed" rel="self"/>
+        <atom:link href="https://example.com/hub" rel="hub"/>
+      </channel></rss>
+      """
+    let channel = try MappingDecoder().decode(AtomFeed.self, fromXML: xml).channel
+    #expect(channel.prefixed.map(\.href) == ["https://example.com/feed", "https://example.com/hub"])
+    #expect(channel.links == channel.prefixed)
+  }
+
+  @Test func cdataAndPlainTextTrimAlikeAndRoundTrip() throws {
+    let cdata = "<item><title>\n  A title\n</title><description><![CDATA[\n\n<p>Hello & welcome</p>\n]]></description></item>"
+    let plain = "<item><title>A title</title><description>\n  &lt;p&gt;Hello &amp; welcome&lt;/p&gt;  </description></item>"
+    let fromCDATA = try MappingDecoder().decode(FeedItem.self, fromXML: cdata)
+    #expect(fromCDATA == FeedItem(title: "A title", description: "<p>Hello & welcome</p>"))
+    #expect(try MappingDecoder().decode(FeedItem.self, fromXML: plain) == fromCDATA)
+    let written = try MappingEncoder().encodeXMLString(fromCDATA, rootElement: "item")
+    #expect(try MappingDecoder().decode(FeedItem.self, fromXML: written) == fromCDATA)
+    // Kept as written when the parse keeps whitespace.
+    var options = MappingOptions()
+    options.xmlParsing.whitespace = .keep
+    #expect(try MappingDecoder(options: options).decode(FeedItem.self, fromXML: cdata).description == "\n\n<p>Hello & welcome</p>\n")
+  }
 }
 
 @Suite("XML mapping: encoding")
@@ -260,4 +287,5 @@ enum SingleElementModels {
   struct Book: Equatable {
     var title: String
   }
+
 }

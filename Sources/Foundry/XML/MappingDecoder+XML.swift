@@ -49,7 +49,7 @@ extension MappingDecoder {
   /// ```
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from element: XMLTree.Element, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
-    try decode(type, from: XMLJSONView.document(of: element).root, sourceName: sourceName, factory: factory)
+    try decode(type, from: XMLJSONView.document(of: element, options: xmlViewOptions).root, sourceName: sourceName, factory: factory)
   }
 
   /// Lossy decoding from XML: what maps is kept and the rest is reported with paths.
@@ -68,12 +68,20 @@ extension MappingDecoder {
     decodeLossy(type, fromXML: Array(string.utf8), sourceName: sourceName, factory: factory)
   }
 
+  /// How the XML view reads text: trimmed as a whole (CDATA too) when the parse trims.
+  @usableFromInline
+  var xmlViewOptions: XMLJSONView.Options {
+    var view = XMLJSONView.Options()
+    view.trimsText = options.xmlParsing.whitespace == .trim
+    return view
+  }
+
   /// Parses XML and returns the view of its root element.
   @usableFromInline
   func xmlView(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
     do {
       let tree = try XMLTree.parse(bytes: bytes, options: options.xmlParsing, sourceName: sourceName)
-      return XMLJSONView.document(of: tree.root).root
+      return XMLJSONView.document(of: tree.root, options: xmlViewOptions).root
     } catch {
       throw Self.malformed(error, sourceName: sourceName)
     }

@@ -27,6 +27,11 @@ public enum XMLJSONView {
     /// Whether the outermost value is wrapped as `{"root-name": ...}` (what `convert` prints)
     /// rather than being the root element's own value (what a model maps).
     public var wrapsRoot = false
+    /// Whether an element's text loses its leading and trailing whitespace as a whole, CDATA
+    /// sections included: what mapping does when the document is parsed with
+    /// `XMLParsingOptions.Whitespace.trim` (its default), so that text written plainly and in
+    /// CDATA reads alike (and encoding, which writes plain text, reads back equal).
+    public var trimsText = false
 
     /// The mapping defaults: no namespace declarations, root unwrapped.
     public init() {}

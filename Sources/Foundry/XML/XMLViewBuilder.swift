@@ -137,7 +137,8 @@ struct XMLViewBuilder {
   /// The element's direct text, joined (most elements have one piece, taken as is).
   private mutating func emitText(of index: Int, pieces: Int, first: Int, from start: Int, to end: Int, sourceOffset: Int) {
     if pieces <= 1 {
-      json.string(first >= 0 ? tape.bytes(first) : UnsafeBufferPointer(start: nil, count: 0), sourceOffset: first >= 0 ? tape.sourceOffset(first) : sourceOffset)
+      let bytes = first >= 0 ? tape.bytes(first) : UnsafeBufferPointer(start: nil, count: 0)
+      json.string(options.trimsText ? Self.trimmed(bytes) : bytes, sourceOffset: first >= 0 ? tape.sourceOffset(first) : sourceOffset)
       return
     }
     var parts: [UnsafeBufferPointer<UInt8>] = []
@@ -151,7 +152,28 @@ struct XMLViewBuilder {
       default: position += 1
       }
     }
+    if options.trimsText {
+      while let head = parts.first, Self.trimmed(head).isEmpty { parts.removeFirst() }
+      while let tail = parts.last, Self.trimmed(tail).isEmpty { parts.removeLast() }
+      if let head = parts.first { parts[0] = Self.trimmedStart(head) }
+      if let tail = parts.last { parts[parts.count - 1] = Self.trimmedEnd(tail) }
+    }
     json.string(joining: parts, sourceOffset: tape.sourceOffset(first))
+  }
+
+  /// `bytes` without leading and trailing XML whitespace.
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> { trimmedEnd(trimmedStart(bytes)) }
+
+  private static func trimmedStart(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    while start < bytes.count, XMLCharacters.isSpace(bytes[start]) { start += 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start...])
+  }
+
+  private static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var end = bytes.count
+    while end > 0, XMLCharacters.isSpace(bytes[end - 1]) { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[..<end])
   }
 
   /// The children on the stack from `base`, grouped by name in order of first appearance; a
