@@ -128,9 +128,20 @@ struct GraphExporter {
         written.insert(ExportedLink(object, slot, target))
       }
       guard let value = Self.payload(of: members, for: relationship, keyed: !writesKeyedAsLists) else { continue }
-      try result.insert(value, at: paths[entity.index].relationships[slot])
+      try Self.insert(value, at: paths[entity.index].relationships[slot], into: &result)
     }
     return .object(result)
+  }
+
+  /// Puts a relationship's payload at its key path, keeping what a flattened attribute sharing
+  /// the key wrote there (`pricing.retail_price` beside the relationship `pricing`): the
+  /// related object's own members win, and the attribute reads back from the same object.
+  private static func insert(_ value: JSONValue, at path: PathExpression, into result: inout JSONObject) throws {
+    guard path.segments.count == 1, case .object(var members) = value, case .object(let written)? = result[path.segments[0].name] else {
+      return try result.insert(value, at: path)
+    }
+    for (key, member) in written where members[key] == nil { members[key] = member }
+    try result.insert(.object(members), at: path)
   }
 
   /// A relationship's written objects as its payload: the one object, an array, or for a keyed
@@ -149,7 +160,17 @@ struct GraphExporter {
   private mutating func writeAttributes(of object: ManagedObject, into result: inout JSONObject) throws {
     let codecs = try codecs(of: object.entity)
     let paths = paths[object.entity.index].attributes
+    // Keys of relationships holding no object: an attribute flattened below one of them that
+    // holds only its default (or nothing) is left out, or reading the payload back would find
+    // an object there to relate. (Another value is written: it has nowhere else to go.)
+    let emptyKeys = Set(object.entity.relationships.indices.compactMap { slot -> String? in
+      guard object.loaded(slot).objects.isEmpty, let first = self.paths[object.entity.index].relationships[slot].segments.first else { return nil }
+      return first.name
+    })
     for (slot, attribute) in object.entity.attributes.enumerated() {
+      if paths[slot].segments.count > 1, let first = paths[slot].segments.first, emptyKeys.contains(first.name),
+        object.values[slot] == nil || object.values[slot] == attribute.defaultValue
+      { continue }
       guard let value = object.values[slot] else {
         // A cleared value with a default must say so, or reading it back gives the default.
         if attribute.defaultValue != nil { try result.insert(.null, at: paths[slot]) }
