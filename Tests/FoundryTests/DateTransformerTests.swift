@@ -295,3 +295,32 @@ struct OtherDateFormatTests {
     #expect(results.allSatisfy { $0 })
   }
 }
+
+/// A model with a plain `Date` field (no transformer).
+@Mappable
+struct Stamped: Equatable {
+  var at: Date
+}
+
+@Suite("A plain Date field: numeric strings")
+struct PlainDateFieldTests {
+  @Test func numericStringIsSecondsSince1970WhenLenient() throws {
+    var options = MappingOptions()
+    options.coercion = .lenient
+    let result = MappingDecoder(options: options).decodeLossy(Stamped.self, from: Array(#"{"at": "1709209845.5"}"#.utf8))
+    #expect(result.value == Stamped(at: Date(timeIntervalSince1970: 1_709_209_845.5)))
+    #expect(result.issues.contains { $0.description.contains("seconds since 1970") })
+  }
+
+  @Test func numericStringIsAnErrorWhenStrict() {
+    var options = MappingOptions()
+    options.coercion = .strict
+    #expect(throws: MappingError.self) { try MappingDecoder(options: options).decode(Stamped.self, from: #"{"at": "1709209845"}"#) }
+    #expect(throws: MappingError.self) { try MappingDecoder().decode(Stamped.self, from: #"{"at": "0x10"}"#) }
+  }
+
+  @Test func numericTextInXMLIsSecondsSince1970() throws {
+    let stamped = try MappingDecoder().decode(Stamped.self, fromXML: "<stamped><at>1709209845</at></stamped>")
+    #expect(stamped.at == Date(timeIntervalSince1970: 1_709_209_845))
+  }
+}

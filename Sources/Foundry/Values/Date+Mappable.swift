@@ -7,7 +7,8 @@ import FoundryJSON
 
 /// A `Date` field reads an ISO 8601 string (`2024-02-29`, `2024-02-29T12:30:45Z`,
 /// `…45.123+02:00`, input without an offset is GMT) or a number of seconds since 1970, as
-/// Motis does; it writes ISO 8601 in GMT with fractional seconds only when they are not zero.
+/// Motis does (in lenient mode, and in XML, a numeric string too: `"1709209845"`); it writes
+/// ISO 8601 in GMT with fractional seconds only when they are not zero.
 ///
 /// ```swift
 /// struct Post { var published: Date }   // "2024-02-29T12:30:45Z" or 1709209845
@@ -22,11 +23,28 @@ extension Date: MappableValue {
     if let string = value.textValue {
       switch ISO8601DateFormat.parse(string, strictness: .iso8601, timeZone: .gmt) {
       case .success(let date): return date
-      case .failure(let failure): throw value.invalid(expected: expectation, reason: failure.reason)
+      case .failure(let failure):
+        // A numeric string is seconds since 1970 in lenient mode (Motis's table), and in XML,
+        // where every number is text.
+        if value.coercion == .lenient || value.node.isMarkup, let seconds = Self.seconds(in: string) {
+          if !value.node.isMarkup { value.context.recordCoercion("string \"\(string)\" read as seconds since 1970") }
+          return Date(timeIntervalSince1970: seconds)
+        }
+        throw value.invalid(expected: expectation, reason: failure.reason)
       }
     }
     guard value.kind == .number else { throw value.mismatch(expected: expectation) }
     return try DateTransformer.secondsSince1970.read(from: value)
+  }
+
+  /// The number a string spells in decimal (`1709209845`, `-12.5`, `1.7e9`), if finite.
+  private static func seconds(in string: String) -> Double? {
+    let digits = string.utf8
+    guard let first = digits.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+      digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "-+.eE".utf8.contains($0) }),
+      let seconds = Double(string), seconds.isFinite
+    else { return nil }
+    return seconds
   }
 
   /// Writes ISO 8601, `2024-02-29T12:30:45Z` or `2024-02-29T12:30:45.5Z`.
