@@ -324,3 +324,25 @@ struct PlainDateFieldTests {
     #expect(stamped.at == Date(timeIntervalSince1970: 1_709_209_845))
   }
 }
+
+@Suite("Date formats for a whole decoder or encoder")
+struct DecoderDateFormatTests {
+  @Test func everyPlainDateFieldReadsTheFormatsInOrder() throws {
+    var options = MappingOptions()
+    options.dateFormats = [.rfc1123, .date(format: "yyyy-MM-dd HH:mm:ss"), .secondsSince1970]
+    let decoder = MappingDecoder(options: options)
+    let moment = Date(timeIntervalSince1970: 1_709_209_845)
+    #expect(try decoder.decode(Stamped.self, from: #"{"at": "Thu, 29 Feb 2024 12:30:45 GMT"}"#).at == moment)
+    #expect(try decoder.decode(Stamped.self, from: #"{"at": "2024-02-29 12:30:45"}"#).at == moment)
+    #expect(try decoder.decode(Stamped.self, from: #"{"at": 1709209845}"#).at == moment)
+    let error = #expect(throws: MappingError.self) { try decoder.decode(Stamped.self, from: #"{"at": "2024-02-29T12:30:45Z"}"#) }
+    #expect(error?.message.contains("RFC 1123 format or Date in format") == true)
+  }
+
+  @Test func theEncoderWritesItsFormat() throws {
+    var options = EncodingOptions()
+    options.dateFormat = .rfc1123
+    let text = try MappingEncoder(options: options).encodeToString(Stamped(at: Date(timeIntervalSince1970: 1_709_209_845)))
+    #expect(text == #"{"at":"Thu, 29 Feb 2024 12:30:45 GMT"}"#)
+  }
+}

@@ -28,6 +28,13 @@ public struct MappingOptions: Sendable {
     options.whitespace = .trim
     return options
   }()
+  /// The formats every `Date` field without a transformer of its own reads, tried in order;
+  /// ISO 8601 and seconds since 1970 when empty (the default).
+  ///
+  /// ```swift
+  /// options.dateFormats = [.rfc1123, .date(format: "yyyy-MM-dd HH:mm:ss"), .secondsSince1970]
+  /// ```
+  public var dateFormats: [DateTransformer] = []
   /// How the coding keys of `Decodable` types match document keys (`Codable` interop only).
   public var codableKeys = CodableKeyStrategy.useDefaultKeys
 

@@ -19,6 +19,8 @@ extension Date: MappableValue {
   ///
   /// - Throws: ``MappingError``: `expected Date (ISO 8601 or seconds since 1970), found ...`.
   public static func read(from value: ValueReader) throws -> Date {
+    let formats = value.context.options.dateFormats
+    if !formats.isEmpty { return try read(from: value, formats: formats) }
     let expectation = "Date (ISO 8601 or seconds since 1970)"
     if let string = value.textValue {
       switch ISO8601DateFormat.parse(string, strictness: .iso8601, timeZone: .gmt) {
@@ -47,8 +49,18 @@ extension Date: MappableValue {
     return seconds
   }
 
-  /// Writes ISO 8601, `2024-02-29T12:30:45Z` or `2024-02-29T12:30:45.5Z`.
+  /// The date in the first of `formats` that reads `value` (``MappingOptions/dateFormats``).
+  private static func read(from value: ValueReader, formats: [DateTransformer]) throws -> Date {
+    for format in formats {
+      if let date = try? format.read(from: value) { return date }
+    }
+    if formats.count == 1, let format = formats.first { return try format.read(from: value) }
+    throw value.invalid(expected: formats.map(\.expectation).joined(separator: " or "))
+  }
+
+  /// Writes ISO 8601, `2024-02-29T12:30:45Z` or `2024-02-29T12:30:45.5Z`, or in
+  /// ``EncodingOptions/dateFormat``.
   public func write(to writer: inout ValueWriter) throws {
-    try DateTransformer.iso8601.write(self, to: &writer)
+    try (writer.context.options.dateFormat ?? DateTransformer.iso8601).write(self, to: &writer)
   }
 }
