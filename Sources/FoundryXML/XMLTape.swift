@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// The kind of a node on an ``XMLStorage`` tape; stored in the low byte of the header.
 @usableFromInline
 enum XMLTapeKind: UInt8 {
@@ -64,6 +66,9 @@ final class XMLStorage: @unchecked Sendable {
   var rootIndex = 0
   var declaration: XMLDeclaration?
   var doctypeName: String?
+  /// For an element of a stream, parsed inside a small document of its own: places its
+  /// offsets in the whole input.
+  var locator: (any SourceLocator)?
 
   init(source: [UInt8]) {
     self.source = source

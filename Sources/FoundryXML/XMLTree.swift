@@ -113,6 +113,7 @@ public struct XMLTree: Sendable {
 
   /// The line and column of a byte offset, for diagnostics of your own.
   package func sourceLocation(ofOffset offset: Int) -> SourceLocation {
-    storage.source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+    if let locator = storage.locator { return locator.location(ofOffset: offset) }
+    return storage.source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
   }
 }
