@@ -33,12 +33,16 @@ public struct LossyXMLElementSequence<Value: MappableValue, Chunks: AsyncSequenc
     AsyncIterator(decoder: decoder, elements: StreamedXMLElements(elements, path: path, sourceName: sourceName))
   }
 
-  /// Decodes the next element on each call.
+  /// Decodes the next element on each call: `var results = sequence.lossy.makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
     var elements: StreamedXMLElements<Chunks>
 
     /// The next element's result, or `nil` after the last element.
+    ///
+    /// ```swift
+    /// while let result = try await results.next() { if let error = result.error { print(error) } }
+    /// ```
     ///
     /// - Throws: A `.malformedDocument` ``MappingError`` for input broken outside the elements,
     ///   or the chunk source's error.

@@ -43,12 +43,16 @@ public struct MappedXMLElementSequence<Value: MappableValue, Chunks: AsyncSequen
     AsyncIterator(decoder: decoder, elements: StreamedXMLElements(elements, path: path, sourceName: sourceName))
   }
 
-  /// Decodes the next element on each call.
+  /// Decodes the next element on each call: `var nodes = sequence.makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
     var elements: StreamedXMLElements<Chunks>
 
     /// The next model, or `nil` after the last element once the whole input checked out.
+    ///
+    /// ```swift
+    /// while let node = try await nodes.next() { print(node.id) }
+    /// ```
     ///
     /// - Throws: ``MappingError`` located in the whole input, or the chunk source's error.
     public mutating func next() async throws -> Value? {

@@ -69,12 +69,16 @@ public struct XMLElementSequence<Chunks: AsyncSequence>: AsyncSequence where Chu
     )
   }
 
-  /// Reads chunks until an element is complete.
+  /// Reads chunks until an element is complete: `var nodes = sequence.makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var chunks: Chunks.AsyncIterator
     var scanner: XMLElementScanner
 
     /// The next element, or `nil` after the last one once the whole input checked out.
+    ///
+    /// ```swift
+    /// while let node = try await nodes.next() { print(node["id"] ?? "?") }
+    /// ```
     ///
     /// - Throws: ``XMLParsingError``, or the chunk source's error. After a malformed element,
     ///   the next call goes on with the element after it.

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FoundryInternals
 
-/// The bytes of a file as an `AsyncSequence` of fixed-size chunks: the file source of a
+/// The bytes of a file as an `AsyncSequence` of fixed-size chunks: the file source of an
 /// ``XMLElementSequence``.
 ///
 /// The file is opened when iteration starts and closed when it ends (or the iterator goes).
@@ -52,7 +52,7 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
     AsyncIterator(path: path, bufferSize: bufferSize)
   }
 
-  /// Reads the next chunk on each call.
+  /// Reads the next chunk on each call: `var chunks = XMLFileChunks(path: "big.osm").makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     private let path: String
     private let bufferSize: Int
@@ -65,6 +65,10 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
     }
 
     /// The next chunk, or `nil` at the end of the file.
+    ///
+    /// ```swift
+    /// while let chunk = try await chunks.next() { scanner.append(chunk) }
+    /// ```
     ///
     /// - Throws: ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
     public mutating func next() async throws -> [UInt8]? {

@@ -14,10 +14,11 @@ public struct XMLStreamOptions: Sendable, Hashable {
   /// The largest element (or prolog, or piece of markup between elements) held at once, in
   /// bytes. A larger one is an ``XMLParsingError`` with code
   /// ``XMLParsingError/Code/sizeLimitExceeded``, as is one larger than
-  /// ``XMLParsingOptions/maximumInputSize``. 64 MiB by default.
+  /// ``XMLParsingOptions/maximumInputSize``. 64 MiB by default:
+  /// `streaming.maximumElementSize = 1 << 20`.
   public var maximumElementSize: Int = 64 << 20
   /// How many bytes a file is read at a time, and about how many bytes between elements are
-  /// gathered before they are checked. 64 KiB by default.
+  /// gathered before they are checked. 64 KiB by default: `streaming.bufferSize = 1 << 20`.
   public var bufferSize: Int = 64 << 10
 
   /// The default limits.
