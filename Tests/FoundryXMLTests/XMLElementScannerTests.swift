@@ -99,4 +99,13 @@ struct XMLElementScannerTests {
       #expect(outcome.error == expected.error, "cut \(cuts)")
     }
   }
+
+  @Test func latin1WithADeclaration() {
+    let bytes = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><r><a>caf"#.utf8) + [0xE9] + Array("</a><a>x</a></r>".utf8)
+    let expected = wholeXMLDocument(bytes, at: "a")
+    #expect(expected.values.count == 2)
+    for (cuts, outcome) in everyXMLChunking(bytes, at: "a") {
+      #expect(outcome == expected, "cut \(cuts)")
+    }
+  }
 }
