@@ -108,4 +108,15 @@ struct XMLElementScannerTests {
       #expect(outcome == expected, "cut \(cuts)")
     }
   }
+
+  @Test func whatFollowsAnEmptyRootIsCheckedAfterIt() {
+    let bytes = Array("<!DOCTYPE osm>\n<osm version='0.6'/>\n\n<!-- a comment after the root --><?pi?>\n".utf8)
+    for path in ["*", ""] {
+      let expected = wholeXMLDocument(bytes, at: path)
+      #expect(expected.errors.isEmpty)
+      for (cuts, outcome) in everyXMLChunking(bytes, at: path, streamOptions: smallBatches) {
+        #expect(outcome == expected, "path '\(path)', cut \(cuts)")
+      }
+    }
+  }
 }

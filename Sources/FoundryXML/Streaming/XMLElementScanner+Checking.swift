@@ -77,7 +77,7 @@ extension XMLElementScanner {
     add(prolog, from: StreamPosition())
     if followsRoot, ancestors.isEmpty, let rootTag {
       add(rootTag.bytes, from: rootTag.origin)
-      add(Self.endTag(rootTag.name), from: rootTag.origin, isInput: false)
+      if !rootTag.isEmptyElement { add(Self.endTag(rootTag.name), from: rootTag.origin, isInput: false) }
     }
     for tag in ancestors { add(tag.bytes, from: tag.origin) }
     add(body, from: bodyOrigin)

@@ -119,6 +119,11 @@ public struct XMLElementScanner: Sendable {
     var name: [UInt8]
     /// Whether it and every element around it are on the path to the elements.
     var isOnPath: Bool
+
+    /// Whether the tag ends in `/>` (the root of a document that follows it needs no end tag).
+    var isEmptyElement: Bool {
+      bytes.count >= 2 && bytes[bytes.count - 1] == Ascii.greaterThan && bytes[bytes.count - 2] == Ascii.slash
+    }
   }
 
   // MARK: - Use
