@@ -119,4 +119,22 @@ struct XMLElementScannerTests {
       }
     }
   }
+
+  @Test func longTextBetweenElementsIsCheckedInPieces() {
+    var text = "<osm><node/>"
+    for index in 0..<40 { text += "text \(index) &amp; ]] é &#233; &#x20;\r\n" }
+    text += "<node/>"
+    let good = Array((text + "</osm>").utf8)
+    let bad = Array((text + "]]> </osm>").utf8)
+    let undefined = Array((text + "&nope;</osm>").utf8)
+    for bytes in [good, bad, undefined] {
+      for path in ["node", "*"] {
+        let expected = wholeXMLDocument(bytes, at: path)
+        for (cuts, outcome) in everyXMLChunking(bytes, at: path, streamOptions: smallBatches) {
+          // Before an error, the stream has handed out the elements it passed.
+          #expect(bytes == good ? outcome == expected : outcome.error == expected.error, "path '\(path)', cut \(cuts)")
+        }
+      }
+    }
+  }
 }

@@ -24,6 +24,27 @@ extension XMLElementScanner {
     pendingFollowsRoot = phase == .epilogue
   }
 
+  /// Checks the first part of a long run of text (with what precedes it), so that text of any
+  /// length between elements is held a piece at a time. The cut follows an ASCII byte that is
+  /// not `]` (a `]]>` stays whole), not `\r`, and outside a reference.
+  mutating func checkLongText() throws(XMLParsingError) {
+    var index = pending.count - 1
+    if let ampersand = pending[textStart...].lastIndex(of: UInt8(ascii: "&")),
+      ampersand > (pending[textStart...].lastIndex(of: UInt8(ascii: ";")) ?? -1)
+    {
+      index = ampersand - 1
+    }
+    while index > textStart {
+      let byte = pending[index]
+      if byte < 0x80, byte != Ascii.closeBracket, byte != 0x0D, byte != UInt8(ascii: "&") { break }
+      index -= 1
+    }
+    guard index > textStart else { return }
+    var origin = pendingOrigin
+    pending.withUnsafeBufferPointer { origin.advance(over: UnsafeBufferPointer(rebasing: $0[..<(index + 1)])) }
+    try checkPending(upTo: index + 1, endingAt: origin)
+  }
+
   /// Empties ``pending``, which now starts at `origin`.
   mutating func resetPending(at origin: StreamPosition) {
     pending.removeAll(keepingCapacity: true)

@@ -250,7 +250,12 @@ public struct XMLElementScanner: Sendable {
       }
       let (end, event) = lexer.scan(buffer, from: cursor)
       try take(UnsafeBufferPointer(rebasing: buffer[cursor..<end]), before: event)
-      guard let event else { continue }
+      guard let event else {
+        if lexer.isInText, !isCapturing, phase == .content || phase == .epilogue, pending.count - textStart >= 4 * batchLimit {
+          try checkLongText()
+        }
+        continue
+      }
       if let element = try handle(event, buffer) { return element }
     }
     return nil
