@@ -89,53 +89,68 @@ struct XMLMarkupLexer: Sendable {
           return event.consumed ? (index + 1, event.event) : (index, event.event)
         }
         index += 1
-      case .tag(let kind, let quote, let afterSlash):
-        if quote != 0 {
-          if byte == quote {
-            state = .tag(kind, quote: 0, afterSlash: false)
-          } else if byte == Ascii.lessThan {
-            return (index, .malformed)
+      case .tag(let kind, var quote, var afterSlash):
+        // The hot loop of a start tag: one byte class at a time until `>`.
+        while index < count {
+          let byte = buffer[index]
+          if quote != 0 {
+            if byte == quote {
+              quote = 0
+            } else if byte == Ascii.lessThan {
+              state = .tag(kind, quote: quote, afterSlash: false)
+              return (index, .malformed)
+            }
+          } else {
+            switch byte {
+            case Ascii.greaterThan:
+              state = .text
+              return (index + 1, .ended(kind, isEmptyElement: kind == .startTag && afterSlash))
+            case Ascii.lessThan:
+              state = .tag(kind, quote: 0, afterSlash: afterSlash)
+              return (index, .malformed)
+            case Ascii.quote, Ascii.apostrophe:
+              quote = byte
+              afterSlash = false
+            default:
+              afterSlash = byte == Ascii.slash
+            }
           }
           index += 1
-          continue
         }
-        switch byte {
-        case Ascii.greaterThan:
-          state = .text
-          return (index + 1, .ended(kind, isEmptyElement: kind == .startTag && afterSlash))
-        case Ascii.lessThan:
-          return (index, .malformed)
-        case Ascii.quote, Ascii.apostrophe:
-          state = .tag(kind, quote: byte, afterSlash: false)
-        default:
-          let isSlash = byte == Ascii.slash
-          if isSlash != afterSlash { state = .tag(kind, quote: 0, afterSlash: isSlash) }
+        state = .tag(kind, quote: quote, afterSlash: afterSlash)
+      case .processingInstruction(var afterQuestionMark):
+        while index < count {
+          let byte = buffer[index]
+          if byte == Ascii.greaterThan, afterQuestionMark {
+            state = .text
+            return (index + 1, .ended(.processingInstruction, isEmptyElement: false))
+          }
+          afterQuestionMark = byte == Ascii.questionMark
+          index += 1
         }
-        index += 1
-      case .processingInstruction(let afterQuestionMark):
-        if byte == Ascii.greaterThan, afterQuestionMark {
-          state = .text
-          return (index + 1, .ended(.processingInstruction, isEmptyElement: false))
+        state = .processingInstruction(afterQuestionMark: afterQuestionMark)
+      case .comment(var dashes):
+        while index < count {
+          let byte = buffer[index]
+          if byte == Ascii.greaterThan, dashes >= 2 {
+            state = .text
+            return (index + 1, .ended(.comment, isEmptyElement: false))
+          }
+          dashes = byte == Ascii.hyphen ? dashes + 1 : 0
+          index += 1
         }
-        let isQuestionMark = byte == Ascii.questionMark
-        if isQuestionMark != afterQuestionMark { state = .processingInstruction(afterQuestionMark: isQuestionMark) }
-        index += 1
-      case .comment(let dashes):
-        if byte == Ascii.greaterThan, dashes >= 2 {
-          state = .text
-          return (index + 1, .ended(.comment, isEmptyElement: false))
+        state = .comment(dashes: dashes)
+      case .cdata(var brackets):
+        while index < count {
+          let byte = buffer[index]
+          if byte == Ascii.greaterThan, brackets >= 2 {
+            state = .text
+            return (index + 1, .ended(.cdata, isEmptyElement: false))
+          }
+          brackets = byte == Ascii.closeBracket ? min(brackets + 1, 2) : 0
+          index += 1
         }
-        let next = byte == Ascii.hyphen ? dashes + 1 : 0
-        if next != dashes { state = .comment(dashes: next) }
-        index += 1
-      case .cdata(let brackets):
-        if byte == Ascii.greaterThan, brackets >= 2 {
-          state = .text
-          return (index + 1, .ended(.cdata, isEmptyElement: false))
-        }
-        let next = byte == Ascii.closeBracket ? min(brackets + 1, 2) : 0
-        if next != brackets { state = .cdata(brackets: next) }
-        index += 1
+        state = .cdata(brackets: brackets)
       case .doctype(var doctype):
         let outcome = doctype.read(byte)
         state = .doctype(doctype)
