@@ -13,7 +13,7 @@ extension XMLElementScanner {
     let body = pending[..<end]
     if !body.isEmpty, !Self.isBlank(body) {
       _ = try parse(
-        ancestors: pendingAncestors, body: body, bodyOrigin: pendingOrigin, closing: stack,
+        ancestors: pendingAncestors, body: body, bodyOrigin: pendingOrigin, bodyEnd: origin, closing: stack,
         followsRoot: pendingFollowsRoot)
     }
     pending.removeSubrange(..<end)
@@ -68,7 +68,8 @@ extension XMLElementScanner {
     var body = pending
     body.append(contentsOf: extra.prefix(StreamPosition.tailLimit))
     do {
-      _ = try parse(ancestors: pendingAncestors, body: body[...], bodyOrigin: pendingOrigin, closing: nil, followsRoot: pendingFollowsRoot)
+      _ = try parse(
+        ancestors: pendingAncestors, body: body[...], bodyOrigin: pendingOrigin, bodyEnd: position, closing: nil, followsRoot: pendingFollowsRoot)
     } catch {
       return error
     }
@@ -79,13 +80,15 @@ extension XMLElementScanner {
   // MARK: - Small documents
 
   /// Parses `body` inside the prolog and the start tags of `ancestors`, followed by end tags
-  /// for `closing` (none: the body runs to the end of the input).
+  /// for `closing` (none: the body runs to the end of the input); `bodyEnd` is where the body
+  /// ends in the whole input.
   ///
   /// - Parameters:
   ///   - followsRoot: Whether the body comes after the root element (it is then put after an
   ///     empty copy of the root).
   func parse(
-    ancestors: [OpenTag], body: ArraySlice<UInt8>, bodyOrigin: StreamPosition, closing: [OpenTag]?, followsRoot: Bool
+    ancestors: [OpenTag], body: ArraySlice<UInt8>, bodyOrigin: StreamPosition, bodyEnd: StreamPosition, closing: [OpenTag]?,
+    followsRoot: Bool
   ) throws(XMLParsingError) -> XMLTree {
     var text: [UInt8] = []
     text.reserveCapacity(prolog.count + body.count + ancestors.reduce(0) { $0 + 2 * $1.bytes.count } + 64)
@@ -103,9 +106,7 @@ extension XMLElementScanner {
     for tag in ancestors { add(tag.bytes, from: tag.origin) }
     add(body, from: bodyOrigin)
     if let closing {
-      var end = bodyOrigin
-      body.withContiguousStorageIfAvailable { end.advance(over: $0) }
-      add(closing.reversed().flatMap { Self.endTag($0.name) }, from: end, isInput: false)
+      add(closing.reversed().flatMap { Self.endTag($0.name) }, from: bodyEnd, isInput: false)
     }
     let locator = XMLStreamLocator(text: text, segments: segments)
     do {

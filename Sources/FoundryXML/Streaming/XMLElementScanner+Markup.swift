@@ -126,7 +126,7 @@ extension XMLElementScanner {
     elementCount += 1
     let tree: XMLTree
     do {
-      tree = try parse(ancestors: ancestors, body: element[...], bodyOrigin: origin, closing: ancestors, followsRoot: follows)
+      tree = try parse(ancestors: ancestors, body: element[...], bodyOrigin: origin, bodyEnd: position, closing: ancestors, followsRoot: follows)
     } catch {
       isElementFailure = Self.isLocal(error)
       throw error
