@@ -12,9 +12,10 @@ extension XMLElementScanner {
   mutating func checkPending(upTo end: Int, endingAt origin: StreamPosition) throws(XMLParsingError) {
     let body = pending[..<end]
     if !body.isEmpty, !Self.isBlank(body) {
-      _ = try parse(
+      names = try parse(
         ancestors: pendingAncestors, body: body, bodyOrigin: pendingOrigin, bodyEnd: origin, closing: stack,
-        followsRoot: pendingFollowsRoot)
+        followsRoot: pendingFollowsRoot
+      ).storage.names
     }
     pending.removeSubrange(..<end)
     markupStart -= end
@@ -110,7 +111,7 @@ extension XMLElementScanner {
     }
     let locator = XMLStreamLocator(text: text, segments: segments)
     do {
-      let tree = try XMLTree.parse(bytes: text, options: options, sourceName: sourceName)
+      let tree = try XMLTree.parse(bytes: text, options: options, sourceName: sourceName, names: names?.copy() ?? XMLNameTable())
       tree.storage.locator = locator
       return tree
     } catch {

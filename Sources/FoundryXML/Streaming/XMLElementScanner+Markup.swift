@@ -131,6 +131,7 @@ extension XMLElementScanner {
       isElementFailure = Self.isLocal(error)
       throw error
     }
+    names = tree.storage.names
     guard let found = Self.element(in: tree, depth: ancestors.count, matching: segments) else {
       elementCount -= 1
       return nil

@@ -90,6 +90,9 @@ public struct XMLElementScanner: Sendable {
   /// Set while a failure would concern only the element being parsed.
   var isElementFailure = false
   var failure: XMLParsingError?
+  /// The names interned so far (the last tree's table), copied into each small document so a
+  /// name is interned once per stream rather than once per element.
+  var names: XMLNameTable?
 
   /// The number of elements handed out by ``next()`` or rejected as malformed so far.
   ///
