@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// Builds a ``JSONDocument`` from another markup, for package code (module Foundry builds the
 /// JSON view of an XML element with it).
 ///
@@ -120,10 +122,12 @@ package struct JSONDocumentBuilder {
 
   /// The finished document; locations resolve against `source` (the original text, UTF-8).
   /// The builder is spent afterwards.
-  /// `pathRules` say what key-path segments name in the markup (its conventions, its prefixes).
-  package func document(source: [UInt8], pathRules: (any MarkupPathRules)? = nil) -> JSONDocument {
+  /// `pathRules` say what key-path segments name in the markup (its conventions, its prefixes);
+  /// `locator`, when the markup was parsed out of a larger input (a streamed element), places
+  /// offsets in that input.
+  package func document(source: [UInt8], pathRules: (any MarkupPathRules)? = nil, locator: (any SourceLocator)? = nil) -> JSONDocument {
     let storage = JSONStorage(adoptingBytes: bytes, nodes: nodes, options: Self.viewOptions)
-    storage.markup = JSONMarkupSource(text: source, pathRules: pathRules)
+    storage.markup = JSONMarkupSource(text: source, pathRules: pathRules, locator: locator)
     return JSONDocument(storage: storage)
   }
 
@@ -140,10 +144,12 @@ package struct JSONDocumentBuilder {
 final class JSONMarkupSource: Sendable {
   let text: [UInt8]
   let pathRules: (any MarkupPathRules)?
+  let locator: (any SourceLocator)?
 
-  init(text: [UInt8], pathRules: (any MarkupPathRules)?) {
+  init(text: [UInt8], pathRules: (any MarkupPathRules)?, locator: (any SourceLocator)? = nil) {
     self.text = text
     self.pathRules = pathRules
+    self.locator = locator
   }
 }
 

@@ -81,6 +81,7 @@ extension JSONNode {
   /// a stream, the place (and offset) in the whole input.
   package func sourceLocation(ofOffset offset: Int) -> SourceLocation {
     if let markup = storage.markup {
+      if let locator = markup.locator { return locator.location(ofOffset: offset) }
       return markup.text.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
     }
     let bytes = UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount)

@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// The kind of a tape node. Raw values are stored in the low byte of ``TapeNode/header``.
 enum TapeKind: UInt8 {
   case null = 0, `true`, `false`, number, string, array, object

@@ -28,6 +28,16 @@ final class XMLNameTable: @unchecked Sendable {
     return id
   }
 
+  /// A table with the same names and ids, to grow on its own: the arrays are shared until
+  /// either table adds a name, so this one can keep being read elsewhere.
+  func copy() -> XMLNameTable {
+    let copy = XMLNameTable()
+    copy.names = names
+    copy.slots = slots
+    copy.keys = keys
+    return copy
+  }
+
   /// The id of a name given as a string.
   func id(of qualified: String, namespaceURI: String?) -> UInt32 {
     var qualified = qualified

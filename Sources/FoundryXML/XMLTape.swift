@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// The kind of a node on an ``XMLStorage`` tape; stored in the low byte of the header.
 @usableFromInline
 enum XMLTapeKind: UInt8 {
@@ -56,7 +58,7 @@ final class XMLStorage: @unchecked Sendable {
   /// Text that differs from the source bytes: decoded references, normalized attribute values,
   /// entity replacement text.
   var heap: [UInt8] = []
-  let names = XMLNameTable()
+  let names: XMLNameTable
   /// The tape indices of the top-level nodes: comments and processing instructions around the
   /// root element, and the root element.
   var topLevel: [Int] = []
@@ -64,9 +66,15 @@ final class XMLStorage: @unchecked Sendable {
   var rootIndex = 0
   var declaration: XMLDeclaration?
   var doctypeName: String?
+  /// For an element of a stream, parsed inside a small document of its own: places its
+  /// offsets in the whole input.
+  var locator: (any SourceLocator)?
 
-  init(source: [UInt8]) {
+  /// - Parameter names: The name table to intern into: a fresh one, or (for the elements of a
+  ///   stream) a copy of the previous element's, so repeated names are not interned again.
+  init(source: [UInt8], names: XMLNameTable = XMLNameTable()) {
     self.source = source
+    self.names = names
     // Markup-dense documents (data exports) run to a node per 12 bytes or so; reserving that
     // much spares them a copy of the whole tape, and costs text-heavy ones only untouched
     // capacity.

@@ -32,6 +32,9 @@ extension XMLTree {
     /// The whole document's text as UTF-8, for locations in diagnostics of other layers.
     package var sourceText: [UInt8] { storage.source }
 
+    /// For an element of a stream: what places offsets in ``sourceText`` in the whole input.
+    package var sourceLocator: (any SourceLocator)? { storage.locator }
+
     /// Zero-based byte offset of the element's `<` in the (UTF-8) text.
     public var byteOffset: Int { Int(node.offset) }
 

@@ -63,20 +63,27 @@ public struct XMLTree: Sendable {
 
   /// The typed-throws entry for code inside this package.
   package static func parse(bytes: [UInt8], options: XMLParsingOptions, sourceName: String?) throws(XMLParsingError) -> XMLTree {
-    let storage = try makeStorage(bytes: bytes, options: options, sourceName: sourceName)
+    try parse(bytes: bytes, options: options, sourceName: sourceName, names: XMLNameTable())
+  }
+
+  /// Parses with names interned into `names` (see ``XMLStorage/init(source:names:)``).
+  static func parse(bytes: [UInt8], options: XMLParsingOptions, sourceName: String?, names: XMLNameTable) throws(XMLParsingError) -> XMLTree {
+    let storage = try makeStorage(bytes: bytes, options: options, sourceName: sourceName, names: names)
     var scanner = XMLScanner(storage: storage, options: options, sourceName: sourceName)
     try scanner.parse()
     return XMLTree(storage: storage)
   }
 
   /// Checks the size, converts the text to UTF-8 and makes the storage the scanner fills.
-  static func makeStorage(bytes: [UInt8], options: XMLParsingOptions, sourceName: String?) throws(XMLParsingError) -> XMLStorage {
+  static func makeStorage(
+    bytes: [UInt8], options: XMLParsingOptions, sourceName: String?, names: XMLNameTable = XMLNameTable()
+  ) throws(XMLParsingError) -> XMLStorage {
     let limit = min(options.maximumInputSize, XMLParsingOptions.largestInputSize)
     guard bytes.count <= limit else {
       throw XMLParsingError(.sizeLimitExceeded, "input of \(bytes.count) bytes exceeds the limit of \(limit) bytes", location: nil, sourceName: sourceName)
     }
     let text = try XMLEncoding.utf8(from: bytes, sourceName: sourceName)
-    return XMLStorage(source: text)
+    return XMLStorage(source: text, names: names)
   }
 
   /// Reads a file for the initializers, turning a failure into an ``XMLParsingError``.
@@ -113,6 +120,7 @@ public struct XMLTree: Sendable {
 
   /// The line and column of a byte offset, for diagnostics of your own.
   package func sourceLocation(ofOffset offset: Int) -> SourceLocation {
-    storage.source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+    if let locator = storage.locator { return locator.location(ofOffset: offset) }
+    return storage.source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
   }
 }

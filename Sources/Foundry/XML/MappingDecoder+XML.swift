@@ -86,6 +86,16 @@ extension MappingDecoder {
       throw Self.malformed(error, sourceName: sourceName)
     }
   }
+
+  /// A malformed XML input as a mapping error (code `.malformedDocument`), at the parser's place.
+  static func malformed(_ error: XMLParsingError, sourceName: String?) -> MappingError {
+    var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
+    failure.line = error.line
+    failure.column = error.column
+    failure.sourceName = sourceName
+    failure.rendered = error.description
+    return failure
+  }
 }
 
 extension XMLParsingError: ParsingFailure {}

@@ -65,7 +65,9 @@ public enum XMLJSONView {
       } else {
         builder.emit(index)
       }
-      return builder.json.document(source: element.sourceText, pathRules: XMLPathRules(prefixes: builder.prefixes))
+      return builder.json.document(
+        source: element.sourceText, pathRules: XMLPathRules(prefixes: builder.prefixes), locator: element.sourceLocator
+      )
     }
   }
 }

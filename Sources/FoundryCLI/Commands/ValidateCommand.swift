@@ -23,7 +23,11 @@ struct ValidateCommand: ConsoleCommand {
       extension (.json, .geojson, .jsonc; .xml, .rss, .atom, .osm, .plist, .svg, .opml, \
       .xhtml, .gpx, .kml and other XML vocabularies), else from the first character: < \
       is XML (also in UTF-16), anything else JSON. XML must be well-formed and \
-      namespace-well-formed; external entities are never loaded.
+      namespace-well-formed; external entities are never loaded. Files are read in \
+      chunks, so their size is not limited by memory: XML is checked piece by piece, JSON \
+      element by element along its top-level array (or the first array member of its \
+      top-level object, such as GeoJSON's features); other JSON and standard input are \
+      read whole.
       """
   )
 
@@ -43,11 +47,11 @@ struct ValidateCommand: ConsoleCommand {
   }
 
   func run(console: Console) throws {
-    let loader = input.makeLoader(console: console)
+    let validator = StreamingValidator(loader: input.makeLoader(console: console))
     var failures = 0
     for path in files {
       do {
-        _ = try loader.load(path)
+        try validator.validate(path)
         if !quiet { console.print("\(DocumentLoader.sourceName(for: path)): ok") }
       } catch {
         failures += 1

@@ -1,3 +1,5 @@
+import FoundryInternals
+
 // The values the scanner holds whole: elements, lines, the members it only checks, and the keys
 // along the path. Each is delimited here and parsed by the document parser.
 extension JSONElementScanner {

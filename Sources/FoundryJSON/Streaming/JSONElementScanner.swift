@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// Splits JSON that arrives in chunks into its elements, one parsed ``JSONDocument`` at a time,
 /// holding no more than one element and the chunk being read.
 ///

@@ -1,0 +1,101 @@
+/// Where a stream scanner (JSON or XML) is in the whole input: the byte offset, the line and
+/// column, and the start of the current line, kept as bytes go by because the input itself is
+/// not kept.
+///
+/// A copy taken where an element starts is that element's origin: it turns places in the
+/// element's own bytes into places in the whole input (``location(ofLocalOffset:in:)``).
+package struct StreamPosition: Sendable, Hashable {
+  package init() {}
+
+  /// Zero-based byte offset in the whole input.
+  package var offset = 0
+  /// One-based line; `\n`, `\r\n` and a lone `\r` each end a line, as in ``SourceLocation``.
+  package var line = 1
+  /// One-based column, in Unicode scalars.
+  package var column = 1
+  /// The last bytes of the current line before ``offset`` (at most about ``tailLimit``), so
+  /// that an error excerpt can show the line around an element.
+  package var lineTail: [UInt8] = []
+  /// Whether the last byte was a `\r`, so that a `\n` after it does not count a second line.
+  package var isAfterCarriageReturn = false
+
+  package static let tailLimit = 256
+
+  /// Moves past one byte.
+  package mutating func advance(over byte: UInt8) {
+    offset += 1
+    switch byte {
+    case 0x0A:
+      if !isAfterCarriageReturn { line += 1 }
+      startLine()
+    case 0x0D:
+      line += 1
+      startLine()
+      isAfterCarriageReturn = true
+    default:
+      isAfterCarriageReturn = false
+      if byte & 0xC0 != 0x80 { column += 1 }
+      lineTail.append(byte)
+      if lineTail.count > 2 * Self.tailLimit { lineTail.removeFirst(lineTail.count - Self.tailLimit) }
+    }
+  }
+
+  /// Moves past a run of bytes (an element), touching the line tail only once.
+  package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
+    guard !bytes.isEmpty else { return }
+    var lastBreak = -1
+    var scalars = 0
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if byte == 0x0A {
+        if !isAfterCarriageReturn { line += 1 }
+        lastBreak = index
+        scalars = 0
+        isAfterCarriageReturn = false
+      } else if byte == 0x0D {
+        line += 1
+        lastBreak = index
+        scalars = 0
+        isAfterCarriageReturn = true
+      } else {
+        isAfterCarriageReturn = false
+        if byte & 0xC0 != 0x80 { scalars += 1 }
+      }
+    }
+    offset += bytes.count
+    let rest = UnsafeBufferPointer(rebasing: bytes[(lastBreak + 1)...])
+    if lastBreak >= 0 {
+      column = 1 + scalars
+      lineTail.removeAll(keepingCapacity: true)
+    } else {
+      column += scalars
+    }
+    lineTail.append(contentsOf: rest.suffix(Self.tailLimit))
+    if lineTail.count > 2 * Self.tailLimit { lineTail.removeFirst(lineTail.count - Self.tailLimit) }
+  }
+
+  private mutating func startLine() {
+    column = 1
+    lineTail.removeAll(keepingCapacity: true)
+  }
+
+  /// The place, in the whole input, of `local` bytes past this position, when `bytes` are the
+  /// input from this position on (an element, or what is left of a chunk).
+  ///
+  /// - Complexity: O(*n*) in the size of `bytes`; only errors call it.
+  package func location(ofLocalOffset local: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+    var text = lineTail
+    text.append(contentsOf: bytes)
+    return text.withUnsafeBufferPointer { text in
+      var location = SourceLocation(offset: lineTail.count + local, in: text)
+      if location.line == 1 {
+        // The tail may have been cut: count the column from this position's own column.
+        let tailColumns = SourceLocation(offset: lineTail.count, in: text).column - 1
+        location.column = column + location.column - 1 - tailColumns
+      }
+      location.line += line - 1
+      location.offset = offset + local
+      return location
+    }
+  }
+}

@@ -1,0 +1,317 @@
+import FoundryInternals
+
+/// Splits XML that arrives in chunks into its repeated elements (`channel.item` of an RSS feed,
+/// `node` of an OpenStreetMap export), one parsed element at a time, holding no more than one
+/// element and the chunk being read.
+///
+/// Feed it bytes with ``append(_:)``, take out the elements that are complete with ``next()``
+/// until it returns `nil`, and call ``finish()`` when the input ends. Chunks may be any size,
+/// down to one byte.
+///
+/// ```swift
+/// var scanner = XMLElementScanner(at: "channel.item", sourceName: "feed.rss")
+/// for chunk in chunks {
+///   scanner.append(chunk)
+///   while let item = try scanner.next() { print(item.firstElement(named: "title")?.text ?? "?") }
+/// }
+/// scanner.finish()
+/// while let item = try scanner.next() { print(item.firstElement(named: "title")?.text ?? "?") }
+/// ```
+///
+/// Each element is parsed by the same parser as ``XMLTree``, inside a small document made of
+/// the prolog (so the DTD's entities and attribute defaults apply) and the start tags of the
+/// elements around it (so their namespace declarations and `xml:space` apply). Everything
+/// outside the elements is parsed too, in pieces of about ``XMLStreamOptions/bufferSize``
+/// bytes: input that is malformed anywhere, cut short, or not namespace-well-formed is an
+/// error, as it is for ``XMLTree``.
+///
+/// Errors are ``XMLParsingError``s whose line, column and offset count from the start of the
+/// whole input. When one element is malformed in itself (an undefined entity, a bad character,
+/// a duplicate attribute), the next call to ``next()`` goes on with the element after it; after
+/// any other error every call throws that error again.
+///
+/// To read a file, ``XMLElementReader`` feeds a scanner from a fixed-size buffer; to read an
+/// `AsyncSequence` of chunks, use ``XMLElementSequence``.
+public struct XMLElementScanner: Sendable {
+  // MARK: - Configuration
+
+  /// The names from the root's children down to the elements (empty: the root itself).
+  let segments: [String]
+  /// Whether elements are handed out at all (`false`: the input is only checked).
+  let handsOutElements: Bool
+  let options: XMLParsingOptions
+  /// The most bytes one element (or one piece of markup, or the prolog) may take.
+  let elementLimit: Int
+  /// How many bytes outside the elements are gathered before they are checked.
+  let batchLimit: Int
+  let sourceName: String?
+
+  // MARK: - Input
+
+  /// The chunk being read; bytes before ``cursor`` are consumed.
+  var input: [UInt8] = []
+  var cursor = 0
+  /// Where `input[cursor]` is in the whole input.
+  var position = StreamPosition()
+  /// Whether ``finish()`` was called: no more input will come.
+  ///
+  /// ```swift
+  /// if try scanner.next() == nil, scanner.isFinished { print("done") }
+  /// ```
+  public private(set) var isFinished = false
+
+  // MARK: - State
+
+  var lexer = XMLMarkupLexer()
+  var phase = Phase.start
+  /// The bytes read since the last check: the prolog, markup and text between elements, or the
+  /// element being captured.
+  var pending: [UInt8] = []
+  /// Where ``pending`` starts in the whole input.
+  var pendingOrigin = StreamPosition()
+  /// Where the markup being read starts in ``pending``, and in the whole input.
+  var markupStart = 0
+  var markupOrigin = StreamPosition()
+  /// Where the text being read starts in ``pending`` (after the last markup).
+  var textStart = 0
+  /// Everything before the root element's start tag: the XML declaration, the DTD, comments.
+  var prolog: [UInt8] = []
+  /// The elements open at the cursor, outermost first.
+  var stack: [OpenTag] = []
+  /// The elements that were open where ``pending`` starts.
+  var pendingAncestors: [OpenTag] = []
+  /// Whether ``pending`` starts after the root element closed.
+  var pendingFollowsRoot = false
+  /// The root's start tag, kept after the root closes to check what follows it.
+  var rootTag: OpenTag?
+  /// Whether ``pending`` is an element being captured, and how many of its elements are open.
+  var isCapturing = false
+  var captureDepth = 0
+  /// Set while a failure would concern only the element being parsed.
+  var isElementFailure = false
+  var failure: XMLParsingError?
+  /// The names interned so far (the last tree's table), copied into each small document so a
+  /// name is interned once per stream rather than once per element.
+  var names: XMLNameTable?
+
+  /// The number of elements handed out by ``next()`` or rejected as malformed so far.
+  ///
+  /// ```swift
+  /// print("\(scanner.elementCount) elements")
+  /// ```
+  public internal(set) var elementCount = 0
+
+  enum Phase: Sendable, Hashable {
+    /// Before the first byte: a byte order mark may stand here.
+    case start
+    /// Before the root element's start tag.
+    case prolog
+    /// Inside the root element.
+    case content
+    /// After the root element.
+    case epilogue
+    /// The input ended and checked out.
+    case done
+  }
+
+  /// An open element: its start tag as written and where it stands.
+  struct OpenTag: Sendable {
+    var bytes: [UInt8]
+    var origin: StreamPosition
+    /// The qualified name as written.
+    var name: [UInt8]
+    /// Whether it and every element around it are on the path to the elements.
+    var isOnPath: Bool
+
+    /// Whether the tag ends in `/>` (the root of a document that follows it needs no end tag).
+    var isEmptyElement: Bool {
+      bytes.count >= 2 && bytes[bytes.count - 1] == Ascii.greaterThan && bytes[bytes.count - 2] == Ascii.slash
+    }
+  }
+
+  // MARK: - Use
+
+  /// A scanner for the elements at `path`.
+  ///
+  /// ```swift
+  /// var nodes = XMLElementScanner(at: "node")            // <osm><node/>...</osm>
+  /// var items = XMLElementScanner(at: "channel.item")    // <rss><channel><item/>...
+  /// var all = XMLElementScanner(at: "*")                 // every child of the root
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The element names from the root's children down to the elements, separated by
+  ///     dots (`\.` is a literal dot). A name is a qualified name as written (`atom:entry`),
+  ///     `{uri}local` for a name in a namespace whatever its prefix, or `*` for any element.
+  ///     The empty path hands out the root element itself.
+  ///   - options: What the parser accepts, for every element and for the bytes around them.
+  ///   - streamOptions: The largest element accepted and how much is checked at a time.
+  ///   - sourceName: The name errors print (`--> name:line:column`), usually a file name.
+  public init(
+    at path: String = "*",
+    options: XMLParsingOptions = .init(),
+    streamOptions: XMLStreamOptions = .init(),
+    sourceName: String? = nil
+  ) {
+    self.init(segments: PathExpression(path).segments.map(\.name), handsOutElements: true, options: options, streamOptions: streamOptions, sourceName: sourceName)
+  }
+
+  /// A scanner that hands out nothing and checks the whole input in bounded memory (what
+  /// `foundry validate` runs).
+  package static func validating(options: XMLParsingOptions, streamOptions: XMLStreamOptions, sourceName: String?) -> XMLElementScanner {
+    XMLElementScanner(segments: [], handsOutElements: false, options: options, streamOptions: streamOptions, sourceName: sourceName)
+  }
+
+  private init(segments: [String], handsOutElements: Bool, options: XMLParsingOptions, streamOptions: XMLStreamOptions, sourceName: String?) {
+    self.segments = segments
+    self.handsOutElements = handsOutElements
+    self.options = options
+    elementLimit = max(0, min(streamOptions.maximumElementSize, options.maximumInputSize, XMLParsingOptions.largestInputSize))
+    batchLimit = max(1, min(streamOptions.bufferSize, elementLimit))
+    self.sourceName = sourceName
+  }
+
+  /// Adds input after what was added before.
+  ///
+  /// Take the elements out with ``next()`` before adding more, or the unread bytes pile up.
+  ///
+  /// ```swift
+  /// scanner.append(Array(#"<osm><node id="1"/>"#.utf8))
+  /// ```
+  ///
+  /// - Precondition: ``finish()`` was not called.
+  public mutating func append(_ chunk: some Sequence<UInt8>) {
+    precondition(!isFinished, "XMLElementScanner.append(_:) after finish()")
+    if cursor == input.count {
+      input.removeAll(keepingCapacity: true)
+    } else if cursor > 0 {
+      input.removeSubrange(0..<cursor)
+    }
+    cursor = 0
+    input.append(contentsOf: chunk)
+  }
+
+  /// Says that the input has ended; ``next()`` then hands out the last elements and checks
+  /// that nothing is missing.
+  ///
+  /// ```swift
+  /// scanner.finish()
+  /// while let element = try scanner.next() { handle(element) }
+  /// ```
+  public mutating func finish() {
+    isFinished = true
+  }
+
+  /// The next complete element, or `nil` when the input added so far holds no more (before
+  /// ``finish()``) or the input is complete and well-formed (after it).
+  ///
+  /// The element belongs to a small tree of its own (with the elements around it); read it,
+  /// decode it, or keep it: it holds only its own bytes.
+  ///
+  /// ```swift
+  /// while let node = try scanner.next() { print(node["id"] ?? "?") }
+  /// ```
+  ///
+  /// - Throws: ``XMLParsingError`` located in the whole input.
+  /// - Complexity: O(*n*) in the bytes read to find the element.
+  public mutating func next() throws -> XMLTree.Element? {
+    if let failure { throw failure }
+    let bytes = input
+    do {
+      return try bytes.withUnsafeBufferPointer { buffer throws(XMLParsingError) in try scan(buffer) }
+    } catch {
+      if isElementFailure {
+        isElementFailure = false
+      } else {
+        failure = error
+      }
+      throw error
+    }
+  }
+
+  /// The number of bytes of input read so far (to report progress).
+  ///
+  /// ```swift
+  /// progress.completedUnitCount = Int64(scanner.byteOffset)
+  /// ```
+  public var byteOffset: Int { position.offset }
+
+  /// Whether an error has ended the scan (as opposed to one malformed element).
+  package var isFailed: Bool { failure != nil }
+
+  // MARK: - Loop
+
+  private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws(XMLParsingError) -> XMLTree.Element? {
+    if phase == .start {
+      guard try readPreamble(buffer) else { return nil }
+    }
+    while phase != .done {
+      guard cursor < buffer.count else {
+        guard isFinished else { return nil }
+        try finishInput()
+        return nil
+      }
+      let (end, event) = lexer.scan(buffer, from: cursor)
+      try take(UnsafeBufferPointer(rebasing: buffer[cursor..<end]), before: event)
+      guard let event else {
+        if lexer.isInText, !isCapturing, phase == .content || phase == .epilogue, pending.count - textStart >= 4 * batchLimit {
+          try checkLongText()
+        }
+        continue
+      }
+      if let element = try handle(event, buffer) { return element }
+    }
+    return nil
+  }
+
+  /// Skips a UTF-8 byte order mark, which is not a column; refuses UTF-16, which the lexer
+  /// cannot cut. `false` until three bytes (or the end) are there.
+  private mutating func readPreamble(_ buffer: UnsafeBufferPointer<UInt8>) throws(XMLParsingError) -> Bool {
+    guard buffer.count - cursor >= 3 || isFinished else { return false }
+    phase = .prolog
+    let rest = UnsafeBufferPointer(rebasing: buffer[cursor...])
+    if rest.count >= 2, rest[0] == 0 || rest[1] == 0 || (rest[0] == 0xFE && rest[1] == 0xFF) || (rest[0] == 0xFF && rest[1] == 0xFE) {
+      throw XMLParsingError(
+        .encoding, "streaming reads UTF-8 and ASCII-based encodings; this input is UTF-16 (read it whole with XMLTree)",
+        location: nil, sourceName: sourceName)
+    }
+    if rest.count >= 3, rest[0] == 0xEF, rest[1] == 0xBB, rest[2] == 0xBF {
+      pending.append(contentsOf: rest.prefix(3))
+      position.offset += 3
+      cursor += 3
+      textStart = 3
+    }
+    return true
+  }
+
+  /// Moves `bytes` (at the cursor) into ``pending``, within the element limit.
+  private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, before event: XMLMarkupLexer.Event?) throws(XMLParsingError) {
+    guard bytes.count <= elementLimit - pending.count else {
+      // The piece that is too large: the element, else the markup or text being read.
+      var inMarkup = !lexer.isInText
+      var inStartTag = lexer.isInStartTag
+      switch event {
+      case .ended(let kind, _)?:
+        inMarkup = true
+        inStartTag = kind == .startTag
+      case .markup?, .malformed?:
+        inMarkup = false
+      default:
+        break
+      }
+      let what = isCapturing || inStartTag ? "element" : inMarkup ? "markup" : "text"
+      let start = isCapturing ? 0 : inMarkup ? markupStart : textStart
+      throw XMLParsingError(
+        .sizeLimitExceeded, "\(what) exceeds the limit of \(elementLimit) bytes (maximumElementSize)",
+        location: location(ofPendingOffset: start), sourceName: sourceName)
+    }
+    pending.append(contentsOf: bytes)
+    position.advance(over: bytes)
+    cursor += bytes.count
+  }
+
+  /// The place in the whole input of byte `offset` of ``pending``.
+  func location(ofPendingOffset offset: Int) -> SourceLocation {
+    pending.withUnsafeBufferPointer { pendingOrigin.location(ofLocalOffset: offset, in: $0) }
+  }
+}

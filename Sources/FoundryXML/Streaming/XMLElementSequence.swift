@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The repeated elements of XML that arrives as an `AsyncSequence` of byte chunks (a file, a
+/// network body), parsed one at a time in bounded memory.
+///
+/// ```swift
+/// let items = XMLElementSequence(contentsOfFile: "feed.rss", at: "channel.item")
+/// for try await item in items {
+///   print(item.firstElement(named: "title")?.text ?? "")
+/// }
+///
+/// // Any source of chunks: `[UInt8]`, `ArraySlice<UInt8>`, `Data`, ...
+/// for try await node in XMLElementSequence(body, at: "node", sourceName: "map.osm") { ... }
+/// ```
+///
+/// Errors are ``XMLParsingError``s located in the whole input, or whatever the chunk source
+/// throws. Built on ``XMLElementScanner``; ``XMLElementReader`` is the synchronous form for
+/// files.
+public struct XMLElementSequence<Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Sequence<UInt8> {
+  public typealias Element = XMLTree.Element
+
+  let chunks: Chunks
+  let path: String
+  let options: XMLParsingOptions
+  let streamOptions: XMLStreamOptions
+  let sourceName: String?
+
+  /// The elements at `path` in the bytes of `chunks`.
+  ///
+  /// ```swift
+  /// let items = XMLElementSequence(chunks, at: "channel.item", sourceName: "feed")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - chunks: The input, in pieces of any size.
+  ///   - path: The element names from the root's children down to the elements (see
+  ///     ``XMLElementScanner/init(at:options:streamOptions:sourceName:)``).
+  ///   - options: What the parser accepts.
+  ///   - streamOptions: The largest element accepted.
+  ///   - sourceName: The name errors print, usually a file name.
+  public init(
+    _ chunks: Chunks,
+    at path: String = "*",
+    options: XMLParsingOptions = .init(),
+    streamOptions: XMLStreamOptions = .init(),
+    sourceName: String? = nil
+  ) {
+    self.chunks = chunks
+    self.path = path
+    self.options = options
+    self.streamOptions = streamOptions
+    self.sourceName = sourceName
+  }
+
+  /// An iterator over the elements, with a scanner of its own.
+  ///
+  /// ```swift
+  /// var elements = XMLElementSequence(chunks).makeAsyncIterator()
+  /// let first = try await elements.next()
+  /// ```
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(
+      chunks: chunks.makeAsyncIterator(),
+      scanner: XMLElementScanner(at: path, options: options, streamOptions: streamOptions, sourceName: sourceName)
+    )
+  }
+
+  /// Reads chunks until an element is complete: `var nodes = sequence.makeAsyncIterator()`.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var chunks: Chunks.AsyncIterator
+    var scanner: XMLElementScanner
+
+    /// The next element, or `nil` after the last one once the whole input checked out.
+    ///
+    /// ```swift
+    /// while let node = try await nodes.next() { print(node["id"] ?? "?") }
+    /// ```
+    ///
+    /// - Throws: ``XMLParsingError``, or the chunk source's error. After a malformed element,
+    ///   the next call goes on with the element after it.
+    public mutating func next() async throws -> XMLTree.Element? {
+      while true {
+        if let element = try scanner.next() { return element }
+        if scanner.isFinished { return nil }
+        if let chunk = try await chunks.next() {
+          scanner.append(chunk)
+        } else {
+          scanner.finish()
+        }
+      }
+    }
+
+    /// Whether an error has ended the scan (as opposed to one malformed element).
+    package var isFailed: Bool { scanner.isFailed }
+
+    /// The number of elements handed out (or rejected as malformed) so far.
+    package var elementCount: Int { scanner.elementCount }
+  }
+}
+
+extension XMLElementSequence: Sendable where Chunks: Sendable {}
+
+extension XMLElementSequence where Chunks == XMLFileChunks {
+  /// The elements of the file at `path`, read ``XMLStreamOptions/bufferSize`` bytes at a time.
+  ///
+  /// ```swift
+  /// for try await node in XMLElementSequence(contentsOfFile: "map.osm", at: "node") { ... }
+  /// ```
+  public init(
+    contentsOfFile path: String,
+    at elementPath: String = "*",
+    options: XMLParsingOptions = .init(),
+    streamOptions: XMLStreamOptions = .init()
+  ) {
+    self.init(
+      XMLFileChunks(path: path, bufferSize: streamOptions.bufferSize),
+      at: elementPath, options: options, streamOptions: streamOptions, sourceName: path
+    )
+  }
+
+  /// The elements of the file at a file URL.
+  ///
+  /// ```swift
+  /// for try await item in XMLElementSequence(contentsOf: url, at: "channel.item") { ... }
+  /// ```
+  public init(
+    contentsOf url: URL,
+    at elementPath: String = "*",
+    options: XMLParsingOptions = .init(),
+    streamOptions: XMLStreamOptions = .init()
+  ) {
+    self.init(contentsOfFile: url.path(percentEncoded: false), at: elementPath, options: options, streamOptions: streamOptions)
+  }
+}

@@ -1,0 +1,97 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryInternals
+
+/// The bytes of a file as an `AsyncSequence` of fixed-size chunks: the file source of an
+/// ``XMLElementSequence``.
+///
+/// The file is opened when iteration starts and closed when it ends (or the iterator goes).
+///
+/// ```swift
+/// for try await chunk in XMLFileChunks(path: "big.osm", bufferSize: 1 << 20) {
+///   print(chunk.count)
+/// }
+/// ```
+public struct XMLFileChunks: AsyncSequence, Sendable {
+  public typealias Element = [UInt8]
+
+  /// The file, as given (`-` is standard input): `XMLFileChunks(path: "a.osm").path == "a.osm"`.
+  public let path: String
+  /// How many bytes each chunk holds (the last may hold fewer): `XMLFileChunks(path: p, bufferSize: 4096)`.
+  public let bufferSize: Int
+
+  /// The chunks of the file at `path`.
+  ///
+  /// ```swift
+  /// let chunks = XMLFileChunks(path: "big.osm")
+  /// ```
+  public init(path: String, bufferSize: Int = XMLStreamOptions().bufferSize) {
+    self.path = path
+    self.bufferSize = bufferSize
+  }
+
+  /// The chunks of the file at a file URL.
+  ///
+  /// ```swift
+  /// let chunks = XMLFileChunks(url: URL(filePath: "big.osm"))
+  /// ```
+  public init(url: URL, bufferSize: Int = XMLStreamOptions().bufferSize) {
+    self.init(path: url.path(percentEncoded: false), bufferSize: bufferSize)
+  }
+
+  /// An iterator that opens the file on its first call.
+  ///
+  /// ```swift
+  /// var chunks = XMLFileChunks(path: "big.osm").makeAsyncIterator()
+  /// let first = try await chunks.next()
+  /// ```
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(path: path, bufferSize: bufferSize)
+  }
+
+  /// Reads the next chunk on each call: `var chunks = XMLFileChunks(path: "big.osm").makeAsyncIterator()`.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    private let path: String
+    private let bufferSize: Int
+    private var file: FileChunkReader?
+    private var isDone = false
+
+    init(path: String, bufferSize: Int) {
+      self.path = path
+      self.bufferSize = bufferSize
+    }
+
+    /// The next chunk, or `nil` at the end of the file.
+    ///
+    /// ```swift
+    /// while let chunk = try await chunks.next() { scanner.append(chunk) }
+    /// ```
+    ///
+    /// - Throws: ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
+    public mutating func next() async throws -> [UInt8]? {
+      guard !isDone else { return nil }
+      do throws(FileReader.Failure) {
+        let file: FileChunkReader
+        if let open = self.file {
+          file = open
+        } else {
+          file = try FileChunkReader(path: path, bufferSize: bufferSize)
+          self.file = file
+        }
+        guard let chunk = try file.next() else {
+          isDone = true
+          self.file = nil
+          return nil
+        }
+        return chunk
+      } catch {
+        isDone = true
+        self.file = nil
+        throw XMLParsingError(.unreadableInput, "cannot read '\(path)': \(error.reason)", location: nil, sourceName: path)
+      }
+    }
+  }
+}

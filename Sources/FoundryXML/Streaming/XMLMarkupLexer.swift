@@ -1,0 +1,303 @@
+/// Finds where the pieces of XML markup begin and end in input that arrives in chunks, so that
+/// ``XMLElementScanner`` can cut the input at element boundaries without parsing it.
+///
+/// It knows only what delimits: quotes inside tags, comments, processing instructions, CDATA
+/// sections and the document type declaration (with the comments, instructions and literals of
+/// its internal subset). Everything it delimits is checked afterwards by ``XMLScanner``; for
+/// malformed input it only has to stop somewhere, and the parser then says what is wrong.
+struct XMLMarkupLexer: Sendable {
+  /// The kinds of markup.
+  enum Kind: Sendable, Hashable {
+    case startTag, endTag, comment, processingInstruction, cdata, doctype
+    /// `<!` followed by anything else, or `<` followed by a character no markup starts with.
+    case other
+  }
+
+  /// What ``scan(_:from:)`` stopped for.
+  enum Event: Sendable, Hashable {
+    /// A `<` is next (not consumed); the text before it, if any, is complete.
+    case markup
+    /// The markup's kind is known (after the bytes that tell it).
+    case began(Kind)
+    /// The markup ended (after its `>`); `isEmptyElement` for a start tag that ends in `/>`.
+    case ended(Kind, isEmptyElement: Bool)
+    /// A `<` inside a tag or a declaration, where none may stand (not consumed).
+    case malformed
+  }
+
+  enum State: Sendable, Hashable {
+    case text
+    /// At a `<` reported by ``Event/markup``, not consumed yet.
+    case lessThan
+    /// Just after `<`.
+    case open
+    /// After `<!` and `matched` bytes of `target` (`--`, `[CDATA[` or `DOCTYPE`).
+    case bang(target: Kind?, matched: Int)
+    case tag(Kind, quote: UInt8, afterSlash: Bool)
+    case processingInstruction(afterQuestionMark: Bool)
+    case comment(dashes: Int)
+    case cdata(brackets: Int)
+    case doctype(Doctype)
+  }
+
+  /// Where a document type declaration is: literals, its internal subset, and comments and
+  /// instructions there.
+  struct Doctype: Sendable, Hashable {
+    var quote: UInt8 = 0
+    var isInSubset = false
+    /// The last bytes of the subset, to see `<!--` and `<?` arrive.
+    var recent: UInt32 = 0
+    var inComment = false
+    var inInstruction = false
+    var dashes = 0
+    var afterQuestionMark = false
+  }
+
+  var state = State.text
+
+  /// Whether the lexer is in text (or between pieces of markup), not inside markup.
+  var isInText: Bool { state == .text || state == .lessThan }
+
+  /// Whether the lexer is inside a start tag.
+  var isInStartTag: Bool {
+    if case .tag(.startTag, _, _) = state { return true }
+    return false
+  }
+
+  /// Reads from `start` until something happens or the buffer ends.
+  ///
+  /// - Returns: The index after the bytes consumed and what happened there, or the end of the
+  ///   buffer and `nil` when it ran out first.
+  mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, event: Event?) {
+    var index = start
+    let count = buffer.count
+    while index < count {
+      let byte = buffer[index]
+      switch state {
+      case .text:
+        while index < count, buffer[index] != Ascii.lessThan { index += 1 }
+        guard index < count else { return (count, nil) }
+        state = .lessThan
+        return (index, .markup)
+      case .lessThan:
+        state = .open
+        index += 1
+      case .open:
+        return open(byte, at: index)
+      case .bang(let target, let matched):
+        if let event = bang(byte, target: target, matched: matched) {
+          return event.consumed ? (index + 1, event.event) : (index, event.event)
+        }
+        index += 1
+      case .tag(let kind, var quote, var afterSlash):
+        // The hot loop of a start tag: one byte class at a time until `>`.
+        while index < count {
+          let byte = buffer[index]
+          if quote != 0 {
+            if byte == quote {
+              quote = 0
+            } else if byte == Ascii.lessThan {
+              state = .tag(kind, quote: quote, afterSlash: false)
+              return (index, .malformed)
+            }
+          } else {
+            switch byte {
+            case Ascii.greaterThan:
+              state = .text
+              return (index + 1, .ended(kind, isEmptyElement: kind == .startTag && afterSlash))
+            case Ascii.lessThan:
+              state = .tag(kind, quote: 0, afterSlash: afterSlash)
+              return (index, .malformed)
+            case Ascii.quote, Ascii.apostrophe:
+              quote = byte
+              afterSlash = false
+            default:
+              afterSlash = byte == Ascii.slash
+            }
+          }
+          index += 1
+        }
+        state = .tag(kind, quote: quote, afterSlash: afterSlash)
+      case .processingInstruction(var afterQuestionMark):
+        while index < count {
+          let byte = buffer[index]
+          if byte == Ascii.greaterThan, afterQuestionMark {
+            state = .text
+            return (index + 1, .ended(.processingInstruction, isEmptyElement: false))
+          }
+          afterQuestionMark = byte == Ascii.questionMark
+          index += 1
+        }
+        state = .processingInstruction(afterQuestionMark: afterQuestionMark)
+      case .comment(var dashes):
+        while index < count {
+          let byte = buffer[index]
+          if byte == Ascii.greaterThan, dashes >= 2 {
+            state = .text
+            return (index + 1, .ended(.comment, isEmptyElement: false))
+          }
+          dashes = byte == Ascii.hyphen ? dashes + 1 : 0
+          index += 1
+        }
+        state = .comment(dashes: dashes)
+      case .cdata(var brackets):
+        while index < count {
+          let byte = buffer[index]
+          if byte == Ascii.greaterThan, brackets >= 2 {
+            state = .text
+            return (index + 1, .ended(.cdata, isEmptyElement: false))
+          }
+          brackets = byte == Ascii.closeBracket ? min(brackets + 1, 2) : 0
+          index += 1
+        }
+        state = .cdata(brackets: brackets)
+      case .doctype(var doctype):
+        let outcome = doctype.read(byte)
+        state = .doctype(doctype)
+        index += 1
+        switch outcome {
+        case .more: continue
+        case .ended:
+          state = .text
+          return (index, .ended(.doctype, isEmptyElement: false))
+        case .malformed:
+          return (index - 1, .malformed)
+        }
+      }
+    }
+    return (count, nil)
+  }
+
+  /// The byte after `<` tells the kind.
+  private mutating func open(_ byte: UInt8, at index: Int) -> (end: Int, event: Event?) {
+    switch byte {
+    case Ascii.slash:
+      state = .tag(.endTag, quote: 0, afterSlash: false)
+      return (index + 1, .began(.endTag))
+    case Ascii.questionMark:
+      state = .processingInstruction(afterQuestionMark: false)
+      return (index + 1, .began(.processingInstruction))
+    case Ascii.exclamationMark:
+      state = .bang(target: nil, matched: 0)
+      return (index + 1, nil)
+    default:
+      if Self.mayStartName(byte) {
+        state = .tag(.startTag, quote: 0, afterSlash: false)
+        return (index + 1, .began(.startTag))
+      }
+      state = .tag(.other, quote: 0, afterSlash: false)
+      return (index, .began(.other))
+    }
+  }
+
+  /// Matches the bytes after `<!`; `nil` to go on.
+  private mutating func bang(_ byte: UInt8, target: Kind?, matched: Int) -> (event: Event, consumed: Bool)? {
+    var target = target
+    if target == nil {
+      switch byte {
+      case Ascii.hyphen: target = .comment
+      case Ascii.openBracket: target = .cdata
+      case UInt8(ascii: "D"): target = .doctype
+      default:
+        state = .tag(.other, quote: 0, afterSlash: false)
+        return (.began(.other), false)
+      }
+    }
+    let kind = target ?? .other
+    let word = Self.opener(of: kind)
+    guard matched < word.count, word[matched] == byte else {
+      state = .tag(.other, quote: 0, afterSlash: false)
+      return (.began(.other), false)
+    }
+    guard matched + 1 == word.count else {
+      state = .bang(target: kind, matched: matched + 1)
+      return nil
+    }
+    switch kind {
+    case .comment: state = .comment(dashes: 0)
+    case .cdata: state = .cdata(brackets: 0)
+    default: state = .doctype(Doctype())
+    }
+    return (.began(kind), true)
+  }
+
+  private static let commentOpener = Array("--".utf8)
+  private static let cdataOpener = Array("[CDATA[".utf8)
+  private static let doctypeOpener = Array("DOCTYPE".utf8)
+
+  private static func opener(of kind: Kind) -> [UInt8] {
+    switch kind {
+    case .comment: commentOpener
+    case .cdata: cdataOpener
+    default: doctypeOpener
+    }
+  }
+
+  /// Whether `byte` may begin a name: a letter, `_`, `:`, or any non-ASCII byte (the parser
+  /// checks the character itself).
+  static func mayStartName(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+  }
+}
+
+extension XMLMarkupLexer.Doctype {
+  enum Outcome { case more, ended, malformed }
+
+  /// Reads one byte of a document type declaration after `<!DOCTYPE`.
+  mutating func read(_ byte: UInt8) -> Outcome {
+    if quote != 0 {
+      if byte == quote { quote = 0 }
+      return .more
+    }
+    guard isInSubset else {
+      switch byte {
+      case Ascii.quote, Ascii.apostrophe: quote = byte
+      case Ascii.openBracket: isInSubset = true
+      case Ascii.greaterThan: return .ended
+      case Ascii.lessThan: return .malformed
+      default: break
+      }
+      return .more
+    }
+    if inComment {
+      if byte == Ascii.greaterThan, dashes >= 2 { inComment = false }
+      dashes = byte == Ascii.hyphen ? dashes + 1 : 0
+      return .more
+    }
+    if inInstruction {
+      if byte == Ascii.greaterThan, afterQuestionMark { inInstruction = false }
+      afterQuestionMark = byte == Ascii.questionMark
+      return .more
+    }
+    recent = recent << 8 | UInt32(byte)
+    if recent == 0x3C21_2D2D {  // "<!--"
+      inComment = true
+      dashes = 0
+      recent = 0
+    } else if recent & 0xFFFF == 0x3C3F {  // "<?"
+      inInstruction = true
+      afterQuestionMark = false
+      recent = 0
+    } else if byte == Ascii.quote || byte == Ascii.apostrophe {
+      quote = byte
+    } else if byte == Ascii.closeBracket {
+      isInSubset = false
+    }
+    return .more
+  }
+}
+
+/// The ASCII bytes the stream lexer and scanner look for.
+enum Ascii {
+  static let lessThan = UInt8(ascii: "<")
+  static let greaterThan = UInt8(ascii: ">")
+  static let slash = UInt8(ascii: "/")
+  static let questionMark = UInt8(ascii: "?")
+  static let exclamationMark = UInt8(ascii: "!")
+  static let hyphen = UInt8(ascii: "-")
+  static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+  static let quote = UInt8(ascii: "\"")
+  static let apostrophe = UInt8(ascii: "'")
+}

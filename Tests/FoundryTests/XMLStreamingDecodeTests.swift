@@ -1,0 +1,171 @@
+import Foundation
+import Foundry
+import FoundryXML
+import Testing
+
+enum XMLStreamingModels {
+  @Mappable
+  struct Node: Equatable {
+    var id: Int64
+    var lat: Double
+    @Key("tag") var tags: [Tag] = []
+  }
+
+  @Mappable
+  struct Tag: Equatable {
+    var k: String
+    var v: String
+  }
+
+  @Mappable
+  struct Item: Equatable {
+    var title: String
+    @Key("dc:creator") var creator: String?
+  }
+}
+
+/// `MappingDecoder.elements(of:at:fromXML:)`: models from XML read in chunks, the same as from
+/// the whole document, with errors placed in the whole input.
+@Suite("Mapping: streamed XML elements")
+struct XMLStreamingDecodeTests {
+  typealias Node = XMLStreamingModels.Node
+  typealias Item = XMLStreamingModels.Item
+  let decoder = MappingDecoder()
+
+  static let map = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <osm version="0.6">
+      <bounds minlat="1" minlon="2" maxlat="3" maxlon="4"/>
+      <node id="1" lat="39.5"><tag k="name" v="A &amp; B"/></node>
+      <way id="9"><nd ref="1"/></way>
+      <node id="2" lat="-1.25"/>
+      <node id="3" lat="0"><tag k="a" v="1"/><tag k="b" v="2"/></node>
+    </osm>
+    """
+
+  static let nodes = [
+    Node(id: 1, lat: 39.5, tags: [XMLStreamingModels.Tag(k: "name", v: "A & B")]),
+    Node(id: 2, lat: -1.25),
+    Node(id: 3, lat: 0, tags: [XMLStreamingModels.Tag(k: "a", v: "1"), XMLStreamingModels.Tag(k: "b", v: "2")]),
+  ]
+
+  @Test func everyByteBoundary() async throws {
+    let bytes = Array(Self.map.utf8)
+    for cut in bytes.indices.dropFirst() {
+      var nodes: [Node] = []
+      for try await node in decoder.elements(of: Node.self, at: "node", fromXML: Pieces(bytes, cuts: [cut])) { nodes.append(node) }
+      #expect(nodes == Self.nodes, "cut at \(cut)")
+    }
+    var nodes: [Node] = []
+    for try await node in decoder.elements(of: Node.self, at: "node", fromXML: Pieces(bytes, cuts: Array(bytes.indices))) {
+      nodes.append(node)
+    }
+    #expect(nodes == Self.nodes)
+  }
+
+  @Test func fromAFile() async throws {
+    let url = try StreamingDecodeTests.temporaryFile(Array(Self.map.utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    var nodes: [Node] = []
+    for try await node in decoder.elements(of: Node.self, at: "node", fromXML: url) { nodes.append(node) }
+    #expect(nodes == Self.nodes)
+  }
+
+  @Test func namespacesDeclaredOnAncestorsApply() async throws {
+    let feed = """
+      <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+        <title>Feed</title>
+        <item><title>One</title><dc:creator>Ann</dc:creator></item>
+        <item><title><![CDATA[Two <b>bold</b>]]></title></item>
+      </channel></rss>
+      """
+    var items: [Item] = []
+    for try await item in decoder.elements(of: Item.self, at: "channel.item", fromXML: Pieces(Array(feed.utf8), cuts: [40, 90])) {
+      items.append(item)
+    }
+    #expect(items == [Item(title: "One", creator: "Ann"), Item(title: "Two <b>bold</b>", creator: nil)])
+  }
+
+  @Test func aMappingErrorHasTheWholePathAndPlace() async throws {
+    let xml = Self.map.replacingOccurrences(of: #"lat="-1.25""#, with: #"lat="south""#)
+    var seen: [Node] = []
+    let error = await #expect(throws: MappingError.self) {
+      for try await node in decoder.elements(of: Node.self, at: "node", fromXML: Pieces(Array(xml.utf8), cuts: [50, 51, 140]), sourceName: "map.osm") {
+        seen.append(node)
+      }
+    }
+    #expect(seen == [Self.nodes[0]])
+    #expect(error?.path.description == "$.node[1].lat")
+    #expect(error?.line == 6)
+    #expect(error?.description.contains("--> map.osm:6:") == true)
+    #expect(error?.description.contains(#"<node id="2" lat="south"/>"#) == true)
+  }
+
+  @Test func malformedInputIsAMalformedDocumentError() async throws {
+    let xml = Self.map.replacingOccurrences(of: "</osm>", with: "</osm><osm/>")
+    var count = 0
+    let error = await #expect(throws: MappingError.self) {
+      for try await _ in decoder.elements(of: Node.self, at: "node", fromXML: Pieces(Array(xml.utf8), cuts: [])) { count += 1 }
+    }
+    #expect(count == 3)
+    #expect(error?.code == .malformedDocument)
+    #expect(error?.line == 8 && error?.column == 7)
+  }
+
+  @Test func lossyModeReportsEachElementAndGoesOn() async throws {
+    let xml = """
+      <osm>
+        <node id="1" lat="1"/>
+        <node id="2" lat="big"/>
+        <node id="3" lat="&undefined;"/>
+        <node id="4" lat="4"/>
+      </osm>
+      """
+    var results: [LossyResult<Node>] = []
+    for try await result in decoder.elements(of: Node.self, at: "node", fromXML: Pieces(Array(xml.utf8), cuts: [7])).lossy {
+      results.append(result)
+    }
+    #expect(results.map(\.value?.id) == [1, nil, nil, 4])
+    #expect(results[1].error?.path.description == "$.node[1].lat")
+    #expect(results[1].error?.line == 3)
+    #expect(results[2].error?.code == .malformedDocument)
+    #expect(results[2].error?.line == 4 && results[2].error?.column == 21)
+    #expect(results[2].error?.path.description == "$.node[2]")
+  }
+
+  @Test func lossyModeStillThrowsForBrokenStructure() async throws {
+    let xml = #"<osm><node id="1" lat="1"/><node id="2" lat="2"></way></osm>"#
+    var values = 0
+    await #expect(throws: MappingError.self) {
+      for try await result in decoder.elements(of: Node.self, at: "node", fromXML: Pieces(Array(xml.utf8), cuts: [])).lossy {
+        if result.value != nil { values += 1 }
+      }
+    }
+    #expect(values == 1)
+  }
+
+  @Test func aFileThroughASmallBuffer() async throws {
+    var text = "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n"
+    let count = 5_000
+    for index in 0..<count {
+      text += #"  <node id="\#(index)" lat="\#(index % 10)"><tag k="name" v="n &lt;\#(index)&gt;"/></node>"# + "\n"
+      if index % 100 == 0 { text += "  <way id=\"\(index)\"><nd ref=\"\(index)\"/><!-- <node id=\"x\"/> --></way>\n" }
+    }
+    text += "</osm>\n"
+    #expect(text.utf8.count > 300_000)
+    let url = try StreamingDecodeTests.temporaryFile(Array(text.utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    var limits = XMLStreamOptions()
+    limits.bufferSize = 1000
+    var seen = 0
+    var total = 0.0
+    for try await node in decoder.elements(of: Node.self, at: "node", fromXML: url, streamOptions: limits) {
+      #expect(node.id == Int64(seen))
+      #expect(node.tags.first?.v == "n <\(seen)>")
+      total += node.lat
+      seen += 1
+    }
+    #expect(seen == count)
+    #expect(total == Double(count / 10 * 45))
+  }
+}
