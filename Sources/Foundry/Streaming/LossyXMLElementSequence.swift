@@ -53,7 +53,7 @@ public struct LossyXMLElementSequence<Value: MappableValue, Chunks: AsyncSequenc
         return LossyResult(value: nil, issues: [], error: error)
       case .success(let element):
         let name = element.qualifiedName
-        let decoded = decoder.decodeLossy(Value.self, from: XMLJSONView.document(of: element).root, sourceName: elements.sourceName)
+        let decoded = decoder.decodeLossy(Value.self, from: XMLJSONView.document(of: element, options: decoder.xmlViewOptions).root, sourceName: elements.sourceName)
         return LossyResult(
           value: decoded.value,
           issues: decoded.issues.map { elements.located($0, index: index, name: name) },
