@@ -74,15 +74,23 @@ final class PostgresBackend: StoreBackend {
     do { connection = try pool.lease().wait() } catch { throw Self.storeError(error) }
     defer { pool.giveBack(connection) }
     let logger = pool.logger
+    func rollBack() { _ = try? Self.execute("ROLLBACK", on: connection, logger: logger).wait() }
+    do { _ = try Self.execute("BEGIN", on: connection, logger: logger).wait() } catch { throw Self.storeError(error) }
+    let result: T
     do {
-      _ = try Self.execute("BEGIN", on: connection, logger: logger).wait()
-      let result = try body(PostgresTransaction(connection: connection, logger: logger))
-      _ = try Self.execute(commits ? "COMMIT" : "ROLLBACK", on: connection, logger: logger).wait()
-      return result
+      result = try body(PostgresTransaction(connection: connection, logger: logger))
     } catch {
-      _ = try? Self.execute("ROLLBACK", on: connection, logger: logger).wait()
+      // The body's own errors (a mapping error of an import, say) go to the caller as they are.
+      rollBack()
+      throw error
+    }
+    do {
+      _ = try Self.execute(commits ? "COMMIT" : "ROLLBACK", on: connection, logger: logger).wait()
+    } catch {
+      rollBack()
       throw Self.storeError(error)
     }
+    return result
   }
 
   // MARK: - The store's record
