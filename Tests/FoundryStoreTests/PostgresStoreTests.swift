@@ -88,6 +88,28 @@ struct PostgresStoreTests {
     #expect(try await fresh.count(FetchRequest(entity: "Author")) == 0)
   }
 
+  @Test("two stores on one database (as two processes would be) save at once without taking the same rows")
+  func concurrentStores() async throws {
+    let made = try await StoreBackendKind.postgres.makeStore()
+    let other = try await made.reopen()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (number, store) in [made.store, other, made.store, other].enumerated() {
+        group.addTask {
+          let context = try store.makeContext()
+          for index in 0..<10 {
+            let tag = try context.insert("Tag")
+            tag.label = .string("tag \(number)-\(index)")
+          }
+          try await context.save()
+        }
+      }
+      try await group.waitForAll()
+    }
+    let tags = try await made.store.makeContext().fetch(FetchRequest(entity: "Tag"))
+    #expect(tags.count == 40)
+    #expect(Set(tags.compactMap(\.persistentID)).count == 40)
+  }
+
   @Test("synchronous reads and saves work from a plain thread, as the command line makes them")
   func synchronousCalls() async throws {
     let store = try await StoreBackendKind.postgres.makeLibraryStore()
