@@ -9,7 +9,8 @@ import PackageDescription
 //   FoundryXML sits beside FoundryJSON: Foundry maps both.
 //   FoundryGraph (schemas, managed objects, graph import/export) sits on Foundry.
 //   FoundryStore (contexts, schema to tables, queries, backend-neutral) sits on FoundryGraph;
-//   FoundrySQLite is its SQLite backend (GRDB), so only users of that backend build GRDB.
+//   FoundrySQLite is its SQLite backend (GRDB), so only users of that backend build GRDB;
+//   FoundryPostgres its PostgreSQL backend (postgres-nio), built only by those who use it.
 
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
@@ -27,6 +28,7 @@ let package = Package(
     .library(name: "FoundryGraph", targets: ["FoundryGraph"]),
     .library(name: "FoundryStore", targets: ["FoundryStore"]),
     .library(name: "FoundrySQLite", targets: ["FoundrySQLite"]),
+    .library(name: "FoundryPostgres", targets: ["FoundryPostgres"]),
     .executable(name: "foundry", targets: ["foundry"]),
     .executable(name: "foundry-bench", targets: ["foundry-bench"]),
   ],
@@ -34,6 +36,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // The XML baseline of foundry-bench only; no library target depends on it.
     .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.0"),
   ],
@@ -82,6 +85,14 @@ let package = Package(
         "FoundryStore", "FoundryGraph", .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C API, to read column values without GRDB's per-row types.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "FoundryPostgres",
+      dependencies: [
+        "FoundryStore", "FoundryGraph",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strictSettings
     ),
@@ -141,7 +152,7 @@ let package = Package(
     .testTarget(
       name: "FoundryStoreTests",
       dependencies: [
-        "FoundryStore", "FoundrySQLite", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryTestSupport",
+        "FoundryStore", "FoundrySQLite", "FoundryPostgres", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Fixtures"],

@@ -1,6 +1,7 @@
 import FoundryStore
 
-/// SQLite's spelling: type affinities, `INTEGER PRIMARY KEY` as the row ID.
+/// SQLite's spelling: type affinities, `INTEGER PRIMARY KEY` as the row ID, `GLOB` patterns,
+/// and the JSON1 functions with `$."key"[0]` paths.
 struct SQLiteDialect: SQLDialect {
   func name(of type: ColumnType) -> String {
     switch type {
@@ -15,23 +16,52 @@ struct SQLiteDialect: SQLDialect {
 
   func nullSafeNotEqual(_ a: String, _ b: String) -> String { "\(a) IS NOT \(b)" }
 
+  var allowsForwardReferences: Bool { true }
+
   var falseValue: String { "0" }
+
+  var trueValue: String { "1" }
+
+  var noLimit: SQLValue { .integer(-1) }
+
+  var patternStyle: SQLPatternStyle { .glob }
 
   func queryPlan(of sql: String) -> String { "EXPLAIN QUERY PLAN \(sql)" }
 
-  func jsonValue(_ column: String, at path: String) -> String {
-    "json_extract(\(column), '\(path.replacingQuotes())')"
+  func jsonValue(_ column: String, at path: [JSONPathComponent]) -> String {
+    "json_extract(\(column), \(literal(Self.pathText(path))))"
   }
-}
 
-extension String {
-  /// The text with `'` doubled, for an SQL string literal.
-  fileprivate func replacingQuotes() -> String {
-    var escaped = ""
-    for character in self {
-      if character == "'" { escaped.append("'") }
-      escaped.append(character)
+  /// `json_extract` gives numbers as numbers, and booleans as 1 and 0, already.
+  func jsonNumber(_ column: String, at path: [JSONPathComponent]) -> String { jsonValue(column, at: path) }
+
+  func jsonArrayLength(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
+    SQLFragment("json_array_length(\(column), ?)", [.value(.text(Self.pathText(path)))])
+  }
+
+  func jsonIsArray(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
+    SQLFragment("json_type(\(column), ?) = 'array'", [.value(.text(Self.pathText(path)))])
+  }
+
+  func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
+    SQLFragment("json_each(\(column), ?) e", [.value(.text(Self.pathText(path)))])
+  }
+
+  /// `$."theme"[0]`: SQLite's JSON path (`[#-1]` for the last element).
+  static func pathText(_ path: [JSONPathComponent]) -> String {
+    var text = "$"
+    for component in path {
+      switch component {
+      case .index(let index): text += index < 0 ? "[#\(index)]" : "[\(index)]"
+      case .key(let key):
+        text += ".\""
+        for character in key {
+          if character == "\"" || character == "\\" { text.append("\\") }
+          text.append(character)
+        }
+        text += "\""
+      }
     }
-    return escaped
+    return text
   }
 }

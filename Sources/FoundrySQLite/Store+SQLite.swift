@@ -68,45 +68,17 @@ extension Store {
   }
 }
 
-/// What makes an SQLite file a Foundry store: a `foundry_store` table recording the format,
-/// the table definitions the store was made with, and its schema (to migrate from).
+/// What makes an SQLite file a Foundry store: the ``StoreRecord`` in its `foundry_store` table.
 enum SQLiteStoreFile {
-  static let format = "foundry-store 1"
-
-  /// What a file is, for a schema.
-  enum State {
-    /// Missing or empty: the tables are to be made.
-    case new
-    /// A store of this schema.
-    case current
-    /// A store of an earlier schema that this plan migrates.
-    case outdated(MigrationPlan)
-  }
-
   /// Checks the file at `path` without changing it, and plans its migration when it was made
   /// with another schema.
-  static func check(path: String, layout: StoreLayout, definition: [String]) throws(StoreError) -> State {
-    guard let recorded = try record(path: path) else { return .new }
-    guard recorded["format"] == format else {
-      throw StoreError(.notAStore, "\(path) is a store of format \(recorded["format"] ?? "unknown"), not \(format)")
-    }
-    let stored = (recorded["tables"] ?? "").split(separator: "\n").map(String.init)
-    guard stored != definition else { return .current }
-    guard let record = recorded["schema"] else {
-      let changed = zip(stored, definition).first { $0 != $1 }
-      let detail = changed.map { "stored: \($0.0)\nschema: \($0.1)" } ?? "the schema has \(definition.count) table definitions, the store \(stored.count)"
-      throw StoreError(.schemaMismatch, "\(path) was made with another schema\n\(detail)")
-    }
-    do {
-      return .outdated(try layout.migration(fromRecord: record, dialect: SQLiteDialect()))
-    } catch {
-      throw StoreError(error.code, "\(path): \(error.message)", details: error.details)
-    }
+  static func check(path: String, layout: StoreLayout, definition: [String]) throws(StoreError) -> StoreRecord.State {
+    try StoreRecord.state(of: try record(path: path), name: path, layout: layout, definition: definition, dialect: SQLiteDialect())
   }
 
   /// The schema a store file records, if it is a store that records one.
   static func recordedSchema(path: String) throws(StoreError) -> String? {
-    guard let recorded = try record(path: path), recorded["format"] == format else {
+    guard let recorded = try record(path: path), recorded["format"] == StoreRecord.format else {
       throw StoreError(.notAStore, "\(path) is not a Foundry store")
     }
     return recorded["schema"]
@@ -159,10 +131,8 @@ enum SQLiteStoreFile {
 
   /// Creates the tables and the record in one transaction.
   static func create(_ definition: [String], record: String, _ db: Database) throws {
-    for statement in definition { try db.execute(sql: statement) }
-    try db.execute(sql: "CREATE TABLE foundry_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    try db.execute(
-      sql: "INSERT INTO foundry_store (key, value) VALUES ('format', ?), ('tables', ?), ('schema', ?)",
-      arguments: [format, definition.joined(separator: "\n"), record])
+    for statement in StoreRecord.createStatements(definition, record: record) {
+      try db.execute(sql: statement.sql, arguments: SQLiteBackend.arguments(statement.arguments, rows: []))
+    }
   }
 }

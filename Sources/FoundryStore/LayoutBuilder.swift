@@ -66,7 +66,7 @@ struct LayoutBuilder {
       throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath) does not start with an attribute")
     }
     let column = attributeColumns[entity.index][slot]
-    var jsonPath: String?
+    var jsonPath: [JSONPathComponent]?
     if segments.count > 1 {
       guard Self.columnType(entity.attributes[slot].type) == .json else {
         throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath) goes inside \(first), which is not transformable")

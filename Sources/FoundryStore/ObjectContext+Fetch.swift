@@ -182,7 +182,7 @@ struct FetchQuery {
     var ownerArguments = arguments
     if request.limit != nil || request.offset > 0 {
       clauses += " LIMIT ? OFFSET ?"
-      arguments += [.value(.integer(Int64(request.limit ?? -1))), .value(.integer(Int64(request.offset)))]
+      arguments += [.value(request.limit.map { .integer(Int64($0)) } ?? dialect.noLimit), .value(.integer(Int64(request.offset)))]
       owning = "FROM \(dialect.quote(table.name)) t\(clauses)"
       ownerArguments = arguments
     }

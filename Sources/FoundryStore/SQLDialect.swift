@@ -1,4 +1,7 @@
-/// What differs between the databases the store runs on: type names, quoting, JSON access.
+/// What differs between the databases the store runs on: type names, quoting, booleans,
+/// text patterns and JSON access. The query compiler and the save planner write `?` for every
+/// bound value; a backend whose database numbers its parameters (PostgreSQL's `$1`) renumbers
+/// them when it runs the statement, so fragments stay free to be joined in any order.
 package protocol SQLDialect: Sendable {
   /// The column type's name in `CREATE TABLE`.
   func name(of type: ColumnType) -> String
@@ -7,13 +10,47 @@ package protocol SQLDialect: Sendable {
   /// `a` differs from `b`, a null differing from every value (SQLite `IS NOT`, PostgreSQL
   /// `IS DISTINCT FROM`): `name != "x"` finds the objects without a name too.
   func nullSafeNotEqual(_ a: String, _ b: String) -> String
+  /// Whether `CREATE TABLE` may name a table made later in `REFERENCES` (SQLite); else the
+  /// foreign keys of the family tables are added once they all exist (PostgreSQL).
+  var allowsForwardReferences: Bool { get }
   /// The false value a condition can be compared with (`0`, `FALSE`).
   var falseValue: String { get }
-  /// The value at JSON path `path` (`$."theme"[0]`) of a JSON column, the path written into
-  /// the SQL (so that an expression index on it can serve a query): `json_extract(c, '$."a"')`.
-  func jsonValue(_ column: String, at path: String) -> String
+  /// The true condition (`1`, `TRUE`).
+  var trueValue: String { get }
+  /// The `LIMIT` value that limits nothing, for a fetch with an offset only (`-1`, `NULL`).
+  var noLimit: SQLValue { get }
+  /// How `BEGINSWITH`, `ENDSWITH`, `CONTAINS` and `LIKE` match text, case-sensitively.
+  var patternStyle: SQLPatternStyle { get }
+  /// The value at JSON path `path` of a JSON column, the path written into the SQL (so that
+  /// an expression index on it can serve a query): `json_extract(c, '$."a"')`.
+  func jsonValue(_ column: String, at path: [JSONPathComponent]) -> String
+  /// The value at `path` of a JSON column as a number, for comparisons with numbers (a JSON
+  /// `true` is 1, `false` 0, anything else not a number is null).
+  func jsonNumber(_ column: String, at path: [JSONPathComponent]) -> String
+  /// The length of the array at `path` of a JSON column (null when it is not an array).
+  func jsonArrayLength(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
+  /// Whether the value at `path` of a JSON column is an array.
+  func jsonIsArray(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
+  /// A `FROM` item naming the elements of the array at `path` of a JSON column `e`, each
+  /// element in column `e.value` (no rows when it is not an array).
+  func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
   /// The statement that describes how the database runs `sql` (SQLite's `EXPLAIN QUERY PLAN`).
   func queryPlan(of sql: String) -> String
+}
+
+/// How a dialect matches text patterns.
+package enum SQLPatternStyle: Sendable {
+  /// SQLite's case-sensitive `GLOB` (`*`, `?`, `[...]`).
+  case glob
+  /// `LIKE` with `\` escaping `%`, `_` and itself (PostgreSQL's `LIKE` is case-sensitive).
+  case like
+}
+
+/// One step of a key path inside a JSON value: an object's key or an array's index (negative
+/// counts from the end, `-1` the last element).
+package enum JSONPathComponent: Sendable, Hashable {
+  case key(String)
+  case index(Int)
 }
 
 extension SQLDialect {
@@ -25,5 +62,15 @@ extension SQLDialect {
       quoted.append(character)
     }
     return quoted + "\""
+  }
+
+  /// `text` as an SQL string literal: single quotes, inner ones doubled.
+  package func literal(_ text: String) -> String {
+    var quoted = "'"
+    for character in text {
+      if character == "'" { quoted.append("'") }
+      quoted.append(character)
+    }
+    return quoted + "'"
   }
 }

@@ -26,14 +26,14 @@ extension Store {
   }
 }
 
-/// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
+/// A value shared between threads behind a lock (backends use it too).
+package final class Locked<Value>: @unchecked Sendable {
   private var value: Value
   private let lock = NSLock()
 
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 
-  func withLock<T>(_ body: (inout Value) -> T) -> T {
+  package func withLock<T>(_ body: (inout Value) -> T) -> T {
     lock.lock()
     defer { lock.unlock() }
     return body(&value)

@@ -9,11 +9,19 @@ extension StoreLayout {
   /// ```
   package func createStatements(_ dialect: any SQLDialect) -> [String] {
     var statements: [String] = []
+    var foreignKeys: [String] = []
     for table in tables {
-      var columns = [dialect.primaryKeyDeclaration, "\(dialect.quote("_entity")) TEXT NOT NULL", "\(dialect.quote("_version")) INTEGER NOT NULL DEFAULT 1"]
+      var columns = [dialect.primaryKeyDeclaration, "\(dialect.quote("_entity")) TEXT NOT NULL", "\(dialect.quote("_version")) \(dialect.name(of: .integer)) NOT NULL DEFAULT 1"]
       for column in table.columns {
         var declaration = "\(dialect.quote(column.name)) \(dialect.name(of: column.type))"
-        if let target = column.references { declaration += " REFERENCES \(dialect.quote(target)) (\(dialect.quote("_pk"))) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED" }
+        if let target = column.references {
+          let reference = "REFERENCES \(dialect.quote(target)) (\(dialect.quote("_pk"))) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"
+          if dialect.allowsForwardReferences {
+            declaration += " " + reference
+          } else {
+            foreignKeys.append("ALTER TABLE \(dialect.quote(table.name)) ADD FOREIGN KEY (\(dialect.quote(column.name))) \(reference)")
+          }
+        }
         columns.append(declaration)
       }
       statements.append("CREATE TABLE \(dialect.quote(table.name)) (\(columns.joined(separator: ", ")))")
@@ -31,12 +39,14 @@ extension StoreLayout {
         statements.append("CREATE UNIQUE INDEX \(dialect.quote("\(table.name)_identity_\(number + 1)")) ON \(dialect.quote(table.name)) (\(columns))")
       }
     }
+    statements += foreignKeys
     for join in joinTables {
       let owner = dialect.quote("owner"), target = dialect.quote("target"), pk = dialect.quote("_pk")
+      let integer = dialect.name(of: .integer)
       let columns = [
-        "\(owner) INTEGER NOT NULL REFERENCES \(dialect.quote(join.ownerTable)) (\(pk)) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED",
-        "\(target) INTEGER NOT NULL REFERENCES \(dialect.quote(join.targetTable)) (\(pk)) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED",
-        "\(dialect.quote("owner_position")) INTEGER", "\(dialect.quote("target_position")) INTEGER",
+        "\(owner) \(integer) NOT NULL REFERENCES \(dialect.quote(join.ownerTable)) (\(pk)) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED",
+        "\(target) \(integer) NOT NULL REFERENCES \(dialect.quote(join.targetTable)) (\(pk)) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED",
+        "\(dialect.quote("owner_position")) \(integer)", "\(dialect.quote("target_position")) \(integer)",
         "PRIMARY KEY (\(owner), \(target))",
       ]
       statements.append("CREATE TABLE \(dialect.quote(join.name)) (\(columns.joined(separator: ", ")))")

@@ -51,7 +51,7 @@ package struct FamilyTable: Sendable {
   package var uniqueIndexes: [[String]] = []
   /// Indexes the schema declares (``Entity/indexedKeyPaths``): a column, and a JSON path
   /// inside it for a transformable or typed-value attribute.
-  package var keyPathIndexes: [(keyPath: String, column: String, jsonPath: String?)] = []
+  package var keyPathIndexes: [(keyPath: String, column: String, jsonPath: [JSONPathComponent]?)] = []
 
   package init(name: String, root: Int, entities: [Int]) {
     self.name = name

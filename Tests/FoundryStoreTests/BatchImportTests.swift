@@ -8,12 +8,11 @@ import Testing
 
 @Suite("Importing a file into a store in batches")
 struct BatchImportTests {
+  /// Where the payload files go.
   let file: TemporaryStore
-  let store: Store
 
   init() throws {
     file = try TemporaryStore()
-    store = try file.open()
   }
 
   /// Authors whose books share tags, a publisher and links to other authors' books.
@@ -56,8 +55,9 @@ struct BatchImportTests {
     return lines.sorted()
   }
 
-  @Test("batches of any size store the same objects, values and links as one import", arguments: [1, 3, 1000])
-  func sameAsOneImport(batchSize: Int) async throws {
+  @Test("batches of any size store the same objects, values and links as one import", arguments: StoreBackendKind.available, [1, 3, 1000])
+  func sameAsOneImport(backend: StoreBackendKind, batchSize: Int) async throws {
+    let store = try await backend.makeStore().store
     let payload = Self.payload(authors: 10)
     let report = try await store.importJSON(contentsOf: try write(payload), entity: "Author", root: "authors", batchSize: batchSize)
     #expect(report.elementCount == 10)
@@ -68,8 +68,9 @@ struct BatchImportTests {
     #expect(try await Self.snapshot(of: store) == Self.snapshot(of: wholeStore))
   }
 
-  @Test("an object named in many batches is one row, and importing again updates in place")
-  func sharedObjectsAndUpdates() async throws {
+  @Test("an object named in many batches is one row, and importing again updates in place", arguments: StoreBackendKind.available)
+  func sharedObjectsAndUpdates(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let url = try write(Self.payload(authors: 6))
     try await store.importJSON(contentsOf: url, entity: "Author", root: "authors", batchSize: 2)
     let context = try store.makeContext()
@@ -87,8 +88,9 @@ struct BatchImportTests {
     #expect(try fresh.object(of: "Author", identity: 4)?.name == "Author Four")
   }
 
-  @Test("a bad element in a later batch leaves the store as it was, and the error names its place")
-  func failureRollsBack() async throws {
+  @Test("a bad element in a later batch leaves the store as it was, and the error names its place", arguments: StoreBackendKind.available)
+  func failureRollsBack(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     try await store.importJSON(contentsOf: try write(Self.payload(authors: 2)), entity: "Author", root: "authors")
     let before = try await Self.snapshot(of: store)
     let bad = try write(Self.payload(authors: 8, badAt: 7))
@@ -101,8 +103,9 @@ struct BatchImportTests {
     #expect(try await Self.snapshot(of: store) == before)
   }
 
-  @Test("a dry run lists every change and writes nothing")
-  func dryRun() async throws {
+  @Test("a dry run lists every change and writes nothing", arguments: StoreBackendKind.available)
+  func dryRun(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let report = try await store.importJSON(contentsOf: try write(Self.payload(authors: 4)), entity: "Author", root: "authors", batchSize: 2, dryRun: true)
     #expect(report.saved.isEmpty)
     let inserts = report.changes.filter { $0.kind == .insert }
@@ -110,8 +113,9 @@ struct BatchImportTests {
     #expect(try await Self.snapshot(of: store).isEmpty)
   }
 
-  @Test("a missing array is an error naming it; a lossy import reports each bad element and goes on")
-  func missingRootAndLossy() async throws {
+  @Test("a missing array is an error naming it; a lossy import reports each bad element and goes on", arguments: StoreBackendKind.available)
+  func missingRootAndLossy(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let error = await #expect(throws: JSONParsingError.self) {
       try await store.importJSON(contentsOf: try write(#"{"writers": []}"#), entity: "Author", root: "authors")
     }

@@ -6,17 +6,8 @@ import Testing
 
 @Suite("Merge policies and change notifications")
 struct MergeTests {
-  let file: TemporaryStore
-  let store: Store
-
-  init() async throws {
-    file = try TemporaryStore()
-    store = try file.open()
-    try await store.makeContext().importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
-  }
-
   /// Two contexts that loaded Mark Twain; the first renames him and saves.
-  func conflict() async throws -> (first: ObjectContext, second: ObjectContext, theirs: ManagedObject) {
+  func conflict(in store: Store) async throws -> (first: ObjectContext, second: ObjectContext, theirs: ManagedObject) {
     let first = try store.makeContext()
     let second = try store.makeContext()
     let mine = try #require(try first.object(of: "Author", identity: 106))
@@ -26,9 +17,10 @@ struct MergeTests {
     return (first, second, theirs)
   }
 
-  @Test("context wins: the later save overwrites")
-  func contextWins() async throws {
-    let (_, second, theirs) = try await conflict()
+  @Test("context wins: the later save overwrites", arguments: StoreBackendKind.available)
+  func contextWins(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
+    let (_, second, theirs) = try await conflict(in: store)
     second.mergePolicy = .contextWins
     theirs.name = "S. L. Clemens"
     theirs.rating = 1
@@ -38,9 +30,10 @@ struct MergeTests {
     #expect(stored.rating == 1)
   }
 
-  @Test("store wins: the other save's values stay, the context's changes to that object go, the rest is saved")
-  func storeWins() async throws {
-    let (_, second, theirs) = try await conflict()
+  @Test("store wins: the other save's values stay, the context's changes to that object go, the rest is saved", arguments: StoreBackendKind.available)
+  func storeWins(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
+    let (_, second, theirs) = try await conflict(in: store)
     second.mergePolicy = .storeWins
     theirs.rating = 1
     let tag = try second.insert("Tag")
@@ -59,8 +52,9 @@ struct MergeTests {
     try await second.save()
   }
 
-  @Test("every save is announced; another context refreshes from it")
-  func notifications() async throws {
+  @Test("every save is announced; another context refreshes from it", arguments: StoreBackendKind.available)
+  func notifications(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let changes = store.changes()
     let watcher = try store.makeContext()
     let twain = try #require(try watcher.object(of: "Author", identity: 106))

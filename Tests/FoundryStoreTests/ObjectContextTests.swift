@@ -6,24 +6,13 @@ import FoundrySQLite
 import FoundryStore
 import Testing
 
+/// Each body runs on every backend available (``StoreBackendKind/available``).
 @Suite("Object contexts: save, fetch, faults, rollback")
 struct ObjectContextTests {
-  let file: TemporaryStore
-  let store: Store
-
-  init() throws {
-    file = try TemporaryStore()
-    store = try file.open()
-  }
-
-  /// A store holding the library payload.
-  func imported() async throws -> Store {
-    try await store.makeContext().importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
-    return store
-  }
-
-  @Test("every attribute type survives a save and a reopened store, exactly")
-  func attributeTypes() async throws {
+  @Test("every attribute type survives a save and a reopened store, exactly", arguments: StoreBackendKind.available)
+  func attributeTypes(_ backend: StoreBackendKind) async throws {
+    let made = try await backend.makeStore()
+    let store = made.store
     let context = try store.makeContext()
     let value = try context.insert("Value")
     let date = Date(timeIntervalSinceReferenceDate: 786_297_600.123_456_7)
@@ -44,15 +33,16 @@ struct ObjectContextTests {
     value.text = "Robert'); DROP TABLE \"Value\";--"
     try await context.save()
 
-    let reopened = try file.open()
+    let reopened = try await made.reopen()
     let loaded = try #require(try reopened.makeContext().object(of: "Value", identity: 1))
     for attribute in Library.schema["Value"]!.attributes {
       #expect(try loaded.value(forKey: attribute.name) == value.value(forKey: attribute.name), "\(attribute.name)")
     }
   }
 
-  @Test("a typed value is JSON text in the store and reads back typed")
-  func typedValue() async throws {
+  @Test("a typed value is JSON text in the store and reads back typed", arguments: StoreBackendKind.available)
+  func typedValue(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let context = try store.makeContext()
     let author = try context.insert("Author")
     author.id = 1
@@ -64,9 +54,9 @@ struct ObjectContextTests {
     #expect(try loaded.value(Settings.self, forKey: "settings") == Settings(theme: "dark", tags: ["swift"]))
   }
 
-  @Test("one row is one object per context, and relationships load on first access")
-  func identityMapAndFaults() async throws {
-    let store = try await imported()
+  @Test("one row is one object per context, and relationships load on first access", arguments: StoreBackendKind.available)
+  func identityMapAndFaults(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let context = try store.makeContext()
     let authors = try await context.fetch(FetchRequest(entity: "Author"))
     #expect(authors.compactMap(\.name) == ["William Shakespeare", "Mark Twain"])
@@ -82,9 +72,9 @@ struct ObjectContextTests {
     #expect(!context.hasChanges)
   }
 
-  @Test("fetched objects are found by identity, also after one's identity changed or it was deleted")
-  func fetchedIdentities() async throws {
-    let store = try await imported()
+  @Test("fetched objects are found by identity, also after one's identity changed or it was deleted", arguments: StoreBackendKind.available)
+  func fetchedIdentities(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let context = try store.makeContext()
     let authors = try await context.fetch(FetchRequest(entity: "Author"))
     let william = try #require(authors.first { $0.id == 101 })
@@ -100,9 +90,9 @@ struct ObjectContextTests {
     #expect(try context.object(of: "Author", identity: 106) === inserted)
   }
 
-  @Test("linking to a many-sided relationship left in the store does not load its members, and saves, reads and rolls back right")
-  func deferredLinks() async throws {
-    let store = try await imported()
+  @Test("linking to a many-sided relationship left in the store does not load its members, and saves, reads and rolls back right", arguments: StoreBackendKind.available)
+  func deferredLinks(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     /// A new book in `context`, tagged with the stored tag "drama" (loaded, its books a fault).
     func tagNewBook(_ id: Int64, _ title: String, in context: ObjectContext) throws -> ManagedObject {
       let drama = try #require(try context.object(of: "Tag", identity: "drama"))
@@ -135,9 +125,9 @@ struct ObjectContextTests {
     #expect(try fresh.object(of: "Tag", identity: "drama")?.related(forKey: "books").count == 4)
   }
 
-  @Test("only real changes are written: an equal value is no change")
-  func onlyRealChanges() async throws {
-    let store = try await imported()
+  @Test("only real changes are written: an equal value is no change", arguments: StoreBackendKind.available)
+  func onlyRealChanges(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let context = try store.makeContext()
     let author = try #require(try context.object(of: "Author", identity: 106))
     author.name = "Mark Twain"
@@ -152,9 +142,9 @@ struct ObjectContextTests {
     #expect(try fresh.object(of: "Author", identity: 106)?.rating == 4)
   }
 
-  @Test("ordered relationships keep their order, reordered or not")
-  func orderedRelationships() async throws {
-    let store = try await imported()
+  @Test("ordered relationships keep their order, reordered or not", arguments: StoreBackendKind.available)
+  func orderedRelationships(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let context = try store.makeContext()
     let author = try #require(try context.object(of: "Author", identity: 101))
     let books = try author.related(forKey: "books")
@@ -168,8 +158,9 @@ struct ObjectContextTests {
     #expect(try reloaded.related(forKey: "books").compactMap(\.title) == ["Macbeth", "Hamlet", "The Tempest"])
   }
 
-  @Test("links of every kind are saved and read back: one-to-one, many-to-many, one-way")
-  func linkKinds() async throws {
+  @Test("links of every kind are saved and read back: one-to-one, many-to-many, one-way", arguments: StoreBackendKind.available)
+  func linkKinds(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let context = try store.makeContext()
     let author = try context.insert("Author")
     author.id = 1
@@ -203,9 +194,9 @@ struct ObjectContextTests {
     #expect(try third.object(of: "Book", identity: 1)?.related(forKey: "tags").isEmpty == true)
   }
 
-  @Test("delete rules hold in the store: cascade, nullify and deny")
-  func deleteRules() async throws {
-    let store = try await imported()
+  @Test("delete rules hold in the store: cascade, nullify and deny", arguments: StoreBackendKind.available)
+  func deleteRules(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let context = try store.makeContext()
     let publisher = try #require(try context.object(of: "Publisher", identity: 7))
     #expect(throws: GraphError.self) { try context.delete(publisher) }
@@ -219,8 +210,9 @@ struct ObjectContextTests {
     #expect(try fresh.object(of: "Tag", identity: "fantasy")?.related(forKey: "books").isEmpty == true)
   }
 
-  @Test("fetching a parent entity returns its subentities' objects; sort, limit and offset")
-  func inheritanceAndSorting() async throws {
+  @Test("fetching a parent entity returns its subentities' objects; sort, limit and offset", arguments: StoreBackendKind.available)
+  func inheritanceAndSorting(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let context = try store.makeContext()
     for (id, kind, title) in [(1, "Film", "Vertigo"), (2, "Album", "Abbey Road"), (3, "Film", "Alien")] {
       let media = try context.insert(kind)
@@ -241,9 +233,9 @@ struct ObjectContextTests {
     #expect(try await fresh.count(FetchRequest(entity: "Album")) == 1)
   }
 
-  @Test("prefetching loads a relationship of every fetched object at once")
-  func prefetch() async throws {
-    let store = try await imported()
+  @Test("prefetching loads a relationship of every fetched object at once", arguments: StoreBackendKind.available)
+  func prefetch(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let context = try store.makeContext()
     var request = FetchRequest(entity: "Book")
     request.prefetch = ["author", "tags", "publisher"]
@@ -254,9 +246,9 @@ struct ObjectContextTests {
     #expect(try books[0].related(forKey: "tags").count == 2)
   }
 
-  @Test("rollback forgets every change since the last save")
-  func rollback() async throws {
-    let store = try await imported()
+  @Test("rollback forgets every change since the last save", arguments: StoreBackendKind.available)
+  func rollback(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let context = try store.makeContext()
     let author = try #require(try context.object(of: "Author", identity: 106))
     author.name = "Samuel Clemens"
@@ -268,8 +260,9 @@ struct ObjectContextTests {
     #expect(try await context.save().isEmpty)
   }
 
-  @Test("an invalid graph is refused with every broken rule, and nothing is written")
-  func validation() async throws {
+  @Test("an invalid graph is refused with every broken rule, and nothing is written", arguments: StoreBackendKind.available)
+  func validation(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let context = try store.makeContext()
     _ = try context.insert("Author")
     let book = try context.insert("Book")
@@ -280,9 +273,9 @@ struct ObjectContextTests {
     #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 0)
   }
 
-  @Test("two contexts changing the same object: the second save is a conflict naming it")
-  func conflicts() async throws {
-    let store = try await imported()
+  @Test("two contexts changing the same object: the second save is a conflict naming it", arguments: StoreBackendKind.available)
+  func conflicts(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let first = try store.makeContext()
     let second = try store.makeContext()
     let mine = try #require(try first.object(of: "Author", identity: 106))
@@ -297,8 +290,9 @@ struct ObjectContextTests {
     #expect(try store.makeContext().object(of: "Author", identity: 106)?.rating == 5)
   }
 
-  @Test("the store refuses a duplicate identity, and the failed save changes nothing")
-  func duplicateIdentity() async throws {
+  @Test("the store refuses a duplicate identity, and the failed save changes nothing", arguments: StoreBackendKind.available)
+  func duplicateIdentity(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
     let first = try store.makeContext()
     let second = try store.makeContext()
     for context in [first, second] {
@@ -308,7 +302,7 @@ struct ObjectContextTests {
     try await first.save()
     let error = await #expect(throws: StoreError.self) { try await second.save() }
     #expect(error?.code == .constraint)
-    #expect(error?.message == "UNIQUE constraint failed: Tag.label")
+    #expect(error?.message == backend.duplicateTagMessage)
     #expect(second.hasChanges)
     #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
   }

@@ -35,7 +35,7 @@ extension QueryCompiler {
       }
       return SQLFragment("\(name) IS \(comparison.operation == .equal ? "" : "NOT ")NULL")
     case .json(let name, let path, let isCount, _):
-      if isCount { return try scalar(SQLFragment("json_array_length(\(name), ?)", [.value(.text(path))]), type: .integer64, comparison) }
+      if isCount { return try scalar(dialect.jsonArrayLength(name, at: path), type: .integer64, comparison) }
       return try json(name, path: path, comparison)
     case .rows: throw QueryError.at(column, "unreachable")
     }
@@ -47,13 +47,12 @@ extension QueryCompiler {
 
   /// A comparison inside a JSON value: on the value itself, or, for `CONTAINS` and the
   /// quantifiers on an array, on its elements.
-  private func json(_ name: String, path: String, _ comparison: QueryComparison) throws(StoreError) -> SQLFragment {
-    let pathArgument = SQLArgument.value(.text(path))
+  private func json(_ name: String, path: [JSONPathComponent], _ comparison: QueryComparison) throws(StoreError) -> SQLFragment {
     if let quantifier = comparison.quantifier {
       var element = comparison
       element.quantifier = nil
       let condition = try scalar(SQLFragment("e.value"), type: nil, element)
-      let rows = SQLFragment("SELECT 1 FROM json_each(\(name), ?) e WHERE ", [pathArgument])
+      let rows = "SELECT 1 FROM " + dialect.jsonElements(name, at: path) + " WHERE "
       switch quantifier {
       case .any: return "EXISTS (" + rows + condition + ")"
       case .all: return "NOT EXISTS (" + rows + negated(condition) + ")"
@@ -65,12 +64,13 @@ extension QueryCompiler {
       var element = comparison
       element.operation = .equal
       let member = try scalar(SQLFragment("e.value"), type: nil, element)
-      let text = try scalar(SQLFragment("json_extract(\(name), ?)", [pathArgument]), type: nil, comparison)
-      return SQLFragment("(CASE WHEN json_type(\(name), ?) = 'array' THEN EXISTS (SELECT 1 FROM json_each(\(name), ?) e WHERE ", [pathArgument, pathArgument])
+      let text = try scalar(SQLFragment(dialect.jsonValue(name, at: path)), type: nil, comparison)
+      return "(CASE WHEN " + dialect.jsonIsArray(name, at: path) + " THEN EXISTS (SELECT 1 FROM " + dialect.jsonElements(name, at: path) + " WHERE "
         + member + ") ELSE " + text + " END)"
     }
     // The path is written into the SQL (quoted), so that an index on it serves the query.
-    return try scalar(SQLFragment(dialect.jsonValue(name, at: path)), type: nil, comparison)
+    let value = comparison.right.isNumeric ? dialect.jsonNumber(name, at: path) : dialect.jsonValue(name, at: path)
+    return try scalar(SQLFragment(value), type: nil, comparison)
   }
 
   /// `expression operator value`, the value converted to the column's type (`nil`: a JSON value).
@@ -80,7 +80,7 @@ extension QueryCompiler {
     switch comparison.operation {
     case .isIn:
       guard case .list(let values, _) = comparison.right else { throw QueryError.at(comparison.right.column, "IN needs a list: {1, 2, 3}") }
-      guard !values.isEmpty else { return SQLFragment("0") }
+      guard !values.isEmpty else { return SQLFragment(dialect.falseValue) }
       let arguments = try values.map { value throws(StoreError) in try argument(value, type: type, insensitive: insensitive, column: comparison.right.column) }
       return subject + SQLFragment(" IN (" + values.map { _ in "?" }.joined(separator: ", ") + ")", arguments)
     case .between:
@@ -110,7 +110,10 @@ extension QueryCompiler {
     case .greaterOrEqual: return subject + SQLFragment(" >= ?", [bound])
     case .beginsWith, .endsWith, .contains, .like:
       guard case .value(.text(let text)) = bound else { throw QueryError.at(column, "\(comparison.operation.rawValue) needs a string") }
-      return subject + SQLFragment(" GLOB ?", [.value(.text(QueryPattern.glob(text, for: comparison.operation)))])
+      switch dialect.patternStyle {
+      case .glob: return subject + SQLFragment(" GLOB ?", [.value(.text(QueryPattern.glob(text, for: comparison.operation)))])
+      case .like: return subject + SQLFragment(" LIKE ? ESCAPE '\\'", [.value(.text(QueryPattern.like(text, for: comparison.operation)))])
+      }
     case .isIn, .between: throw QueryError.at(column, "unreachable")
     }
   }
@@ -147,5 +150,23 @@ extension QueryOperand {
   var isKeyPath: Bool {
     if case .keyPath = self { return true }
     return false
+  }
+
+  /// Whether the operand is a number or a boolean, or a list of them.
+  var isNumeric: Bool {
+    switch self {
+    case .value(let literal, _): literal.isNumeric
+    case .list(let literals, _): !literals.isEmpty && literals.allSatisfy(\.isNumeric)
+    default: false
+    }
+  }
+}
+
+extension QueryLiteral {
+  var isNumeric: Bool {
+    switch self {
+    case .integer, .double, .bool: true
+    case .string, .null: false
+    }
   }
 }

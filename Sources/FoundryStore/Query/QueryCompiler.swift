@@ -28,7 +28,7 @@ struct QueryCompiler {
   /// The condition `node` puts on the rows of `scope`.
   mutating func condition(_ node: QueryNode, in scope: inout Scope) throws(StoreError) -> SQLFragment {
     switch node {
-    case .constant(let value): return SQLFragment(value ? "1" : "0")
+    case .constant(let value): return SQLFragment(value ? dialect.trueValue : dialect.falseValue)
     case .not(let inner): return negated(try condition(inner, in: &scope))
     case .and(let left, let right): return "(" + (try condition(left, in: &scope)) + " AND " + (try condition(right, in: &scope)) + ")"
     case .or(let left, let right): return "(" + (try condition(left, in: &scope)) + " OR " + (try condition(right, in: &scope)) + ")"
@@ -49,7 +49,7 @@ struct QueryCompiler {
     /// A column of a known attribute type.
     case column(String, AttributeType, path: String)
     /// A value inside a JSON column (`$` for the whole); `isCount` for a trailing `@count`.
-    case json(String, path: String, isCount: Bool, name: String)
+    case json(String, path: [JSONPathComponent], isCount: Bool, name: String)
     /// A to-one relationship's object (its row number).
     case object(String)
     /// The rows of a to-many relationship, and the key path that goes on from them.
@@ -123,30 +123,18 @@ struct QueryCompiler {
     }
   }
 
-  /// `$."theme"[0]`: the JSON path of key-path segments inside a JSON value (a plain decimal
-  /// integer indexes an array, `-1` the last element; anything else is a key).
-  static func jsonPath(_ segments: [String], column: Int) throws(StoreError) -> String {
-    var path = "$"
+  /// The JSON path of key-path segments inside a JSON value (a plain decimal integer indexes
+  /// an array, `-1` the last element; anything else is a key), as each dialect spells it.
+  static func jsonPath(_ segments: [String], column: Int) throws(StoreError) -> [JSONPathComponent] {
+    var path: [JSONPathComponent] = []
     for segment in segments {
       if segment == "@count" { throw QueryError.at(column, "@count ends a key path") }
       if let index = PathSegment(name: segment).index {
-        path += index < 0 ? "[#\(index)]" : "[\(index)]"
+        path.append(.index(index))
       } else {
-        path += ".\"" + segment.replacingQuotes() + "\""
+        path.append(.key(segment))
       }
     }
     return path
-  }
-}
-
-extension String {
-  /// The text with `"` and `\` escaped, for a quoted JSON path key.
-  fileprivate func replacingQuotes() -> String {
-    var escaped = ""
-    for character in self {
-      if character == "\"" || character == "\\" { escaped.append("\\") }
-      escaped.append(character)
-    }
-    return escaped
   }
 }

@@ -1,5 +1,6 @@
-/// Patterns for SQLite's case-sensitive `GLOB`: `BEGINSWITH`, `ENDSWITH`, `CONTAINS` and
-/// `LIKE` (whose `*` and `?` are wildcards) with every other character literal.
+/// Patterns for `BEGINSWITH`, `ENDSWITH`, `CONTAINS` and `LIKE` (whose `*` and `?` are
+/// wildcards), every other character literal: for SQLite's case-sensitive `GLOB`, or for
+/// `LIKE ... ESCAPE '\'` (PostgreSQL).
 enum QueryPattern {
   static func glob(_ text: String, for operation: QueryComparison.Operator) -> String {
     switch operation {
@@ -21,6 +22,25 @@ enum QueryPattern {
       }
     }
     return pattern
+  }
+
+  /// The `LIKE` pattern (escape character `\`) of `text` for `operation`.
+  static func like(_ text: String, for operation: QueryComparison.Operator) -> String {
+    var pattern = ""
+    for character in text {
+      switch character {
+      case "%", "_", "\\": pattern += "\\" + String(character)
+      case "*" where operation == .like: pattern += "%"
+      case "?" where operation == .like: pattern += "_"
+      default: pattern.append(character)
+      }
+    }
+    switch operation {
+    case .beginsWith: return pattern + "%"
+    case .endsWith: return "%" + pattern
+    case .like: return pattern
+    default: return "%" + pattern + "%"
+    }
   }
 
   /// ASCII letters lowered, as SQLite's `lower()` does: what `[c]` compares.

@@ -1,0 +1,102 @@
+import FoundryStore
+internal import PostgresNIO
+
+extension PostgresBackend {
+  /// Runs one statement on `connection`, its `?` marks numbered and its arguments bound.
+  static func execute(_ statement: SQLStatement, rows: [Int64] = [], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+    let query = PostgresQuery(unsafeSQL: PostgresSQL.numbered(statement.sql), binds: PostgresParameter.bindings(statement.arguments, rows: rows))
+    return connection.query(query, logger: logger)
+  }
+
+  static func execute(_ sql: String, on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+    connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+  }
+
+  /// The rows of each statement, sent one after another on the connection.
+  static func rows(_ statements: [SQLStatement], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
+    let results = statements.map { execute($0, on: connection, logger: logger) }
+    return EventLoopFuture.whenAllSucceed(results, on: connection.eventLoop).flatMapThrowing { results in
+      try results.map(PostgresRowReader.rows)
+    }
+  }
+
+  /// `body` between `begin` and `COMMIT` (or `ROLLBACK` when `commits` is false, or when
+  /// anything failed).
+  static func transaction<T: Sendable>(
+    on connection: PostgresConnection, begin: String, commits: Bool, logger: Logger, _ body: @escaping @Sendable () -> EventLoopFuture<T>
+  ) -> EventLoopFuture<T> {
+    execute(begin, on: connection, logger: logger)
+      .flatMap { _ in body() }
+      .flatMap { value in execute(commits ? "COMMIT" : "ROLLBACK", on: connection, logger: logger).map { _ in value } }
+      .flatMapError { error in
+        execute("ROLLBACK", on: connection, logger: logger).flatMapThrowing { _ in throw error }.flatMapErrorThrowing { _ in throw error }
+      }
+  }
+
+  /// Runs a save's statements in the transaction open on `connection`: rows taken for the new
+  /// objects first, then every statement sent in order without waiting for the one before
+  /// (the server runs them in order; the first that fails fails the save).
+  /// - Returns: The new objects' rows.
+  static func run(_ plan: WritePlan, on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
+    allocateRows(plan.newRows, on: connection, logger: logger).flatMap { rows in
+      let results = plan.statements.map { execute($0, rows: rows, on: connection, logger: logger) }
+      return EventLoopFuture.whenAllComplete(results, on: connection.eventLoop).flatMapThrowing { outcomes in
+        for (statement, outcome) in zip(plan.statements, outcomes) {
+          let result = try outcome.get()
+          if let conflict = statement.conflict, (result.metadata.rows ?? 0) == 0 {
+            let what = conflict.attributes.isEmpty ? "" : " (\(conflict.attributes.joined(separator: ", ")))"
+            throw StoreError(.conflict, "\(conflict.object) was changed or deleted in the store since this context read it\(what)")
+          }
+        }
+        return rows
+      }
+    }
+  }
+
+  /// A free row per new object, from each table's `_pk` sequence (`nextval`, which no two
+  /// transactions ever share, even in different processes).
+  static func allocateRows(_ tables: [String], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for table in tables {
+      if counts[table] == nil { order.append(table) }
+      counts[table, default: 0] += 1
+    }
+    guard !order.isEmpty else { return connection.eventLoop.makeSucceededFuture([]) }
+    let tablesInOrder = order
+    let dialect = PostgresDialect()
+    let queries = order.map { table in
+      let statement = SQLStatement(
+        "SELECT nextval(pg_get_serial_sequence(?, '_pk')) FROM generate_series(1, ?)",
+        [.value(.text(dialect.quote(table))), .value(.integer(Int64(counts[table] ?? 0)))])
+      return execute(statement, on: connection, logger: logger)
+    }
+    return EventLoopFuture.whenAllSucceed(queries, on: connection.eventLoop).flatMapThrowing { results in
+      var free: [String: [Int64]] = [:]
+      for (table, result) in zip(tablesInOrder, results) {
+        let rows = try PostgresRowReader.rows(result)
+        free[table] = rows.values.compactMap { if case .integer(let row) = $0 { row } else { nil } }.sorted().reversed()
+      }
+      var rows: [Int64] = []
+      rows.reserveCapacity(tables.count)
+      for table in tables {
+        guard let row = free[table]?.popLast() else { throw StoreError(.database, "PostgreSQL gave too few rows for \(table)") }
+        rows.append(row)
+      }
+      return rows
+    }
+  }
+
+  /// A PostgreSQL or connection error as the store's error kinds: constraint violations
+  /// (class 23) as `constraint`, everything else as `database`, with the server's message.
+  static func storeError(_ error: any Error) -> any Error {
+    if error is StoreError { return error }
+    guard let error = error as? PSQLError else { return StoreError(.database, "PostgreSQL: \(error)") }
+    guard let info = error.serverInfo else { return StoreError(.database, "PostgreSQL: \(error.code)") }
+    let state = info[.sqlState] ?? ""
+    let message = info[.message] ?? "\(error.code)"
+    let detail = info[.detail].map { " (\($0))" } ?? ""
+    if state.hasPrefix("23") { return StoreError(.constraint, message + detail) }
+    return StoreError(.database, "\(message)\(detail) (PostgreSQL \(state))")
+  }
+}

@@ -1,0 +1,128 @@
+import FoundryStore
+internal import PostgresNIO
+
+/// The store's PostgreSQL backend: a pool of postgres-nio connections, every statement's
+/// values bound, every save one transaction on one connection.
+///
+/// One path serves both APIs: each operation is an `EventLoopFuture` that runs on NIO's event
+/// loops. The async methods await it (`get()`, which suspends the task without blocking a
+/// thread); the synchronous ones (faults, imports, the command line) block the calling thread
+/// with `wait()`. That never deadlocks, even on a thread of Swift's cooperative pool, because
+/// the work is done by the event loop threads, not by the thread that waits; it must not be
+/// called on an event loop thread (NIO traps then). A transaction's body is synchronous (its
+/// reads return rows), so the async ``transaction(commits:_:)`` runs it on NIO's thread pool,
+/// never on the cooperative pool.
+final class PostgresBackend: StoreBackend {
+  let pool: PostgresConnectionPool
+  let dialect: any SQLDialect = PostgresDialect()
+
+  init(pool: PostgresConnectionPool) { self.pool = pool }
+
+  // MARK: - Reads
+
+  func read(_ statements: [SQLStatement]) async throws -> [SQLRows] {
+    do { return try await readFuture(statements).get() } catch { throw Self.storeError(error) }
+  }
+
+  func readNow(_ statements: [SQLStatement]) throws -> [SQLRows] {
+    do { return try readFuture(statements).wait() } catch { throw Self.storeError(error) }
+  }
+
+  /// One statement alone; several in one read-only repeatable-read transaction, so that they
+  /// see the same state of the store.
+  private func readFuture(_ statements: [SQLStatement]) -> EventLoopFuture<[SQLRows]> {
+    let logger = pool.logger
+    return pool.withConnection { connection in
+      guard statements.count > 1 else { return Self.rows(statements, on: connection, logger: logger) }
+      return Self.transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commits: true, logger: logger) {
+        Self.rows(statements, on: connection, logger: logger)
+      }
+    }
+  }
+
+  // MARK: - Writes
+
+  func write(_ plan: WritePlan) async throws -> [Int64] {
+    do { return try await writeFuture(plan).get() } catch { throw Self.storeError(error) }
+  }
+
+  func writeNow(_ plan: WritePlan) throws -> [Int64] {
+    do { return try writeFuture(plan).wait() } catch { throw Self.storeError(error) }
+  }
+
+  private func writeFuture(_ plan: WritePlan) -> EventLoopFuture<[Int64]> {
+    let logger = pool.logger
+    return pool.withConnection { connection in
+      Self.transaction(on: connection, begin: "BEGIN", commits: true, logger: logger) { Self.run(plan, on: connection, logger: logger) }
+    }
+  }
+
+  func transaction<T: Sendable>(commits: Bool, _ body: @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+    try await withoutActuallyEscaping(body) { body in
+      let box = TransactionBody(body)
+      // Dropped before the block returns, whatever happened: the body must not outlive it.
+      defer { box.take() }
+      return try await NIOThreadPool.singleton.runIfActive {
+        guard let body = box.take() else { throw StoreError(.database, "the transaction's body ran twice") }
+        return try self.transactionNow(commits: commits, body)
+      }
+    }
+  }
+
+  func transactionNow<T>(commits: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T {
+    let connection: PostgresConnection
+    do { connection = try pool.lease().wait() } catch { throw Self.storeError(error) }
+    defer { pool.giveBack(connection) }
+    let logger = pool.logger
+    func rollBack() { _ = try? Self.execute("ROLLBACK", on: connection, logger: logger).wait() }
+    do { _ = try Self.execute("BEGIN", on: connection, logger: logger).wait() } catch { throw Self.storeError(error) }
+    let result: T
+    do {
+      result = try body(PostgresTransaction(connection: connection, logger: logger))
+    } catch {
+      // The body's own errors (a mapping error of an import, say) go to the caller as they are.
+      rollBack()
+      throw error
+    }
+    do {
+      _ = try Self.execute(commits ? "COMMIT" : "ROLLBACK", on: connection, logger: logger).wait()
+    } catch {
+      rollBack()
+      throw Self.storeError(error)
+    }
+    return result
+  }
+
+  // MARK: - The store's record
+
+  func record(_ key: String) throws -> String? {
+    let rows = try readNow([SQLStatement("SELECT value FROM foundry_store WHERE key = ?", [.value(.text(key))])])
+    guard let first = rows.first, !first.isEmpty, case .text(let value) = first[0, 0] else { return nil }
+    return value
+  }
+
+  func setRecord(_ key: String, to value: String) throws {
+    var plan = WritePlan()
+    plan.statements = [
+      SQLStatement("INSERT INTO foundry_store (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [.value(.text(key)), .value(.text(value))])
+    ]
+    _ = try writeNow(plan)
+  }
+}
+
+/// A transaction's body, handed to NIO's thread pool while the caller awaits it: taken out
+/// (and so released) by the thread that runs it, before the caller resumes, as
+/// `withoutActuallyEscaping` demands.
+private final class TransactionBody<T>: @unchecked Sendable {
+  private let lock = Locked<((any StoreTransaction) throws -> T)?>(nil)
+
+  init(_ body: @escaping (any StoreTransaction) throws -> T) { lock.withLock { $0 = body } }
+
+  @discardableResult
+  func take() -> ((any StoreTransaction) throws -> T)? {
+    lock.withLock { body in
+      defer { body = nil }
+      return body
+    }
+  }
+}

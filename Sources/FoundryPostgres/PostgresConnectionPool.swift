@@ -1,0 +1,113 @@
+import FoundryStore
+internal import PostgresNIO
+
+/// A fixed number of PostgreSQL connections, opened when first needed and handed out one
+/// operation at a time; a caller that finds them all busy waits (a future) for the next one
+/// given back. A connection found closed (the server restarted, the network dropped it) is
+/// replaced by a new one for the next operation.
+///
+/// Everything here is `EventLoopFuture`-based, so the same pool serves the async API
+/// (`get()`) and the synchronous one (`wait()` from a thread that is not an event loop's).
+final class PostgresConnectionPool: Sendable {
+  private struct State {
+    var idle: [PostgresConnection] = []
+    var opened = 0
+    var nextID = 0
+    var waiters: [EventLoopPromise<PostgresConnection>] = []
+  }
+
+  private enum Lease {
+    case idle(PostgresConnection)
+    case open(Int)
+    case wait(EventLoopFuture<PostgresConnection>)
+  }
+
+  let configuration: PostgresConnection.Configuration
+  let size: Int
+  let logger: Logger
+  private let group: any EventLoopGroup
+  private let state = Locked(State())
+
+  init(configuration: PostgresConnection.Configuration, size: Int, logger: Logger) {
+    self.configuration = configuration
+    self.size = max(1, size)
+    self.logger = logger
+    self.group = MultiThreadedEventLoopGroup.singleton
+  }
+
+  /// Runs `body` on a connection of the pool, giving it back when the future `body` returns
+  /// completes.
+  func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+    lease().flatMap { connection in
+      body(connection).always { _ in self.giveBack(connection) }
+    }
+  }
+
+  /// A connection for one operation: an idle one, a new one while fewer than ``size`` are
+  /// open, or the next one given back.
+  func lease() -> EventLoopFuture<PostgresConnection> {
+    let eventLoop = group.any()
+    let lease = state.withLock { state -> Lease in
+      if let connection = state.idle.popLast() { return .idle(connection) }
+      if state.opened < size {
+        state.opened += 1
+        state.nextID += 1
+        return .open(state.nextID)
+      }
+      let promise = eventLoop.makePromise(of: PostgresConnection.self)
+      state.waiters.append(promise)
+      return .wait(promise.futureResult)
+    }
+    switch lease {
+    case .idle(let connection) where !connection.isClosed: return eventLoop.makeSucceededFuture(connection)
+    case .idle: return open(id: state.withLock { $0.nextID += 1; return $0.nextID }, on: eventLoop)
+    case .open(let id): return open(id: id, on: eventLoop)
+    case .wait(let future): return future
+    }
+  }
+
+  /// Gives a connection back: to the first waiter, or to the idle ones. A closed one counts
+  /// as given up, and a waiter gets a new connection in its place.
+  func giveBack(_ connection: PostgresConnection) {
+    if connection.isClosed {
+      let waiter = state.withLock { state -> (EventLoopPromise<PostgresConnection>, Int)? in
+        guard !state.waiters.isEmpty else {
+          state.opened -= 1
+          return nil
+        }
+        state.nextID += 1
+        return (state.waiters.removeFirst(), state.nextID)
+      }
+      if let (promise, id) = waiter { promise.completeWith(open(id: id, on: promise.futureResult.eventLoop)) }
+      return
+    }
+    let waiter = state.withLock { state -> EventLoopPromise<PostgresConnection>? in
+      if state.waiters.isEmpty {
+        state.idle.append(connection)
+        return nil
+      }
+      return state.waiters.removeFirst()
+    }
+    waiter?.succeed(connection)
+  }
+
+  /// Operations in flight hold the pool, so when it goes every connection is idle.
+  deinit { close() }
+
+  /// Closes the idle connections, each kept alive until it is closed (postgres-nio asserts
+  /// that a connection is closed before it goes).
+  func close() {
+    let idle = state.withLock { state -> [PostgresConnection] in
+      defer { state.idle = [] }
+      return state.idle
+    }
+    for connection in idle { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+  }
+
+  private func open(id: Int, on eventLoop: any EventLoop) -> EventLoopFuture<PostgresConnection> {
+    PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).flatMapErrorThrowing { error in
+      self.state.withLock { $0.opened -= 1 }
+      throw error
+    }
+  }
+}

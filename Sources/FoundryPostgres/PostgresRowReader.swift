@@ -1,0 +1,35 @@
+import FoundryStore
+internal import PostgresNIO
+
+/// Reads a query's rows into ``SQLRows``, each cell by its PostgreSQL type: integers and
+/// booleans as integers, floats as reals, `bytea` as a blob, `jsonb` and everything else as
+/// text.
+enum PostgresRowReader {
+  static func rows(_ result: PostgresQueryResult) throws -> SQLRows {
+    guard let first = result.rows.first else { return SQLRows(columnCount: 0) }
+    var values: [SQLValue] = []
+    values.reserveCapacity(result.rows.count * first.count)
+    for row in result.rows {
+      for cell in row { values.append(try value(cell)) }
+    }
+    return SQLRows(columnCount: first.count, values: values)
+  }
+
+  static func value(_ cell: PostgresCell) throws -> SQLValue {
+    guard var bytes = cell.bytes else { return .null }
+    switch cell.dataType {
+    case .int2, .int4, .int8, .oid: return .integer(try cell.decode(Int64.self))
+    case .float4, .float8: return .real(try cell.decode(Double.self))
+    case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+    case .bytea: return .blob(bytes.readBytes(length: bytes.readableBytes) ?? [])
+    case .jsonb where cell.format == .binary:
+      // Binary `jsonb` is a version byte (1) and the JSON text.
+      _ = bytes.readInteger(as: UInt8.self)
+      return .text(bytes.readString(length: bytes.readableBytes) ?? "")
+    default:
+      if cell.format == .text { return .text(bytes.readString(length: bytes.readableBytes) ?? "") }
+      if let text = try? cell.decode(String.self) { return .text(text) }
+      throw StoreError(.database, "column \(cell.columnName) has PostgreSQL type \(cell.dataType), which the store does not read")
+    }
+  }
+}

@@ -1,0 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryStore
+
+/// Where a PostgreSQL store lives and how many connections it may hold open.
+///
+/// ```swift
+/// var configuration = try PostgresStoreConfiguration(url: "postgres://app:secret@localhost:5432/library")
+/// configuration.poolSize = 8
+/// let store = try await Store(postgres: configuration, schema: schema)
+/// ```
+/// Connections are unencrypted (TLS is not supported yet): use it on loopback, a Unix
+/// socket or a private network.
+public struct PostgresStoreConfiguration: Sendable, Hashable {
+  /// The server's host name or address (ignored when ``unixSocketPath`` is set).
+  public var host: String
+  /// The server's TCP port.
+  public var port: Int
+  /// The directory-qualified path of the server's Unix socket (`/tmp/.s.PGSQL.5432`), used
+  /// instead of TCP when set.
+  public var unixSocketPath: String?
+  /// The role the store connects as.
+  public var username: String
+  /// The role's password, if the server asks for one.
+  public var password: String?
+  /// The database holding the store's tables (the role's own when `nil`).
+  public var database: String?
+  /// How many connections the store opens at most (at least 1): saves and reads beyond
+  /// that wait for a free one.
+  public var poolSize: Int
+
+  /// A server reached over TCP.
+  ///
+  /// ```swift
+  /// let configuration = PostgresStoreConfiguration(host: "localhost", username: "app", database: "library")
+  /// ```
+  public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String? = nil, poolSize: Int = 4) {
+    self.host = host
+    self.port = port
+    self.username = username
+    self.password = password
+    self.database = database
+    self.poolSize = poolSize
+  }
+
+  /// A server named by a connection URL: `postgres://user:password@host:port/database`
+  /// (`postgresql://` too; user, password, port and database optional).
+  ///
+  /// ```swift
+  /// let configuration = try PostgresStoreConfiguration(url: "postgres://app@localhost/library")
+  /// ```
+  /// - Throws: ``StoreError`` `notAStore` for a URL that is not a `postgres://` URL with a host.
+  public init(url: String, poolSize: Int = 4) throws(StoreError) {
+    guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? ""),
+      let host = components.host, !host.isEmpty
+    else {
+      throw StoreError(.notAStore, "\(url) is not a PostgreSQL URL (postgres://user:password@host:port/database)")
+    }
+    let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+    self.init(
+      host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
+      password: components.password, database: path.isEmpty ? nil : path, poolSize: poolSize)
+  }
+}
