@@ -54,3 +54,40 @@ package final class FileChunkReader {
     }
   }
 }
+
+/// A file's chunks for an async iterator: the file opened on the first call (so making the
+/// sequence does no I/O), closed at the end or at the first failure, after which it is done.
+package struct LazyFileChunks: Sendable {
+  private let path: String
+  private let bufferSize: Int
+  /// Confined to one iterator, which never shares it: the reader is a class only to close the
+  /// file when the last reference goes.
+  private nonisolated(unsafe) var file: FileChunkReader?
+  private var isDone = false
+
+  package init(path: String, bufferSize: Int) {
+    self.path = path
+    self.bufferSize = bufferSize
+  }
+
+  /// The next chunk, or `nil` after the last (and after a failure).
+  package mutating func next() throws(FileReader.Failure) -> [UInt8]? {
+    guard !isDone else { return nil }
+    do throws(FileReader.Failure) {
+      let file: FileChunkReader
+      if let open = self.file { file = open } else { file = try FileChunkReader(path: path, bufferSize: bufferSize) }
+      self.file = file
+      if let chunk = try file.next() { return chunk }
+      finish()
+      return nil
+    } catch {
+      finish()
+      throw error
+    }
+  }
+
+  private mutating func finish() {
+    isDone = true
+    file = nil
+  }
+}

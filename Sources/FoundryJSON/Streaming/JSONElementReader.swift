@@ -73,11 +73,8 @@ public final class JSONElementReader {
   /// - Throws: ``JSONParsingError``. After a malformed element, the next call goes on with
   ///   the element after it; after any other error every call throws it again.
   public func next() throws -> JSONDocument? {
-    while true {
-      if let element = try scanner.next() { return element }
-      if scanner.isFinished { return nil }
-      try read()
-    }
+    let sourceName = scanner.sourceName
+    return try scanner.next { try self.readChunk(sourceName: sourceName) }
   }
 
   /// Up to `count` next elements; empty after the last one.
@@ -107,18 +104,12 @@ public final class JSONElementReader {
   /// ```
   public var byteOffset: Int { scanner.byteOffset }
 
-  private func read() throws {
-    let chunk: [UInt8]?
+  /// The file's next chunk, `nil` at its end.
+  private func readChunk(sourceName: String?) throws -> [UInt8]? {
     do {
-      chunk = try file.next()
+      return try file.next()
     } catch {
-      let name = scanner.sourceName ?? Diagnostic.anonymousSource
-      throw JSONParsingError(.unreadable(path: name, reason: error.reason), location: .start, sourceName: scanner.sourceName)
-    }
-    if let chunk {
-      scanner.append(chunk)
-    } else {
-      scanner.finish()
+      throw JSONParsingError(.unreadable(path: sourceName ?? Diagnostic.anonymousSource, reason: error.reason), location: .start, sourceName: sourceName)
     }
   }
 }

@@ -265,3 +265,5 @@ public struct JSONElementScanner: Sendable {
     return failureHere(.unexpected(byte, context), buffer)
   }
 }
+
+extension JSONElementScanner: ChunkedScanner {}

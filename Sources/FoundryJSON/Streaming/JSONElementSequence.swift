@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FoundryInternals
 
 /// The elements of JSON that arrives as an `AsyncSequence` of byte chunks (a file, a network
 /// body), parsed one at a time in bounded memory.
@@ -78,15 +79,7 @@ public struct JSONElementSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
     /// - Throws: ``JSONParsingError``, or the chunk source's error. After a malformed element,
     ///   the next call goes on with the element after it.
     public mutating func next() async throws -> JSONDocument? {
-      while true {
-        if let element = try scanner.next() { return element }
-        if scanner.isFinished { return nil }
-        if let chunk = try await chunks.next() {
-          scanner.append(chunk)
-        } else {
-          scanner.finish()
-        }
-      }
+      try await scanner.next(readingAsync: { try await chunks.next() })
     }
 
     /// Whether an error has ended the scan (as opposed to one malformed element).

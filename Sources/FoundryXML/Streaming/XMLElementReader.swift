@@ -76,11 +76,8 @@ public final class XMLElementReader {
   /// - Throws: ``XMLParsingError``. After a malformed element, the next call goes on with
   ///   the element after it; after any other error every call throws it again.
   public func next() throws -> XMLTree.Element? {
-    while true {
-      if let element = try scanner.next() { return element }
-      if scanner.isFinished { return nil }
-      try read()
-    }
+    let sourceName = scanner.sourceName
+    return try scanner.next { try self.readChunk(sourceName: sourceName) }
   }
 
   /// Up to `count` next elements; empty after the last one.
@@ -110,18 +107,12 @@ public final class XMLElementReader {
   /// ```
   public var byteOffset: Int { scanner.byteOffset }
 
-  private func read() throws {
-    let chunk: [UInt8]?
+  /// The file's next chunk, `nil` at its end.
+  private func readChunk(sourceName: String?) throws -> [UInt8]? {
     do {
-      chunk = try file.next()
+      return try file.next()
     } catch {
-      let name = scanner.sourceName ?? Diagnostic.anonymousSource
-      throw XMLParsingError(.unreadableInput, "cannot read '\(name)': \(error.reason)", location: nil, sourceName: scanner.sourceName)
-    }
-    if let chunk {
-      scanner.append(chunk)
-    } else {
-      scanner.finish()
+      throw XMLParsingError(.unreadableInput, "cannot read '\(sourceName ?? Diagnostic.anonymousSource)': \(error.reason)", location: nil, sourceName: sourceName)
     }
   }
 }

@@ -315,3 +315,5 @@ public struct XMLElementScanner: Sendable {
     pending.withUnsafeBufferPointer { pendingOrigin.location(ofLocalOffset: offset, in: $0) }
   }
 }
+
+extension XMLElementScanner: ChunkedScanner {}

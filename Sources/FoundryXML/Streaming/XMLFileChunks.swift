@@ -55,13 +55,11 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
   /// Reads the next chunk on each call: `var chunks = XMLFileChunks(path: "big.osm").makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     private let path: String
-    private let bufferSize: Int
-    private var file: FileChunkReader?
-    private var isDone = false
+    private var chunks: LazyFileChunks
 
     init(path: String, bufferSize: Int) {
       self.path = path
-      self.bufferSize = bufferSize
+      chunks = LazyFileChunks(path: path, bufferSize: bufferSize)
     }
 
     /// The next chunk, or `nil` at the end of the file.
@@ -72,24 +70,9 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
     ///
     /// - Throws: ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
     public mutating func next() async throws -> [UInt8]? {
-      guard !isDone else { return nil }
       do throws(FileReader.Failure) {
-        let file: FileChunkReader
-        if let open = self.file {
-          file = open
-        } else {
-          file = try FileChunkReader(path: path, bufferSize: bufferSize)
-          self.file = file
-        }
-        guard let chunk = try file.next() else {
-          isDone = true
-          self.file = nil
-          return nil
-        }
-        return chunk
+        return try chunks.next()
       } catch {
-        isDone = true
-        self.file = nil
         throw XMLParsingError(.unreadableInput, "cannot read '\(path)': \(error.reason)", location: nil, sourceName: path)
       }
     }
