@@ -31,6 +31,11 @@ public enum XMLJSONView {
     /// sections included: what mapping does when the document is parsed with
     /// `XMLParsingOptions.Whitespace.trim` (its default), so that text written plainly and in
     /// CDATA reads alike (and encoding, which writes plain text, reads back equal).
+    ///
+    /// ```swift
+    /// var options = XMLJSONView.Options()
+    /// options.trimsText = true   // <b><![CDATA[\n Hi \n]]></b> reads "Hi"
+    /// ```
     public var trimsText = false
 
     /// The mapping defaults: no namespace declarations, root unwrapped.
