@@ -35,7 +35,8 @@
 /// extension. Classes must be `final` (the generated initializer is a designated one, in the
 /// class body). Generic types map when their generic parameters are ``MappableValue``s, and
 /// build their schema on each use, since generic types cannot have static stored properties.
-/// Enums with associated values are not supported yet.
+/// Enums whose cases carry payloads map through ``Mappable(discriminator:keys:)`` or
+/// ``Mappable(variants:keys:)``.
 ///
 /// - Parameters:
 ///   - keys: How property names become keys when no ``Key(_:)`` is given.

@@ -16,6 +16,7 @@ struct FoundryMacrosPlugin: CompilerPlugin {
     IgnoreMacro.self,
     UnknownKeysMacro.self,
     ValidateMacro.self,
+    DefaultCaseMacro.self,
     EntityMacro.self,
     EntityAccessorMacro.self,
     PropertyMacro.self,
@@ -30,6 +31,7 @@ enum DefaultMacro: DefaultMacroExpansion {}
 enum IgnoreMacro: IgnoreMacroExpansion {}
 enum UnknownKeysMacro: UnknownKeysMacroExpansion {}
 enum ValidateMacro: ValidateMacroExpansion {}
+enum DefaultCaseMacro: DefaultCaseMacroExpansion {}
 enum EntityMacro: EntityMacroExpansion {}
 enum EntityAccessorMacro: EntityAccessorMacroExpansion {}
 enum PropertyMacro: PropertyMacroExpansion {}

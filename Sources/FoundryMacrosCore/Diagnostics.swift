@@ -16,6 +16,15 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
   case unknownKeysBagIsRejected
   case unknownTypeArgument(label: String)
 
+  // MARK: Variant enums
+  case variantsOnNonEnum(label: String)
+  case variantWithSeveralValues(name: String)
+  case defaultCaseWithoutRawPayload(name: String)
+  case duplicateDefaultCase
+  case untaggedCaseWithoutValue(name: String)
+  case caseKeyNotNames
+  case defaultCaseNotOnCase
+
   // MARK: Field level
   case notStoredProperty(attribute: String, reason: String)
   case notAProperty(attribute: String)
@@ -36,7 +45,7 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
     case .enumWithoutRawValues(let name):
       "@Mappable enum '\(name)' needs a raw type such as String or Int; enums map through their raw values"
     case .enumWithAssociatedValues(let name):
-      "@Mappable does not support enums with associated values yet ('\(name)')"
+      "@Mappable enum '\(name)' has cases with payloads; say how a payload names its case: @Mappable(discriminator: \"type\"), @Mappable(variants: .wrapped) or @Mappable(variants: .untagged)"
     case .missingTypeAnnotation(let property):
       "@Mappable cannot infer the type of '\(property)'; add a type annotation"
     case .letWithInitialValue(let property):
@@ -47,6 +56,20 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
       "the @UnknownKeys property stays empty because unknown keys are rejected; use 'unknownKeys: .preserve'"
     case .unknownTypeArgument(let label):
       "@Mappable has no argument '\(label)'; use keys:, unknownKeys:, nilEncoding: or coercion:"
+    case .variantsOnNonEnum(let label):
+      "'\(label):' applies to enums whose cases carry payloads"
+    case .variantWithSeveralValues(let name):
+      "case '\(name)' carries several values; a variant case carries one payload (a @Mappable struct holding them) or none"
+    case .defaultCaseWithoutRawPayload(let name):
+      "@DefaultCase case '\(name)' keeps the payload no case reads: give it one value of type JSONValue"
+    case .duplicateDefaultCase:
+      "only one case can be marked @DefaultCase"
+    case .untaggedCaseWithoutValue(let name):
+      "case '\(name)' has no payload, so trying cases in order cannot choose it; give it a value or use a discriminator"
+    case .caseKeyNotNames:
+      "@Key on a case takes its names only: @Key(\"name\") or @Key([\"name\", \"other\"])"
+    case .defaultCaseNotOnCase:
+      "@DefaultCase applies to a case of an enum marked @Mappable(discriminator:) or @Mappable(variants:)"
     case .notStoredProperty(let attribute, let reason):
       "@\(attribute) applies to stored instance properties, not to \(reason)"
     case .notAProperty(let attribute):
@@ -87,6 +110,13 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
       case .duplicateUnknownKeysBag: "duplicateUnknownKeysBag"
       case .unknownKeysBagIsRejected: "unknownKeysBagIsRejected"
       case .unknownTypeArgument: "unknownTypeArgument"
+      case .variantsOnNonEnum: "variantsOnNonEnum"
+      case .variantWithSeveralValues: "variantWithSeveralValues"
+      case .defaultCaseWithoutRawPayload: "defaultCaseWithoutRawPayload"
+      case .duplicateDefaultCase: "duplicateDefaultCase"
+      case .untaggedCaseWithoutValue: "untaggedCaseWithoutValue"
+      case .caseKeyNotNames: "caseKeyNotNames"
+      case .defaultCaseNotOnCase: "defaultCaseNotOnCase"
       case .notStoredProperty: "notStoredProperty"
       case .notAProperty: "notAProperty"
       case .duplicateAttribute: "duplicateAttribute"
@@ -111,6 +141,8 @@ package enum MappingFixIt: FixItMessage {
   case addInitialValue
   case makeOptional
   case addIgnore
+  case addDiscriminator
+  case removeArgument(String)
 
   package var message: String {
     switch self {
@@ -122,6 +154,8 @@ package enum MappingFixIt: FixItMessage {
     case .addInitialValue: "add an initial value"
     case .makeOptional: "make the type optional"
     case .addIgnore: "add @Ignore"
+    case .addDiscriminator: "add 'discriminator: \"type\"'"
+    case .removeArgument(let label): "remove '\(label):'"
     }
   }
 
@@ -136,6 +170,8 @@ package enum MappingFixIt: FixItMessage {
       case .addInitialValue: "addInitialValue"
       case .makeOptional: "makeOptional"
       case .addIgnore: "addIgnore"
+      case .addDiscriminator: "addDiscriminator"
+      case .removeArgument: "removeArgument"
       }
     return MessageID(domain: "FoundryMacros", id: name)
   }

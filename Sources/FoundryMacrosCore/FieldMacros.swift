@@ -13,6 +13,9 @@ public protocol FieldAttributeMacro: PeerMacro {
   static var attributeName: String { get }
   /// Extra checks once placement is known to be right.
   static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic]
+  /// Whether the attribute may also name an enum case (`@Key` on a variant enum's case; the
+  /// enum's `@Mappable` checks its arguments).
+  static var appliesToEnumCases: Bool { get }
 }
 
 extension FieldAttributeMacro {
@@ -25,7 +28,10 @@ extension FieldAttributeMacro {
     return []
   }
 
+  public static var appliesToEnumCases: Bool { false }
+
   static func diagnostics(_ node: AttributeSyntax, _ declaration: some DeclSyntaxProtocol) -> [Diagnostic] {
+    if appliesToEnumCases, declaration.is(EnumCaseDeclSyntax.self) { return [] }
     guard let variable = declaration.as(VariableDeclSyntax.self) else {
       return [MappingDiagnostic.notAProperty(attribute: attributeName).at(node)]
     }
@@ -66,6 +72,7 @@ public enum KeyMacro: KeyMacroExpansion {}
 
 extension KeyMacroExpansion {
   public static var attributeName: String { "Key" }
+  public static var appliesToEnumCases: Bool { true }
 
   public static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic] {
     if attribute.argumentList.count > 1, let transform = variable.attributes.named("Transform").first {
@@ -163,5 +170,21 @@ extension ValidateMacroExpansion {
 
   public static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic] {
     ignoredAttribute(attribute, on: variable)
+  }
+}
+
+/// `@DefaultCase`: marks the case of a variant enum that keeps unknown payloads; the enum's
+/// `@Mappable` checks its payload type.
+public protocol DefaultCaseMacroExpansion: PeerMacro {}
+public enum DefaultCaseMacro: DefaultCaseMacroExpansion {}
+
+extension DefaultCaseMacroExpansion {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    if !declaration.is(EnumCaseDeclSyntax.self) { context.diagnose(MappingDiagnostic.defaultCaseNotOnCase.at(node)) }
+    return []
   }
 }

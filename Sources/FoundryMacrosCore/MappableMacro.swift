@@ -8,7 +8,9 @@ import SwiftSyntaxMacros
 /// Structs get the members in the conformance extension, which keeps their memberwise
 /// initializer. Final classes get them in the class body, because a class's designated
 /// initializer cannot live in an extension. Enums with raw values only get the conformance to
-/// `MappableValue`; its default implementation maps them through their raw values.
+/// `MappableValue`; its default implementation maps them through their raw values. Enums whose
+/// cases carry payloads get `MappableValue`'s `read(from:)` and `write(to:)` (see
+/// ``VariantAnalysis``).
 ///
 /// Diagnostics are reported by the member role only (it runs for every declaration kind), so
 /// they appear once.
@@ -54,10 +56,14 @@ extension MappableMacroExpansion {
     // spelled out next to `Mappable`.
     var conformances: [String] = []
     var members: [DeclSyntax] = []
-    if kind != .rawValueEnum, missing.contains("Mappable") { conformances.append("Foundry.Mappable") }
+    let isModel = kind == .structure || kind == .finalClass
+    if isModel, missing.contains("Mappable") { conformances.append("Foundry.Mappable") }
     if missing.contains("MappableValue") { conformances.append("Foundry.MappableValue") }
     if kind == .structure {
       members = [analysis.schemaDeclaration(), analysis.initializerDeclaration(), analysis.encodeDeclaration()]
+    }
+    if let variants = analysis.variants, missing.contains("MappableValue") {
+      members = [variants.readDeclaration(access: analysis.access), variants.writeDeclaration(access: analysis.access)]
     }
     // Raw-value enums get `Codable` from the standard library; models through the bridge.
     if missing.contains("Decodable") {
@@ -70,7 +76,7 @@ extension MappableMacroExpansion {
     }
     let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
     let body = members.map { "\n\($0.description)\n" }.joined()
-    let whereClause = kind == .rawValueEnum ? "" : analysis.mappableWhereClause
+    let whereClause = isModel ? analysis.mappableWhereClause : ""
     let source: DeclSyntax = "extension \(type.trimmed)\(raw: inheritance)\(raw: whereClause) {\(raw: body)}"
     guard let extensionDecl = source.as(ExtensionDeclSyntax.self) else { return [] }
     return [extensionDecl]

@@ -9,6 +9,8 @@ struct TypeAnalysis {
     case finalClass
     /// An enum with raw values: it maps through them.
     case rawValueEnum
+    /// An enum whose cases carry payloads, told apart as ``VariantAnalysis`` reads.
+    case variantEnum
   }
 
   /// `nil` when the declaration cannot be mapped (see ``diagnostics``).
@@ -20,6 +22,8 @@ struct TypeAnalysis {
   private(set) var schemaArguments: [String] = []
   private(set) var fields: [Field] = []
   private(set) var diagnostics: [Diagnostic] = []
+  /// For ``Kind/variantEnum``: the cases and how payloads name them.
+  private(set) var variants: VariantAnalysis?
 
   var isValid: Bool { kind != nil && !diagnostics.contains { $0.diagMessage.severity == .error } }
   var isGeneric: Bool { !genericParameters.isEmpty }
@@ -38,7 +42,7 @@ struct TypeAnalysis {
         diagnostics.append(Self.nonFinal(classDecl))
       }
     } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
-      analyzeEnum(enumDecl)
+      analyzeEnum(enumDecl, attribute: attribute)
       return
     } else {
       let keyword =
@@ -46,6 +50,10 @@ struct TypeAnalysis {
           proto.protocolKeyword
         } else if let ext = declaration.as(ExtensionDeclSyntax.self) { ext.extensionKeyword } else { attribute.atSign }
       diagnostics.append(MappingDiagnostic.unsupportedDeclaration(kind: keyword.text).at(keyword))
+      return
+    }
+    if let argument = Self.variantArgument(attribute) {
+      diagnostics.append(MappingDiagnostic.variantsOnNonEnum(label: argument.label?.text ?? "").at(argument, fixIts: [Self.removal(argument, from: attribute)]))
       return
     }
     let analysis = FieldAnalysis(members: declaration.memberBlock.members)
@@ -92,10 +100,21 @@ struct TypeAnalysis {
     "Double", "Float",
   ]
 
-  private mutating func analyzeEnum(_ enumDecl: EnumDeclSyntax) {
+  private mutating func analyzeEnum(_ enumDecl: EnumDeclSyntax, attribute: AttributeSyntax) {
     let cases = enumDecl.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)
+    if let style = Self.variantStyle(attribute) {
+      let strategy = attribute.argumentList.first { $0.label?.text == "keys" }?.expression.trimmedDescription
+      let analysis = VariantAnalysis(style: style, keyStrategy: strategy, enumDecl: enumDecl)
+      for argument in attribute.argumentList where !["discriminator", "variants", "keys"].contains(argument.label?.text) {
+        diagnostics.append(MappingDiagnostic.unknownTypeArgument(label: argument.label?.text ?? "_").at(argument))
+      }
+      diagnostics += analysis.diagnostics
+      variants = analysis
+      kind = .variantEnum
+      return
+    }
     if cases.contains(where: { $0.parameterClause != nil }) {
-      diagnostics.append(MappingDiagnostic.enumWithAssociatedValues(name: enumDecl.name.text).at(enumDecl.name))
+      diagnostics.append(Self.enumWithAssociatedValues(enumDecl, attribute: attribute))
       return
     }
     let firstInherited = enumDecl.inheritanceClause?.inheritedTypes.first?.type
@@ -107,6 +126,52 @@ struct TypeAnalysis {
     } else {
       diagnostics.append(Self.enumWithoutRawValues(enumDecl))
     }
+  }
+
+  /// The `discriminator:` or `variants:` argument, if the attribute has one.
+  private static func variantArgument(_ attribute: AttributeSyntax) -> LabeledExprSyntax? {
+    attribute.argumentList.first { ["discriminator", "variants"].contains($0.label?.text) }
+  }
+
+  /// How the attribute says payloads name their case; `nil` when it does not.
+  private static func variantStyle(_ attribute: AttributeSyntax) -> VariantAnalysis.Style? {
+    guard let argument = variantArgument(attribute) else { return nil }
+    if argument.label?.text == "discriminator" { return .discriminator(argument.expression.trimmedDescription) }
+    let name = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    return name == "untagged" ? .untagged : .wrapped
+  }
+
+  /// Enums with payloads need to be told how a payload names its case: the fix-it asks for
+  /// a discriminator member `type`, the most common shape.
+  private static func enumWithAssociatedValues(_ enumDecl: EnumDeclSyntax, attribute: AttributeSyntax) -> Diagnostic {
+    var fixed = attribute
+    fixed.leftParen = .leftParenToken()
+    fixed.arguments = .argumentList([LabeledExprSyntax(label: "discriminator", colon: .colonToken(trailingTrivia: .space), expression: ExprSyntax(#""type""#))])
+    fixed.rightParen = .rightParenToken()
+    fixed.trailingTrivia = attribute.trailingTrivia
+    if !attribute.argumentList.isEmpty { return MappingDiagnostic.enumWithAssociatedValues(name: enumDecl.name.text).at(enumDecl.name) }
+    let fixIt = FixIt(message: MappingFixIt.addDiscriminator, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(fixed))])
+    return MappingDiagnostic.enumWithAssociatedValues(name: enumDecl.name.text).at(enumDecl.name, fixIts: [fixIt])
+  }
+
+  /// A fix-it that deletes `argument` from `attribute`.
+  private static func removal(_ argument: LabeledExprSyntax, from attribute: AttributeSyntax) -> FixIt {
+    var fixed = attribute
+    let kept = attribute.argumentList.filter { $0.trimmedDescription != argument.trimmedDescription }
+    if kept.isEmpty {
+      fixed.leftParen = nil
+      fixed.arguments = nil
+      fixed.rightParen = nil
+    } else {
+      var elements = Array(kept)
+      if var last = elements.popLast() {
+        last.trailingComma = nil
+        elements.append(last)
+      }
+      fixed.arguments = .argumentList(LabeledExprListSyntax(elements))
+    }
+    fixed.trailingTrivia = attribute.trailingTrivia
+    return FixIt(message: MappingFixIt.removeArgument(argument.label?.text ?? ""), changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(fixed))])
   }
 
   private static func enumWithoutRawValues(_ enumDecl: EnumDeclSyntax) -> Diagnostic {

@@ -90,7 +90,7 @@ enum StoreCases {
           let insert = try db.makeStatement(sql: table.insert)
           // Each row's arguments as optional existentials: GRDB's initializer for concrete
           // values instantiates a key path per call (what the store avoids too).
-          for row in table.rows { try insert.execute(arguments: StatementArguments(row.map { $0 as (any DatabaseValueConvertible)? })) }
+          for row in table.rows { try insert.execute(arguments: StatementArguments(row.map { value -> (any DatabaseValueConvertible)? in value })) }
         }
       }
     }

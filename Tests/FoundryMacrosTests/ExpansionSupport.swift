@@ -16,6 +16,7 @@ let foundryMacros: [String: MacroSpec] = [
   "Ignore": MacroSpec(type: IgnoreMacro.self),
   "UnknownKeys": MacroSpec(type: UnknownKeysMacro.self),
   "Validate": MacroSpec(type: ValidateMacro.self),
+  "DefaultCase": MacroSpec(type: DefaultCaseMacro.self),
 ]
 
 /// `Foundry.name`, as the compiler spells a conformance the macro declares.

@@ -118,27 +118,6 @@ struct TypeDiagnosticsTests {
     )
   }
 
-  @Test func enumWithAssociatedValues() {
-    expectExpansion(
-      """
-      @Mappable
-      enum Shape: Equatable {
-        case circle(radius: Double)
-        case square
-      }
-      """,
-      expandsTo: """
-      enum Shape: Equatable {
-        case circle(radius: Double)
-        case square
-      }
-      """,
-      diagnostics: [
-        DiagnosticSpec(message: "@Mappable does not support enums with associated values yet ('Shape')", line: 2, column: 6)
-      ]
-    )
-  }
-
   @Test func propertyWithoutATypeAnnotation() {
     expectExpansion(
       """

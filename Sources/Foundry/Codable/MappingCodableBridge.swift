@@ -21,7 +21,7 @@ public enum MappingCodableBridge {
   /// - Throws: With Foundry's decoder, ``MappingError``; with another decoder, a
   ///   `DecodingError.dataCorrupted` whose coding path leads to the failure and whose
   ///   underlying error is the ``MappingError``.
-  public static func decode<T: Mappable>(_ type: T.Type, from decoder: any Decoder) throws -> T {
+  public static func decode<T: MappableValue>(_ type: T.Type, from decoder: any Decoder) throws -> T {
     if let document = decoder as? DocumentDecoder { return try T.read(from: document.reader) }
     let value = try foreignValue(from: decoder)
     do {
@@ -36,7 +36,7 @@ public enum MappingCodableBridge {
   ///
   /// - Throws: With Foundry's encoder, ``MappingError``; with another encoder, an
   ///   `EncodingError.invalidValue` whose underlying error is the ``MappingError``.
-  public static func encode<T: Mappable>(_ value: T, to encoder: any Encoder) throws {
+  public static func encode<T: MappableValue>(_ value: T, to encoder: any Encoder) throws {
     if let document = encoder as? DocumentEncoder {
       var writer = ValueWriter(context: document.context)
       try value.write(to: &writer)

@@ -28,6 +28,8 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
     public static let validationFailed = Code(description: "validationFailed")
     /// The document itself is malformed.
     public static let malformedDocument = Code(description: "malformedDocument")
+    /// A payload names no case of a variant enum (see ``VariantReader``).
+    public static let unknownVariant = Code(description: "unknownVariant")
   }
 
   /// The broad class of the failure.

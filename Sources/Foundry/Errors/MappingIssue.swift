@@ -18,6 +18,8 @@ public struct MappingIssue: Sendable, CustomStringConvertible {
     case valueCoerced
     /// The input had a key no field maps.
     case unknownKey
+    /// A payload named no case of a variant enum and its `@DefaultCase` kept it.
+    case unknownVariant
   }
 
   /// What happened.
@@ -61,6 +63,7 @@ public struct MappingIssue: Sendable, CustomStringConvertible {
     case .fieldDefaulted: what = "field defaulted"
     case .valueCoerced: what = "value coerced"
     case .unknownKey: what = "unknown key"
+    case .unknownVariant: what = "unknown variant"
     }
     var text = "\(path): \(what)"
     if let error {

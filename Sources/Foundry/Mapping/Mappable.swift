@@ -70,6 +70,13 @@ extension Mappable {
 
   @inlinable
   public static func read(from value: ValueReader) throws -> Self {
+    try readModel(from: value, ignoring: nil)
+  }
+
+  /// ``read(from:)``, with member `ignoredKey` known to be no field's (a variant's
+  /// discriminator, see ``VariantReader``): it is never an unknown key.
+  @inlinable
+  static func readModel(from value: ValueReader, ignoring ignoredKey: String?) throws -> Self {
     var object = try value.objectReader(schema: mappingSchema)
     var result: Self
     if object.context.factory == nil {
@@ -77,7 +84,7 @@ extension Mappable {
     } else {
       result = try object.context.create(Self.self, from: value) { try Self(from: &object) }
     }
-    try object.finish()
+    try object.finish(ignoring: ignoredKey)
     do {
       try result.didMap()
     } catch {

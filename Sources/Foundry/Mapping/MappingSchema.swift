@@ -106,7 +106,12 @@ public enum KeyStrategy: Sendable {
   /// Any function of the property name.
   case custom(@Sendable (String) -> String)
 
-  func key(for name: String) -> String {
+  /// The key a property (or a variant enum's case) named `name` maps to.
+  ///
+  /// ```swift
+  /// KeyStrategy.snakeCase.key(for: "imageURLs")   // "image_urls"
+  /// ```
+  public func key(for name: String) -> String {
     switch self {
     case .asWritten: name
     case .snakeCase: Self.separated(name, by: "_")

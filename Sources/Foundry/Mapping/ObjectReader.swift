@@ -166,17 +166,19 @@ public struct ObjectReader {
   }
 
   /// Applies the unknown-key policy once every field is read.
+  /// - Parameter ignoredKey: A member that is no field's but not unknown either (a
+  ///   variant's discriminator).
   @inlinable
-  package func finish() throws {
+  package func finish(ignoring ignoredKey: String? = nil) throws {
     // Inlined: the usual policy (ignore, not lossy) has nothing to do.
     guard schema.unknownKeys == .reject || context.isLossy else { return }
-    try checkUnknownKeys()
+    try checkUnknownKeys(ignoring: ignoredKey)
   }
 
-  /// The work of ``finish()`` when unknown keys matter.
+  /// The work of ``finish(ignoring:)`` when unknown keys matter.
   @usableFromInline
-  func checkUnknownKeys() throws {
-    let unknown = object.node.members.map(\.key).filter { !isKnown($0) }
+  func checkUnknownKeys(ignoring ignoredKey: String?) throws {
+    let unknown = object.node.members.map(\.key).filter { !isKnown($0) && !Self.names($0, ignoredKey, inMarkup: isMarkup) }
     guard !unknown.isEmpty else { return }
     if schema.unknownKeys == .reject {
       let list = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -188,6 +190,12 @@ public struct ObjectReader {
       issue.prepend(.key(key))
       context.record(issue)
     }
+  }
+
+  /// Whether member `key` is `name` (in XML also the attribute `@name`).
+  static func names(_ key: String, _ name: String?, inMarkup isMarkup: Bool) -> Bool {
+    guard let name else { return false }
+    return key == name || (isMarkup && key.first == "@" && key.dropFirst() == name)
   }
 
   /// Whether a member is mapped by some field; in XML `@name` counts as `name`, and the
