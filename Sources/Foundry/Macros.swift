@@ -44,10 +44,10 @@
 ///     ``UnknownKeys()`` property and this argument is left out.
 ///   - nilEncoding: Whether `nil` optionals are left out or written as `null`.
 ///   - coercion: Overrides the decoder's coercion mode for this type's fields.
-@attached(member, names: named(mappingSchema), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(mappingSchema), named(init(from:)), named(update(from:)), named(encode(to:)))
 @attached(
   extension, conformances: Mappable, MappableValue, Decodable, Encodable,
-  names: named(mappingSchema), named(init(from:)), named(encode(to:))
+  names: named(mappingSchema), named(init(from:)), named(update(from:)), named(encode(to:))
 )
 public macro Mappable(
   keys: KeyStrategy = .asWritten,

@@ -27,7 +27,7 @@
 /// - Parameters:
 ///   - discriminator: The payload member that names the case.
 ///   - keys: How case names become the names payloads use when no `@Key` is given.
-@attached(member, names: named(mappingSchema), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(mappingSchema), named(init(from:)), named(update(from:)), named(encode(to:)))
 @attached(
   extension, conformances: Mappable, MappableValue, Decodable, Encodable,
   names: named(read(from:)), named(write(to:)), named(init(from:)), named(encode(to:))
@@ -49,7 +49,7 @@ public macro Mappable(discriminator: String, keys: KeyStrategy = .asWritten) =
 /// - Parameters:
 ///   - variants: How a payload names its case.
 ///   - keys: How case names become wrapping keys when no `@Key` is given.
-@attached(member, names: named(mappingSchema), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(mappingSchema), named(init(from:)), named(update(from:)), named(encode(to:)))
 @attached(
   extension, conformances: Mappable, MappableValue, Decodable, Encodable,
   names: named(read(from:)), named(write(to:)), named(init(from:)), named(encode(to:))

@@ -30,6 +30,8 @@ struct Field {
   /// `@Validate`'s argument.
   let validator: ExprSyntax?
   let hasInitializer: Bool
+  /// Whether the property is a `let`: decoded once, never updated.
+  var isLet = false
 
   var isOptional: Bool { wrappedType != nil }
 
@@ -127,7 +129,7 @@ struct FieldAnalysis {
         Field(
           name: name, keyName: keyName, type: type, wrappedType: type.optionalWrapped?.trimmed, role: role,
           key: keyArguments.first?.expression, transformer: transform ?? keyArguments.dropFirst().first.map(Self.transformer),
-          defaultValue: defaultValue, validator: validator, hasInitializer: initializer != nil))
+          defaultValue: defaultValue, validator: validator, hasInitializer: initializer != nil, isLet: variable.isLet))
     }
   }
 

@@ -30,6 +30,31 @@ extension TypeAnalysis {
     return "\(raw: access)init(from object: inout Foundry.ObjectReader) throws\(raw: constraints) {\(raw: body)\n}"
   }
 
+  /// `update(from object: inout Foundry.ObjectReader) throws`: each `var` field whose key the
+  /// payload has is read again (a model in place, through its own `update`); the others keep
+  /// their values. `mutating` for structs.
+  func updateDeclaration(constraints: String = "") -> DeclSyntax {
+    var lines: [String] = []
+    var index = 0
+    for field in fields {
+      switch field.role {
+      case .mapped:
+        defer { index += 1 }
+        guard !field.isLet else { continue }
+        let plain = field.transformer == nil && field.defaultValue == nil && !field.isOptional
+        let read = plain ? "try object.update(&self.\(field.name), at: \(index))" : "self.\(field.name) = try object.\(Self.decodeCall(field, at: index))"
+        lines.append("if object.contains(\(index)) { \(read) }")
+      case .unknownKeysBag where !field.isLet:
+        lines.append("object.mergeUnknownMembers(into: &self.\(field.name))")
+      case .ignored, .unknownKeysBag:
+        continue
+      }
+    }
+    let body = lines.map { "\n\($0)" }.joined()
+    let mutating = kind == .structure ? "mutating " : ""
+    return "\(raw: access)\(raw: mutating)func update(from object: inout Foundry.ObjectReader) throws\(raw: constraints) {\(raw: body)\n}"
+  }
+
   private static func decodeCall(_ field: Field, at index: Int) -> String {
     if let transformer = field.transformer?.trimmedDescription {
       if let value = field.defaultValue {

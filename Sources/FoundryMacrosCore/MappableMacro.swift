@@ -37,6 +37,7 @@ extension MappableMacroExpansion {
     return [
       analysis.schemaDeclaration(),
       analysis.initializerDeclaration(constraints: constraints),
+      analysis.updateDeclaration(constraints: constraints),
       analysis.encodeDeclaration(constraints: constraints),
     ]
   }
@@ -60,7 +61,7 @@ extension MappableMacroExpansion {
     if isModel, missing.contains("Mappable") { conformances.append("Foundry.Mappable") }
     if missing.contains("MappableValue") { conformances.append("Foundry.MappableValue") }
     if kind == .structure {
-      members = [analysis.schemaDeclaration(), analysis.initializerDeclaration(), analysis.encodeDeclaration()]
+      members = [analysis.schemaDeclaration(), analysis.initializerDeclaration(), analysis.updateDeclaration(), analysis.encodeDeclaration()]
     }
     if let variants = analysis.variants, missing.contains("MappableValue") {
       members = [variants.readDeclaration(access: analysis.access), variants.writeDeclaration(access: analysis.access)]

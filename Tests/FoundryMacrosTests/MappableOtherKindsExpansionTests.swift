@@ -31,6 +31,12 @@ struct MappableOtherKindsExpansionTests {
           self.children = try object.decode(at: 1, default: [])
         }
 
+        public func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(1) {
+            self.children = try object.decode(at: 1, default: [])
+          }
+        }
+
         public func encode(to object: inout Foundry.ObjectWriter) throws {
           try object.encode(self.name, at: 0)
           try object.encode(self.children, at: 1)
@@ -78,6 +84,12 @@ struct MappableOtherKindsExpansionTests {
 
         init(from object: inout Foundry.ObjectReader) throws where Value: Foundry.MappableValue {
           self.value = try object.decode(at: 0)
+        }
+
+        func update(from object: inout Foundry.ObjectReader) throws where Value: Foundry.MappableValue {
+          if object.contains(0) {
+            try object.update(&self.value, at: 0)
+          }
         }
 
         func encode(to object: inout Foundry.ObjectWriter) throws where Value: Foundry.MappableValue {
@@ -168,6 +180,12 @@ struct MappableOtherKindsExpansionTests {
           self.id = try object.decode(at: 0)
         }
 
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(0) {
+            try object.update(&self.id, at: 0)
+          }
+        }
+
         func encode(to object: inout Foundry.ObjectWriter) throws {
           try object.encode(self.id, at: 0)
         }
@@ -199,6 +217,9 @@ struct MappableOtherKindsExpansionTests {
         )
 
         init(from object: inout Foundry.ObjectReader) throws {
+        }
+
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
         }
 
         func encode(to object: inout Foundry.ObjectWriter) throws {

@@ -57,6 +57,27 @@ struct MappableStructExpansionTests {
           self.followers = try object.decode(at: 6, default: [])
         }
 
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(0) {
+            try object.update(&self.name, at: 0)
+          }
+          if object.contains(1) {
+            self.views = try object.decode(at: 1, default: 0)
+          }
+          if object.contains(3) {
+            self.created = try object.decodeIfPresent(at: 3, using: .iso8601)
+          }
+          if object.contains(4) {
+            self.count = try object.decode(at: 4, default: 0)
+          }
+          if object.contains(5) {
+            self.website = try object.decodeIfPresent(at: 5)
+          }
+          if object.contains(6) {
+            self.followers = try object.decode(at: 6, default: [])
+          }
+        }
+
         func encode(to object: inout Foundry.ObjectWriter) throws {
           try object.encode(self.name, at: 0)
           try object.encode(self.views, at: 1)
@@ -111,6 +132,12 @@ extension MappableStructExpansionTests {
           self.label = try object.decode(at: 0)
         }
 
+        public mutating func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(0) {
+            try object.update(&self.label, at: 0)
+          }
+        }
+
         public func encode(to object: inout Foundry.ObjectWriter) throws {
           try object.encode(self.label, at: 0)
         }
@@ -159,6 +186,15 @@ extension MappableStructExpansionTests {
           self.next = try object.decodeIfPresent(at: 1)
         }
 
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(0) {
+            try object.update(&self.items, at: 0)
+          }
+          if object.contains(1) {
+            self.next = try object.decodeIfPresent(at: 1)
+          }
+        }
+
         func encode(to object: inout Foundry.ObjectWriter) throws {
           try object.encode(self.items, at: 0)
           try object.encodeIfPresent(self.next, at: 1)
@@ -202,6 +238,13 @@ extension MappableStructExpansionTests {
         init(from object: inout Foundry.ObjectReader) throws {
           self.extra = object.unknownMembers()
           self.theme = try object.decode(at: 0)
+        }
+
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          object.mergeUnknownMembers(into: &self.extra)
+          if object.contains(0) {
+            try object.update(&self.theme, at: 0)
+          }
         }
 
         func encode(to object: inout Foundry.ObjectWriter) throws {
@@ -283,6 +326,36 @@ extension MappableStructExpansionTests {
           self.a = try object.decode(at: 6)
           self.b = try object.decode(at: 7)
           self.observed = try object.decode(at: 8, default: 0)
+        }
+
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(0) {
+            self.start = try object.decode(at: 0, using: .iso8601)
+          }
+          if object.contains(1) {
+            self.location = try object.decode(at: 1, using: Wrapper())
+          }
+          if object.contains(2) {
+            self.major = try object.decode(at: 2, default: 1)
+          }
+          if object.contains(3) {
+            self.title = try object.decode(at: 3, default: "untitled")
+          }
+          if object.contains(4) {
+            self.isPublic = try object.decode(at: 4, default: false)
+          }
+          if object.contains(5) {
+            self.ratio = try object.decode(at: 5, default: -0.5)
+          }
+          if object.contains(6) {
+            try object.update(&self.a, at: 6)
+          }
+          if object.contains(7) {
+            try object.update(&self.b, at: 7)
+          }
+          if object.contains(8) {
+            self.observed = try object.decode(at: 8, default: 0)
+          }
         }
 
         func encode(to object: inout Foundry.ObjectWriter) throws {

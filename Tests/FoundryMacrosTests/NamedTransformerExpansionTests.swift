@@ -31,6 +31,15 @@ struct NamedTransformerExpansionTests {
           self.taken = try object.decodeIfPresent(at: 1, using: Foundry.NamedTransformer("epoch-ms"))
         }
 
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(0) {
+            self.link = try object.decode(at: 0, using: Foundry.NamedTransformer("url"))
+          }
+          if object.contains(1) {
+            self.taken = try object.decodeIfPresent(at: 1, using: Foundry.NamedTransformer("epoch-ms"))
+          }
+        }
+
         func encode(to object: inout Foundry.ObjectWriter) throws {
           try object.encode(self.link, at: 0, using: Foundry.NamedTransformer("url"))
           try object.encodeIfPresent(self.taken, at: 1, using: Foundry.NamedTransformer("epoch-ms"))

@@ -219,6 +219,10 @@ struct TypeDiagnosticsTests {
           self.extra = object.unknownMembers()
         }
 
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          object.mergeUnknownMembers(into: &self.extra)
+        }
+
         func encode(to object: inout Foundry.ObjectWriter) throws {
           object.encodeUnknownMembers(self.extra)
         }

@@ -31,6 +31,15 @@ struct ValidateExpansionTests {
           self.nickname = try object.decodeIfPresent(at: 1)
         }
 
+        mutating func update(from object: inout Foundry.ObjectReader) throws {
+          if object.contains(0) {
+            try object.update(&self.age, at: 0)
+          }
+          if object.contains(1) {
+            self.nickname = try object.decodeIfPresent(at: 1)
+          }
+        }
+
         func encode(to object: inout Foundry.ObjectWriter) throws {
           try object.encode(self.age, at: 0)
           try object.encodeIfPresent(self.nickname, at: 1)
