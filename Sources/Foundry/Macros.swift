@@ -44,6 +44,8 @@
 ///     ``UnknownKeys()`` property and this argument is left out.
 ///   - nilEncoding: Whether `nil` optionals are left out or written as `null`.
 ///   - coercion: Overrides the decoder's coercion mode for this type's fields.
+///   - formats: How this type's `Date` and `Data` fields without a transformer read and
+///     write, instead of the decoder's and encoder's settings.
 @attached(member, names: named(mappingSchema), named(init(from:)), named(update(from:)), named(encode(to:)))
 @attached(
   extension, conformances: Mappable, MappableValue, Decodable, Encodable,
@@ -53,7 +55,8 @@ public macro Mappable(
   keys: KeyStrategy = .asWritten,
   unknownKeys: UnknownKeyPolicy = .ignore,
   nilEncoding: NilEncodingPolicy = .omit,
-  coercion: CoercionMode? = nil
+  coercion: CoercionMode? = nil,
+  formats: ValueFormats? = nil
 ) = #externalMacro(module: "FoundryMacros", type: "MappableMacro")
 
 /// Maps a property to an explicit key path instead of its name.

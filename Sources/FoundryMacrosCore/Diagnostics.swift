@@ -55,7 +55,7 @@ package enum MappingDiagnostic: DiagnosticMessage, Equatable {
     case .unknownKeysBagIsRejected:
       "the @UnknownKeys property stays empty because unknown keys are rejected; use 'unknownKeys: .preserve'"
     case .unknownTypeArgument(let label):
-      "@Mappable has no argument '\(label)'; use keys:, unknownKeys:, nilEncoding: or coercion:"
+      "@Mappable has no argument '\(label)'; use keys:, unknownKeys:, nilEncoding:, coercion: or formats:"
     case .variantsOnNonEnum(let label):
       "'\(label):' applies to enums whose cases carry payloads"
     case .variantWithSeveralValues(let name):

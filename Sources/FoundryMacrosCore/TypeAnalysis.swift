@@ -79,6 +79,7 @@ struct TypeAnalysis {
         }
       case "nilEncoding": schemaArguments.append("nilEncoding: \(expression)")
       case "coercion": schemaArguments.append("coercion: \(expression)")
+      case "formats": schemaArguments.append("formats: \(expression)")
       default: diagnostics.append(MappingDiagnostic.unknownTypeArgument(label: label).at(argument))
       }
     }
@@ -87,7 +88,7 @@ struct TypeAnalysis {
       schemaArguments.append("unknownKeys: .preserve")
     }
     // In `MappingSchema.init`'s order, whatever was written and implied.
-    let order = ["keyStrategy:", "unknownKeys:", "nilEncoding:", "coercion:"]
+    let order = ["keyStrategy:", "unknownKeys:", "nilEncoding:", "coercion:", "formats:"]
     schemaArguments.sort { first, second in
       (order.firstIndex { first.hasPrefix($0) } ?? order.count) < (order.firstIndex { second.hasPrefix($0) } ?? order.count)
     }

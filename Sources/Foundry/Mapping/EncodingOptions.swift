@@ -20,6 +20,12 @@ public struct EncodingOptions: Sendable {
   /// options.dateFormat = .rfc1123   // "Thu, 29 Feb 2024 12:30:45 GMT"
   /// ```
   public var dateFormat: DateTransformer?
+  /// How every `Data` field without a transformer of its own is written; standard padded
+  /// base64 when `nil`.
+  public var dataFormat: Base64Transformer?
+  /// The key strategy of every `@Mappable` type that sets none itself, as
+  /// ``MappingOptions/keys`` reads it.
+  public var keys: KeyStrategy?
 
   public init() {}
 }

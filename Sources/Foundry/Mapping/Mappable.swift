@@ -76,6 +76,10 @@ extension Mappable {
   /// Updates `value` from an object: the fields present change, then the unknown-key policy
   /// and ``didMap()`` apply as for a fresh read.
   static func update(_ value: inout Self, from reader: ValueReader) throws {
+    try inOwnFormats(reader.context) { try updateFields(&value, from: reader) }
+  }
+
+  private static func updateFields(_ value: inout Self, from reader: ValueReader) throws {
     var object = try reader.objectReader(schema: mappingSchema)
     try value.update(from: &object)
     try object.finish()
@@ -97,6 +101,23 @@ extension Mappable {
   /// discriminator, see ``VariantReader``): it is never an unknown key.
   @inlinable
   static func readModel(from value: ValueReader, ignoring ignoredKey: String?) throws -> Self {
+    try inOwnFormats(value.context) { try readFields(from: value, ignoring: ignoredKey) }
+  }
+
+  /// Runs `body` with the type's own `Date`/`Data` formats in force for its fields: nested
+  /// types without their own read the decoder's again. Nothing to do in the usual case of
+  /// neither.
+  @inlinable
+  static func inOwnFormats<R>(_ context: MappingContext, _ body: () throws -> R) rethrows -> R {
+    let outer = context.formats
+    let switches = outer != nil || mappingSchema.formats != nil
+    if switches { context.formats = mappingSchema.formats }
+    defer { if switches { context.formats = outer } }
+    return try body()
+  }
+
+  @inlinable
+  static func readFields(from value: ValueReader, ignoring ignoredKey: String?) throws -> Self {
     var object = try value.objectReader(schema: mappingSchema)
     var result: Self
     if object.context.factory == nil {
@@ -115,6 +136,11 @@ extension Mappable {
 
   @inlinable
   public func write(to writer: inout ValueWriter) throws {
+    let context = writer.context
+    let outer = context.formats
+    let switches = outer != nil || Self.mappingSchema.formats != nil
+    if switches { context.formats = Self.mappingSchema.formats }
+    defer { if switches { context.formats = outer } }
     var object = ObjectWriter(schema: Self.mappingSchema, parent: &writer)
     try encode(to: &object)
     if writer.context.producesMarkup { object.markAttributes(Self.xmlAttributeKeys) }

@@ -13,11 +13,16 @@ final class MappingContext {
   @exclusivity(unchecked) private(set) var issues: [MappingIssue] = []
   /// Scratch space for the repeated-key check of each object, reused across objects.
   @exclusivity(unchecked) var fingerprints: [UInt64] = []
+  /// The `Date`/`Data` formats of the model being read, when it has its own.
+  @usableFromInline @exclusivity(unchecked) var formats: ValueFormats?
+  /// The schemas ``MappingOptions/keys`` rekeys.
+  @exclusivity(unchecked) var rekeying: SchemaRekeying
 
   init(options: MappingOptions, isLossy: Bool, factory: (any MappingFactory)?) {
     self.options = options
     self.isLossy = isLossy
     self.factory = factory
+    rekeying = SchemaRekeying(options.keys)
   }
 
   /// Where the issues recorded from now on start; pass it to ``prefixIssues(since:with:)``.

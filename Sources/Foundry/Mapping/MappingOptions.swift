@@ -35,6 +35,20 @@ public struct MappingOptions: Sendable {
   /// options.dateFormats = [.rfc1123, .date(format: "yyyy-MM-dd HH:mm:ss"), .secondsSince1970]
   /// ```
   public var dateFormats: [DateTransformer] = []
+  /// How every `Data` field without a transformer of its own reads; any base64 (standard or
+  /// URL-safe, padded or not) when `nil`.
+  ///
+  /// ```swift
+  /// options.dataFormat = .base64URL
+  /// ```
+  public var dataFormat: Base64Transformer?
+  /// The key strategy of every `@Mappable` type that sets none itself (`keys:`), so a whole
+  /// API's snake_case needs no attribute per type.
+  ///
+  /// ```swift
+  /// options.keys = .snakeCase   // createdAt reads "created_at" in every type without keys:
+  /// ```
+  public var keys: KeyStrategy?
   /// How the coding keys of `Decodable` types match document keys (`Codable` interop only).
   public var codableKeys = CodableKeyStrategy.useDefaultKeys
 

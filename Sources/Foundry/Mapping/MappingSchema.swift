@@ -20,6 +20,12 @@ public final class MappingSchema: Sendable {
   public let nilEncoding: NilEncodingPolicy
   /// Overrides the decoder's coercion mode for this type's fields.
   public let coercion: CoercionMode?
+  /// The type's own key strategy; `nil` takes the decoder's (``MappingOptions/keys``), else
+  /// the names as written.
+  public let keyStrategy: KeyStrategy?
+  /// How the type's `Date` and `Data` fields without a transformer read and write; `nil`
+  /// takes the decoder's and encoder's settings.
+  public let formats: ValueFormats?
 
   @usableFromInline let resolved: [ResolvedKey]
   /// Whether any field has a validator; lets the reader skip the check entirely.
@@ -38,16 +44,19 @@ public final class MappingSchema: Sendable {
 
   public init(
     fields: [FieldKey],
-    keyStrategy: KeyStrategy = .asWritten,
+    keyStrategy: KeyStrategy? = nil,
     unknownKeys: UnknownKeyPolicy = .ignore,
     nilEncoding: NilEncodingPolicy = .omit,
-    coercion: CoercionMode? = nil
+    coercion: CoercionMode? = nil,
+    formats: ValueFormats? = nil
   ) {
     self.fields = fields
     self.unknownKeys = unknownKeys
     self.nilEncoding = nilEncoding
     self.coercion = coercion
-    let resolved = fields.map { ResolvedKey($0, strategy: keyStrategy) }
+    self.keyStrategy = keyStrategy
+    self.formats = formats
+    let resolved = fields.map { ResolvedKey($0, strategy: keyStrategy ?? .asWritten) }
     self.resolved = resolved
     hasValidators = resolved.contains { $0.validator != nil }
     // A `{uri}local` key is not plain: its spelling in the document depends on the prefixes.
@@ -64,6 +73,38 @@ public final class MappingSchema: Sendable {
     self.knownKeys = knownKeys
     isFlat = resolved.allSatisfy { key in key.alternatives.count == 1 && key.alternatives[0].segments.count == 1 }
     flatKeys = isFlat ? resolved.map { $0.alternatives[0].segments[0].name } : []
+  }
+}
+
+extension MappingSchema {
+  /// This schema with property names keyed by `strategy`: for a decoder or encoder whose
+  /// ``MappingOptions/keys`` applies to types without a strategy of their own.
+  func rekeyed(by strategy: KeyStrategy) -> MappingSchema {
+    MappingSchema(fields: fields, keyStrategy: strategy, unknownKeys: unknownKeys, nilEncoding: nilEncoding, coercion: coercion, formats: formats)
+  }
+}
+
+/// How a type's (or a whole decoder's) `Date` and `Data` fields read and write when they have
+/// no transformer of their own.
+///
+/// ```swift
+/// @Mappable(formats: ValueFormats(dates: [.rfc1123, .secondsSince1970], data: .base64URL))
+/// struct Event { var at: Date; var token: Data }
+/// ```
+public struct ValueFormats: Sendable {
+  /// The date formats read, tried in order; the first is written. Empty: the decoder's.
+  public var dates: [DateTransformer]
+  /// The base64 variant read and written; `nil`: the decoder's.
+  public var data: Base64Transformer?
+
+  /// Formats for `Date` and `Data` fields.
+  ///
+  /// ```swift
+  /// let formats = ValueFormats(dates: [.date(format: "yyyy-MM-dd HH:mm:ss")])
+  /// ```
+  public init(dates: [DateTransformer] = [], data: Base64Transformer? = nil) {
+    self.dates = dates
+    self.data = data
   }
 }
 

@@ -26,6 +26,7 @@ public struct ObjectWriter {
   /// Starts an object in `parent`'s output, taking over its stream while the object is written.
   @usableFromInline
   init(schema: MappingSchema, parent: inout ValueWriter) {
+    let schema = parent.context.rekeying.isActive ? parent.context.rekeying.schema(for: schema) : schema
     self.schema = schema
     if schema.isFlat, let stream = parent.takeStream() {
       writer = ValueWriter(streaming: stream, context: parent.context)

@@ -292,7 +292,7 @@ public struct ValueReader {
   package func objectReader(schema: MappingSchema) throws -> ObjectReader {
     // In XML a text-only element is a model with nothing but `#text`.
     guard node.kind == .object || (node.isMarkup && node.kind == .string) else { throw mismatch(expected: "object") }
-    return ObjectReader(object: self, schema: schema)
+    return ObjectReader(object: self, schema: context.rekeying.isActive ? context.rekeying.schema(for: schema) : schema)
   }
 
   // MARK: - Errors

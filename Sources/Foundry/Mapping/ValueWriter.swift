@@ -151,8 +151,13 @@ final class EncodingContext {
   let options: EncodingOptions
   /// Whether the output becomes XML: fields that ``XMLMappable`` marks are written as `@key`.
   @usableFromInline let producesMarkup: Bool
+  /// The `Date`/`Data` formats of the model being written, when it has its own.
+  @usableFromInline var formats: ValueFormats?
+  /// The schemas ``EncodingOptions/keys`` rekeys.
+  var rekeying: SchemaRekeying
   init(options: EncodingOptions, producesMarkup: Bool = false) {
     self.options = options
     self.producesMarkup = producesMarkup
+    rekeying = SchemaRekeying(options.keys)
   }
 }

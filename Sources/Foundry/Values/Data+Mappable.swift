@@ -11,12 +11,14 @@ import FoundryJSON
 /// ```swift
 /// struct Attachment { var bytes: Data }   // {"bytes": "SGVsbG8="}
 /// ```
-/// For URL-safe output decode with ``Base64Transformer`` (`using: .base64URL`).
+/// For another variant: a transformer per field (`using: .base64URL`), ``ValueFormats`` per
+/// type, or ``MappingOptions/dataFormat`` and ``EncodingOptions/dataFormat`` per call.
 extension Data: MappableValue {
   /// Reads base64 text.
   ///
   /// - Throws: ``MappingError``: `expected Data in base64, found ...`.
   public static func read(from value: ValueReader) throws -> Data {
+    if let format = value.context.formats?.data ?? value.context.options.dataFormat { return try format.read(from: value) }
     guard let string = value.textValue else { throw value.mismatch(expected: "Data in base64") }
     guard let bytes = Base64.decode(string, alphabet: .either) else { throw value.invalid(expected: "Data in base64") }
     return Data(bytes)
@@ -24,6 +26,7 @@ extension Data: MappableValue {
 
   /// Writes standard base64 with padding.
   public func write(to writer: inout ValueWriter) throws {
+    if let format = writer.context.formats?.data ?? writer.context.options.dataFormat { return try format.write(self, to: &writer) }
     writer.write(Base64.encode(self, alphabet: .standard, padding: true))
   }
 }

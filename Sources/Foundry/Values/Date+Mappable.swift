@@ -13,13 +13,15 @@ import FoundryJSON
 /// ```swift
 /// struct Post { var published: Date }   // "2024-02-29T12:30:45Z" or 1709209845
 /// ```
-/// Other formats: decode with a ``DateTransformer`` (`using: .rfc1123`).
+/// Other formats: a ``DateTransformer`` per field (`using: .rfc1123`), ``ValueFormats`` per
+/// type, or ``MappingOptions/dateFormats`` and ``EncodingOptions/dateFormat`` per call.
 extension Date: MappableValue {
   /// Reads an ISO 8601 string or seconds since 1970.
   ///
   /// - Throws: ``MappingError``: `expected Date (ISO 8601 or seconds since 1970), found ...`.
   public static func read(from value: ValueReader) throws -> Date {
-    let formats = value.context.options.dateFormats
+    var formats = value.context.options.dateFormats
+    if let own = value.context.formats?.dates, !own.isEmpty { formats = own }
     if !formats.isEmpty { return try read(from: value, formats: formats) }
     let expectation = "Date (ISO 8601 or seconds since 1970)"
     if let string = value.textValue {
@@ -61,6 +63,7 @@ extension Date: MappableValue {
   /// Writes ISO 8601, `2024-02-29T12:30:45Z` or `2024-02-29T12:30:45.5Z`, or in
   /// ``EncodingOptions/dateFormat``.
   public func write(to writer: inout ValueWriter) throws {
-    try (writer.context.options.dateFormat ?? DateTransformer.iso8601).write(self, to: &writer)
+    let format = writer.context.formats?.dates.first ?? writer.context.options.dateFormat ?? .iso8601
+    try format.write(self, to: &writer)
   }
 }
