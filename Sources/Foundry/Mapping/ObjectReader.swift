@@ -145,8 +145,8 @@ public struct ObjectReader {
   package func read<T>(_ field: Int, _ value: ValueReader, _ body: (ValueReader) throws -> T) throws -> T {
     let mark = beginField()
     do {
-      let result = try body(value)
-      if schema.hasValidators { try validate(result, field: field, value: value) }
+      var result = try body(value)
+      if schema.hasValidators, let kept = try validate(result, field: field, value: value) as? T { result = kept }
       if mark >= 0 { endField(field, since: mark) }
       return result
     } catch {
@@ -291,7 +291,7 @@ public struct ObjectReader {
   }
 
   @usableFromInline
-  func validate(_ result: Any, field: Int, value: ValueReader) throws {
+  func validate(_ result: Any, field: Int, value: ValueReader) throws -> Any? {
     try schema.resolved[field].validator?.validate(result, read: value)
   }
 

@@ -2,6 +2,8 @@ import FoundryJSON
 
 /// A check a field's value must pass after it is read; a failure is a ``MappingError`` with
 /// the field's path, and in lossy mode the field takes its default (or `nil`) and is reported.
+/// A validator can also replace the value (``normalizing(_:_:)``) or drop elements of an
+/// array (``filter(_:_:)``).
 ///
 /// ```swift
 /// static let mappingSchema = MappingSchema(fields: [
@@ -13,17 +15,56 @@ import FoundryJSON
 public struct Validator<Value>: Sendable {
   /// What a passing value looks like, for messages: `a value in 0...150`.
   public let expectation: String
-  let isValid: @Sendable (Value) -> Bool
+  /// The value to keep for a read value (itself, or a replacement), or `nil` to reject it.
+  let apply: @Sendable (Value, ValueReader) -> Value?
 
   /// A validator from a predicate and the words for what it expects.
   public init(_ expectation: String, _ isValid: @escaping @Sendable (Value) -> Bool) {
     self.expectation = expectation
-    self.isValid = isValid
+    apply = { value, _ in isValid(value) ? value : nil }
+  }
+
+  private init(expectation: String, apply: @escaping @Sendable (Value, ValueReader) -> Value?) {
+    self.expectation = expectation
+    self.apply = apply
   }
 
   /// Any predicate.
   public static func custom(_ expectation: String, _ isValid: @escaping @Sendable (Value) -> Bool) -> Validator {
     Validator(expectation, isValid)
+  }
+
+  /// Replaces the value with `transform`'s result, or rejects it when that is `nil`: trim,
+  /// lowercase, clamp or canonicalize as the value is read.
+  ///
+  /// ```swift
+  /// @Validate(Validator<String>.normalizing("an email address") { $0.contains("@") ? $0.lowercased() : nil })
+  /// var email: String
+  /// ```
+  public static func normalizing(_ expectation: String, _ transform: @escaping @Sendable (Value) -> Value?) -> Validator {
+    Validator(expectation: expectation) { value, _ in transform(value) }
+  }
+
+  /// Keeps the elements of an array that `keep` accepts and drops the others, in strict mode
+  /// too; each dropped element is an `elementDropped` issue of the lossy report, at its index.
+  ///
+  /// ```swift
+  /// @Validate(Validator<[Post]>.filter("a published post") { $0.isPublished }) var posts: [Post]
+  /// ```
+  public static func filter<Element>(_ expectation: String, _ keep: @escaping @Sendable (Element) -> Bool) -> Validator
+  where Value == [Element] {
+    Validator(expectation: expectation) { elements, reader in
+      var kept: [Element] = []
+      kept.reserveCapacity(elements.count)
+      for (index, element) in elements.enumerated() {
+        if keep(element) {
+          kept.append(element)
+        } else {
+          reader.recordFiltered(at: index, expectation: expectation)
+        }
+      }
+      return kept
+    }
   }
 }
 
@@ -86,16 +127,32 @@ extension FieldKey {
 
 /// A validator with its value type erased, stored in the schema next to the field's key.
 struct AnyFieldValidator: Sendable {
-  private let check: @Sendable (Any, ValueReader) throws -> Void
+  private let check: @Sendable (Any, ValueReader) throws -> Any?
 
   init<Value>(_ validator: Validator<Value>) {
     check = { value, reader in
-      guard let value = value as? Value, !validator.isValid(value) else { return }
-      throw MappingError(code: .validationFailed, expected: validator.expectation, found: reader.foundDescription, offset: reader.node.byteOffset)
+      // Another type (an optional field's `nil`): nothing to check.
+      guard let value = value as? Value else { return nil }
+      guard let kept = validator.apply(value, reader) else {
+        throw MappingError(code: .validationFailed, expected: validator.expectation, found: reader.foundDescription, offset: reader.node.byteOffset)
+      }
+      return kept
     }
   }
 
-  func validate(_ value: Any, read from: ValueReader) throws {
+  /// The value to keep: `value`'s replacement, or `nil` when the validator keeps it as read.
+  /// - Throws: ``MappingError`` (`validationFailed`) for a rejected value.
+  func validate(_ value: Any, read from: ValueReader) throws -> Any? {
     try check(value, from)
+  }
+}
+
+extension ValueReader {
+  /// Records an array element a ``Validator/filter(_:_:)`` dropped, in lossy mode.
+  func recordFiltered(at index: Int, expectation: String) {
+    guard context.isLossy else { return }
+    var issue = MappingIssue(kind: .elementDropped, note: "filtered out: not \(expectation)")
+    issue.prepend(.index(index))
+    context.record(issue)
   }
 }
