@@ -30,6 +30,8 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
     public static let malformedDocument = Code(description: "malformedDocument")
     /// A payload names no case of a variant enum (see ``VariantReader``).
     public static let unknownVariant = Code(description: "unknownVariant")
+    /// A ``MappingFactory`` skipped a value that had to be there.
+    public static let skipped = Code(description: "skipped")
   }
 
   /// The broad class of the failure.
@@ -117,6 +119,11 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   }
 
   /// Adds the component the error passed through on its way up.
+  /// Whether `error` says a ``MappingFactory`` skipped the value (code `.skipped`).
+  static func isSkip(_ error: any Error) -> Bool {
+    (error as? MappingError)?.code == .skipped
+  }
+
   package mutating func prepend(_ component: MappingPath.Component) {
     reversedPath.append(component)
   }

@@ -17,6 +17,8 @@ final class MappingContext {
   @usableFromInline @exclusivity(unchecked) var formats: ValueFormats?
   /// The schemas ``MappingOptions/keys`` rekeys.
   @exclusivity(unchecked) var rekeying: SchemaRekeying
+  /// With a factory: the key path of the field being read, in its object (`nil` at the root).
+  @usableFromInline @exclusivity(unchecked) var creationKey: String?
 
   init(options: MappingOptions, isLossy: Bool, factory: (any MappingFactory)?) {
     self.options = options
@@ -51,14 +53,21 @@ final class MappingContext {
     for position in mark..<issues.count { issues[position].prepend(component) }
   }
 
-  /// Asks the factory for an instance before mapping one, and tells it about new ones.
+  /// Asks the factory what to do before mapping an instance (create it, use another, skip
+  /// it), and tells it about new ones.
   @usableFromInline
   func create<T: Mappable>(_ type: T.Type, from value: ValueReader, _ make: () throws -> T) throws -> T {
     guard let factory else { return try make() }
-    if let existing = try factory.instance(of: type, for: value) { return existing }
-    let created = try make()
-    factory.didCreate(created, from: value)
-    return created
+    switch try factory.creation(of: type, forKey: creationKey, from: value) {
+    case .create:
+      let created = try make()
+      factory.didCreate(created, from: value)
+      return created
+    case .use(let existing):
+      return existing
+    case .skip:
+      throw MappingError(code: .skipped, reason: "the mapping factory skipped this \(T.self)", offset: value.node.byteOffset)
+    }
   }
 }
 
@@ -79,10 +88,45 @@ final class MappingContext {
 public protocol MappingFactory: AnyObject {
   /// An existing instance to use for `value`, or `nil` to map a new one.
   func instance<T: Mappable>(of type: T.Type, for value: ValueReader) throws -> T?
+  /// What to do with `value` before it is mapped into a `T`: create it, use an existing
+  /// instance, or skip it. `key` is the key path of the field it sits in (an array's elements
+  /// share their field's key), `nil` for the top-level value. The default asks
+  /// ``instance(of:for:)``.
+  ///
+  /// A skipped array (or dictionary) element is left out, a skipped optional field is `nil`
+  /// and a field with a default takes it, none of them reported; a skipped required field
+  /// fails with code `.skipped`.
+  ///
+  /// ```swift
+  /// func creation<T: Mappable>(of type: T.Type, forKey key: String?, from value: ValueReader) throws -> MappingCreation<T> {
+  ///   key == "drafts" ? .skip : .create
+  /// }
+  /// ```
+  func creation<T: Mappable>(of type: T.Type, forKey key: String?, from value: ValueReader) throws -> MappingCreation<T>
   /// Called with every instance mapped anew.
   func didCreate<T: Mappable>(_ object: T, from value: ValueReader)
 }
 
 extension MappingFactory {
+  public func instance<T: Mappable>(of type: T.Type, for value: ValueReader) throws -> T? { nil }
+
+  public func creation<T: Mappable>(of type: T.Type, forKey key: String?, from value: ValueReader) throws -> MappingCreation<T> {
+    try instance(of: type, for: value).map(MappingCreation.use) ?? .create
+  }
+
   public func didCreate<T: Mappable>(_ object: T, from value: ValueReader) {}
+}
+
+/// What a ``MappingFactory`` decides for a value about to be mapped (Motis's creation hooks).
+///
+/// ```swift
+/// return key == "drafts" ? .skip : .create
+/// ```
+public enum MappingCreation<T> {
+  /// Map a new instance (``MappingFactory/didCreate(_:from:)`` follows).
+  case create
+  /// Use this instance instead of mapping one.
+  case use(T)
+  /// Leave the value out (see ``MappingFactory/creation(of:forKey:from:)``).
+  case skip
 }

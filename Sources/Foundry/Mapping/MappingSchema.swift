@@ -245,6 +245,8 @@ struct ResolvedKey: Sendable {
   let components: [[MappingPath.Component]]
   /// The key as the user would write it, for messages.
   let display: String
+  /// The first key path as written (the key strategy applied): what creation hooks see.
+  let keyPath: String
   let validator: AnyFieldValidator?
 
   init(_ key: FieldKey, strategy: KeyStrategy) {
@@ -255,9 +257,11 @@ struct ResolvedKey: Sendable {
       let key = strategy.key(for: name)
       alternatives = [PathExpression(key: key)]
       display = key
+      keyPath = key
     case .paths(let paths):
       alternatives = paths.map { PathExpression($0) }
       display = paths.map { "\"\($0)\"" }.joined(separator: ", ")
+      keyPath = paths.first ?? ""
     }
     self.alternatives = alternatives
     firstKeys = alternatives.map { Array(($0.segments.first?.name ?? "").utf8) }

@@ -73,11 +73,11 @@ public struct ObjectReader {
   public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int, default defaultValue: @autoclosure () -> T) throws -> T {
     if let plain = plainScalar(T.self, at: field) { return plain ?? defaultValue() }
     guard let value = value(at: field, emptyStringIsNil: false) else { return defaultValue() }
-    guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
+    guard context.isLossy || context.factory != nil else { return try read(field, value) { try T.read(from: $0) } }
     do {
       return try read(field, value) { try T.read(from: $0) }
     } catch {
-      recordDefaulted(error, field: field)
+      try absorb(error, field: field)
       return defaultValue()
     }
   }
@@ -88,11 +88,11 @@ public struct ObjectReader {
   public mutating func decodeIfPresent<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T? {
     if let plain = plainScalar(T.self, at: field) { return plain }
     guard let value = value(at: field, emptyStringIsNil: T.self != String.self) else { return nil }
-    guard context.isLossy else { return try read(field, value) { try T.read(from: $0) } }
+    guard context.isLossy || context.factory != nil else { return try read(field, value) { try T.read(from: $0) } }
     do {
       return try read(field, value) { try T.read(from: $0) }
     } catch {
-      recordDefaulted(error, field: field)
+      try absorb(error, field: field)
       return nil
     }
   }
@@ -112,11 +112,11 @@ public struct ObjectReader {
   @inlinable
   public mutating func decode<X: MappingTransformer>(at field: Int, using transformer: X, default defaultValue: @autoclosure () -> X.Value) throws -> X.Value {
     guard let value = value(at: field, emptyStringIsNil: false) else { return defaultValue() }
-    guard context.isLossy else { return try read(field, value) { try transformer.read(from: $0) } }
+    guard context.isLossy || context.factory != nil else { return try read(field, value) { try transformer.read(from: $0) } }
     do {
       return try read(field, value) { try transformer.read(from: $0) }
     } catch {
-      recordDefaulted(error, field: field)
+      try absorb(error, field: field)
       return defaultValue()
     }
   }
@@ -125,11 +125,11 @@ public struct ObjectReader {
   @inlinable
   public mutating func decodeIfPresent<X: MappingTransformer>(at field: Int, using transformer: X) throws -> X.Value? {
     guard let value = value(at: field, emptyStringIsNil: X.Value.self != String.self) else { return transformer.valueForMissing }
-    guard context.isLossy else { return try read(field, value) { try transformer.read(from: $0) } }
+    guard context.isLossy || context.factory != nil else { return try read(field, value) { try transformer.read(from: $0) } }
     do {
       return try read(field, value) { try transformer.read(from: $0) }
     } catch {
-      recordDefaulted(error, field: field)
+      try absorb(error, field: field)
       return nil
     }
   }
@@ -144,6 +144,10 @@ public struct ObjectReader {
   @inlinable
   package func read<T>(_ field: Int, _ value: ValueReader, _ body: (ValueReader) throws -> T) throws -> T {
     let mark = beginField()
+    // Creation hooks see the key of the field whose models they create.
+    let hooks = context.factory != nil
+    let outerKey = hooks ? enterField(field) : nil
+    defer { if hooks { context.creationKey = outerKey } }
     do {
       var result = try body(value)
       if schema.hasValidators, let kept = try validate(result, field: field, value: value) as? T { result = kept }
@@ -290,9 +294,27 @@ public struct ObjectReader {
     return failure
   }
 
+  /// Makes `field`'s key the one creation hooks see. - Returns: The key it replaces.
+  @usableFromInline
+  func enterField(_ field: Int) -> String? {
+    let outer = context.creationKey
+    context.creationKey = schema.resolved.indices.contains(field) ? schema.resolved[field].keyPath : nil
+    return outer
+  }
+
   @usableFromInline
   func validate(_ result: Any, field: Int, value: ValueReader) throws -> Any? {
     try schema.resolved[field].validator?.validate(result, read: value)
+  }
+
+  /// The failure of a field that can go without its value (optional, or with a default):
+  /// a value a factory skipped is quietly absent, a bad value in lossy mode is reported, and
+  /// anything else is thrown.
+  @usableFromInline
+  func absorb(_ error: any Error, field: Int) throws {
+    if MappingError.isSkip(error) { return }
+    guard context.isLossy else { throw error }
+    recordDefaulted(error, field: field)
   }
 
   /// In lossy mode, a failed field becomes its default and a `fieldDefaulted` issue.

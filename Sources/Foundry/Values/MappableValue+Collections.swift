@@ -116,6 +116,8 @@ enum CollectionReading {
   @usableFromInline
   static func failed(_ error: any Error, value: ValueReader, at component: MappingPath.Component, since mark: Int) throws {
     if mark >= 0 { value.context.prefixIssues(since: mark, with: component) }
+    // An element a mapping factory skipped is left out, unreported.
+    if MappingError.isSkip(error) { return }
     try fail(MappingError.wrapping(error, at: value), at: component, in: value.context)
   }
 
