@@ -106,7 +106,9 @@ public enum KeyStrategy: Sendable {
   /// Any function of the property name.
   case custom(@Sendable (String) -> String)
 
-  func key(for name: String) -> String {
+  /// The key for property `name` under this strategy: `createdAt` → `created_at` in
+  /// ``snakeCase``.
+  package func key(for name: String) -> String {
     switch self {
     case .asWritten: name
     case .snakeCase: Self.separated(name, by: "_")
