@@ -75,7 +75,7 @@ struct GenerateCommand: ConsoleCommand {
   var out: String?
 
   func validate() throws {
-    if model == nil, samples.isEmpty { throw ValidationError("Give --model MODEL or --from-sample PAYLOAD....") }
+    if model == nil, samples.isEmpty { throw ValidationError("Give --model MODEL, or --from-sample with one or more payloads.") }
     if model != nil, !samples.isEmpty { throw ValidationError("--model and --from-sample cannot be used together.") }
     if model != nil, name != nil || root != nil || enums {
       throw ValidationError("--name, --root and --enums go with --from-sample.")

@@ -44,12 +44,50 @@ struct DiagramLayout {
   private(set) var frames: [Frame] = []
   private(set) var size = (width: 0.0, height: 0.0)
   private var indices: [String: Int] = [:]
+  /// The lines to draw, links first, then inheritance: box indices at both ends.
+  private var edges: [(from: Int, to: Int)] = []
+  /// Where each edge leaves and enters its boxes, by edge.
+  private var ports: [(start: Double, end: Double)] = []
 
   init(_ diagram: SchemaDiagram) {
     self.diagram = diagram
     for (index, box) in diagram.boxes.enumerated() { indices[box.name] = index }
     let columns = arrangeColumns()
     place(columns)
+    let pairs = diagram.links.map { ($0.source, $0.destination) } + diagram.boxes.compactMap { box in box.parent.map { (box.name, $0) } }
+    edges = pairs.compactMap { pair in
+      guard let from = indices[pair.0], let to = indices[pair.1] else { return nil }
+      return (from, to)
+    }
+    assignPorts()
+  }
+
+  /// The sides an edge leaves and enters by: facing each other, or both on the right between
+  /// boxes of one column.
+  private func sides(of edge: (from: Int, to: Int)) -> (startsRight: Bool, endsRight: Bool) {
+    let from = frames[edge.from], to = frames[edge.to]
+    if abs((from.x + from.width / 2) - (to.x + to.width / 2)) < 1 { return (true, true) }
+    return to.x > from.x ? (true, false) : (false, true)
+  }
+
+  /// Spreads the edges that meet one side of a box along its height, ordered by where their
+  /// other end is, so that they neither cross at the box nor share a port.
+  private mutating func assignPorts() {
+    ports = Array(repeating: (0, 0), count: edges.count)
+    var bySide: [Int: [(edge: Int, isStart: Bool, otherY: Double)]] = [:]
+    for (index, edge) in edges.enumerated() {
+      let (startsRight, endsRight) = sides(of: edge)
+      bySide[edge.from * 2 + (startsRight ? 1 : 0), default: []].append((index, true, frames[edge.to].midY))
+      bySide[edge.to * 2 + (endsRight ? 1 : 0), default: []].append((index, false, frames[edge.from].midY))
+    }
+    for (key, ends) in bySide {
+      let frame = frames[key / 2]
+      let top = frame.y + Self.headerHeight / 2, bottom = frame.y + frame.height - 4
+      for (position, end) in ends.sorted(by: { $0.otherY < $1.otherY }).enumerated() {
+        let y = ends.count == 1 ? frame.midY : top + (bottom - top) * Double(position) / Double(ends.count - 1)
+        if end.isStart { ports[end.edge].start = y } else { ports[end.edge].end = y }
+      }
+    }
   }
 
   // MARK: - Columns
@@ -144,8 +182,8 @@ struct DiagramLayout {
 
   /// The curve of link `index`, its label and its ends' cardinalities.
   func linkElements(index: Int, link: SchemaDiagram.Link) -> [String] {
-    guard let from = indices[link.source], let to = indices[link.destination] else { return [] }
-    let (path, start, end, middle) = curve(from: frames[from], to: frames[to], lane: Double(index % 3) - 1)
+    guard index < edges.count, indices[link.source] != nil, indices[link.destination] != nil else { return [] }
+    let (path, start, end, middle) = curve(index)
     var elements = [
       "<g class=\"link\">",
       "<path d=\"\(path)\" fill=\"none\" stroke=\"#555555\"/>",
@@ -161,37 +199,29 @@ struct DiagramLayout {
 
   /// A dashed curve from each subentity to its parent, with a hollow arrow at the parent.
   func inheritanceElements() -> [String] {
-    diagram.boxes.enumerated().compactMap { position, box in
-      guard let parent = box.parent, let to = indices[parent] else { return nil }
-      let (path, _, _, _) = curve(from: frames[position], to: frames[to], lane: 0)
+    edges.indices.dropFirst(diagram.links.count).map { index in
+      let (path, _, _, _) = curve(index)
       return "<path class=\"inheritance\" d=\"\(path)\" fill=\"none\" stroke=\"#555555\" stroke-dasharray=\"5,4\" marker-end=\"url(#inherits)\"/>"
     }
   }
 
   private typealias Point = (x: Double, y: Double, anchor: String)
 
-  /// A curve leaving `from` by the side facing `to`; between boxes of one column it leaves
-  /// and enters on the right. `lane` shifts the ports so parallel links stay apart.
-  private func curve(from: Frame, to: Frame, lane: Double) -> (String, Point, Point, (x: Double, y: Double)) {
-    let offset = lane * 6
-    let sameColumn = abs((from.x + from.width / 2) - (to.x + to.width / 2)) < 1
-    let start: Point, end: Point
-    let bend: Double
-    if sameColumn {
-      start = (from.maxX, from.midY + offset, "start")
-      end = (to.maxX, to.midY + offset, "start")
-      bend = 60 + abs(to.midY - from.midY) / 6
-      let path = "M\(n(start.x)),\(n(start.y)) C\(n(start.x + bend)),\(n(start.y)) \(n(end.x + bend)),\(n(end.y)) \(n(end.x)),\(n(end.y))"
-      return (path, (start.x + 4, start.y, "start"), (end.x + 4, end.y, "start"), (max(start.x, end.x) + bend * 0.75, (start.y + end.y) / 2))
-    }
-    let forward = to.x > from.x
-    start = (forward ? from.maxX : from.x, from.midY + offset, forward ? "start" : "end")
-    end = (forward ? to.x : to.maxX, to.midY + offset, forward ? "end" : "start")
-    bend = max(abs(end.x - start.x) / 2, 40) * (forward ? 1 : -1)
-    let path = "M\(n(start.x)),\(n(start.y)) C\(n(start.x + bend)),\(n(start.y)) \(n(end.x - bend)),\(n(end.y)) \(n(end.x)),\(n(end.y))"
-    let startLabel: Point = (start.x + (forward ? 4 : -4), start.y, start.anchor)
-    let endLabel: Point = (end.x + (forward ? -4 : 4), end.y, end.anchor)
-    return (path, startLabel, endLabel, ((start.x + end.x) / 2, (start.y + end.y) / 2))
+  /// The curve of edge `index` between its ports, where its end labels go, and its middle.
+  private func curve(_ index: Int) -> (String, Point, Point, (x: Double, y: Double)) {
+    let edge = edges[index], port = ports[index]
+    let from = frames[edge.from], to = frames[edge.to]
+    let (startsRight, endsRight) = sides(of: edge)
+    let start = (x: startsRight ? from.maxX : from.x, y: port.start)
+    let end = (x: endsRight ? to.maxX : to.x, y: port.end)
+    let reach = startsRight == endsRight ? 60 + abs(end.y - start.y) / 6 : max(abs(end.x - start.x) / 2, 40)
+    let startControl = start.x + (startsRight ? reach : -reach), endControl = end.x + (endsRight ? reach : -reach)
+    let path = "M\(n(start.x)),\(n(start.y)) C\(n(startControl)),\(n(start.y)) \(n(endControl)),\(n(end.y)) \(n(end.x)),\(n(end.y))"
+    let startLabel: Point = (start.x + (startsRight ? 4 : -4), start.y, startsRight ? "start" : "end")
+    let endLabel: Point = (end.x + (endsRight ? 4 : -4), end.y, endsRight ? "start" : "end")
+    // The curve's middle: the mean of its four points, as a cubic Bézier has it at t = ½.
+    let middle = ((start.x + 3 * startControl + 3 * endControl + end.x) / 8, (start.y + end.y) / 2)
+    return (path, startLabel, endLabel, (middle.0, middle.1))
   }
 
   /// A label centred at `point` on a white background.
