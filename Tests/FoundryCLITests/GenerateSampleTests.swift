@@ -111,6 +111,14 @@ struct GenerateSampleTests {
     #expect(lines.contains(#"static let xmlMapping = XMLMapping(root: "shop")"#))
   }
 
+  @Test func xmlTextBesideAttributesIsTheRecordsText() {
+    let xml = #"<feed><entry><id>1</id></entry><entry><id scheme="urn">2</id></entry></feed>"#
+    let lines = declarations(foundry("generate", "--from-sample", "-", "--name", "Feed", input: xml).output)
+    #expect(lines.contains("var id: ID"))
+    #expect(lines.contains(#"@Key("@scheme") var scheme: String?"#))
+    #expect(lines.contains(##"@Key("#text") var text: Int"##))
+  }
+
   @Test func rootPicksTheValueToModel() {
     let result = generate(#"{"data": {"items": [{"id": 1}]}}"#, "--root", "data.items")
     let lines = declarations(result.output)

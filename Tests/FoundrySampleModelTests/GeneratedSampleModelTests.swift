@@ -81,6 +81,8 @@ struct GeneratedSampleModelTests {
     #expect(podcast.channel.item.count == 2)
     #expect(podcast.channel.itunesAuthor == "Ada & Grace")
     #expect(podcast.channel.item[0].mediaContent.count == 2)
+    #expect(podcast.channel.item[0].guid == Guid(isPermaLink: false, text: "ep-2"))
+    #expect(podcast.channel.item[1].guid == Guid(isPermaLink: nil, text: "https://example.com/1"))
   }
 
   // MARK: - Round trips

@@ -3,7 +3,6 @@
 
 import Foundation
 import Foundry
-import FoundryJSON
 
 /// The root of the samples (1 object in 1 sample).
 @Mappable
@@ -46,8 +45,7 @@ struct ItunesImage: Equatable {
 struct Item: Equatable {
   var title: String
   var description: String
-  /// Varies: string in 1, object in 1.
-  var guid: JSONValue
+  var guid: Guid
   @Transform(.rfc1123) var pubDate: Date
   /// In 1 of 2.
   var enclosure: Enclosure?
@@ -57,6 +55,14 @@ struct Item: Equatable {
   @Key("media:content") var mediaContent: [MediaContent] = []
   /// In 1 of 2.
   @Key("dc:creator") var dcCreator: String?
+}
+
+/// `channel.item[].guid` in the samples (2 objects).
+@Mappable
+struct Guid: Equatable {
+  /// In 1 of 2.
+  @Key("@isPermaLink") var isPermaLink: Bool?
+  @Key("#text") var text: String
 }
 
 /// `channel.item[].enclosure` in the samples (1 object).

@@ -69,6 +69,8 @@ package struct SampleInference {
   struct Pending {
     var index: Int
     var records: [Shape.NodeID]
+    /// XML text read as the records' `#text`.
+    var texts: [SampleSlots.Ref]
   }
 
   struct State {
@@ -171,9 +173,9 @@ package struct SampleInference {
     let name = state.types.isEmpty ? (place.isElement ? state.elementRootName : state.rootName) : state.allocateName(SampleNames.typeName(forKey: place.key, singular: place.isElement), parent: place.parent)
     state.usedNames.insert(name)
     let index = state.types.count
-    state.types.append(ModelType(name: name, kind: .record(fields: [], keys: .asWritten, isClass: false), path: place.path, occurrences: slots.objectCount(ofTypeOf: summary.records)))
+    state.types.append(ModelType(name: name, kind: .record(fields: [], keys: .asWritten, isClass: false), path: place.path, occurrences: slots.objectCount(ofTypeOf: summary.records) + textCount(summary.texts)))
     state.typeByGroup[group] = index
-    state.pending.append(Pending(index: index, records: summary.records))
+    state.pending.append(Pending(index: index, records: summary.records, texts: summary.texts))
     return Inferred(type: .named(name))
   }
 
@@ -192,12 +194,28 @@ package struct SampleInference {
 
   // MARK: - Records
 
+  /// How many strings the text references hold.
+  private func textCount(_ texts: [SampleSlots.Ref]) -> Int {
+    texts.reduce(0) { $0 + shape[$1.node].counts[.string] }
+  }
+
   private func buildRecord(_ pending: Pending, state: inout State) {
     let type = state.types[pending.index]
-    let total = slots.objectCount(ofTypeOf: pending.records)
+    let texts = textCount(pending.texts)
+    let total = slots.objectCount(ofTypeOf: pending.records) + texts
     var fields: [ModelField] = []
     var usedNames: Set<String> = []
-    for (key, refs, presence) in slots.fields(ofTypeOf: pending.records) where key != "#content" {
+    var recordFields = slots.fields(ofTypeOf: pending.records)
+    if texts > 0 {
+      // Elements with text only are records with their `#text` alone.
+      if let position = recordFields.firstIndex(where: { $0.key == "#text" }) {
+        recordFields[position].refs += pending.texts
+        recordFields[position].presence += texts
+      } else {
+        recordFields.append(("#text", pending.texts, texts))
+      }
+    }
+    for (key, refs, presence) in recordFields where key != "#content" {
       let place = Place(key: key, isElement: false, parent: type.name, path: type.path.isEmpty ? key : type.path + "." + key)
       let inferred = valueType(of: refs, place: place, state: &state)
       var name = SampleNames.propertyName(forKey: key)

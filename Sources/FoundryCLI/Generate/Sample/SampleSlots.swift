@@ -11,6 +11,9 @@ struct SampleSlots {
   struct Ref: Hashable {
     var node: Shape.NodeID
     var excludesArrays = false
+    /// Only the node's strings: the text of an XML element that has attributes elsewhere,
+    /// read as the `#text` of its record.
+    var onlyText = false
   }
 
   /// What the values of a slot are.
@@ -23,6 +26,9 @@ struct SampleSlots {
     var records: [Shape.NodeID] = []
     /// The values of the dictionaries.
     var mapValues: [Ref] = []
+    /// In XML, the text of elements that are records elsewhere (`<guid>x</guid>` beside
+    /// `<guid isPermaLink="false">y</guid>`): the records' `#text`.
+    var texts: [Ref] = []
   }
 
   let shape: Shape
@@ -58,6 +64,11 @@ struct SampleSlots {
     for ref in refs {
       let node = shape[ref.node]
       var counts = node.counts
+      if ref.onlyText {
+        summary.counts[.string] += counts[.string]
+        if let profile = node.profile { summary.profile = summary.profile.map { var merged = $0; merged.merge(profile); return merged } ?? profile }
+        continue
+      }
       if ref.excludesArrays { counts[.array] = 0 }
       summary.counts.add(counts)
       if let profile = node.profile { summary.profile = summary.profile.map { var merged = $0; merged.merge(profile); return merged } ?? profile }
@@ -76,6 +87,11 @@ struct SampleSlots {
       folded.counts[.null] = summary.counts[.null]
       folded.elements = summary.elements + singles
       return folded
+    }
+    if isXML, !summary.records.isEmpty, summary.counts[.string] > 0 {
+      summary.texts = refs.filter { shape[$0.node].counts[.string] > 0 }.map { Ref(node: $0.node, onlyText: true) }
+      summary.counts[.object] += summary.counts[.string]
+      summary.counts[.string] = 0
     }
     return summary
   }
