@@ -20,7 +20,11 @@ import Testing
 /// swift run foundry generate --from-sample Examples/earthquakes.json > $M/Earthquakes.swift
 /// swift run foundry generate --from-sample Examples/authors.json Examples/authors-update.json > $M/Authors.swift
 /// swift run foundry generate --from-sample Examples/podcast.rss > $M/Podcast.swift
+/// swift run foundry generate --from-sample $S/timeline.json --name Post --graph > Tests/FoundryGraphTests/GeneratedPosts.swift
+/// swift run foundry generate --from-sample $S/orders.json $S/orders-2.json --graph > Tests/FoundryGraphTests/GeneratedOrders.swift
 /// ```
+///
+/// The last two, `@Entity` classes, are compiled and imported into by FoundryGraphTests.
 @Suite("foundry generate --from-sample: the checked-in models")
 struct GenerateSampleModelsTests {
   /// The repository's root, found from this file's path.
@@ -40,6 +44,8 @@ struct GenerateSampleModelsTests {
     ("Earthquakes.swift", ["Examples/earthquakes.json"]),
     ("Authors.swift", ["Examples/authors.json", "Examples/authors-update.json"]),
     ("Podcast.swift", ["Examples/podcast.rss"]),
+    ("../../FoundryGraphTests/GeneratedPosts.swift", [samples + "timeline.json", "--name", "Post", "--graph"]),
+    ("../../FoundryGraphTests/GeneratedOrders.swift", [samples + "orders.json", samples + "orders-2.json", "--graph"]),
   ]
 
   @Test(arguments: cases.map(\.file))

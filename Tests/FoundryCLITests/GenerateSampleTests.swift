@@ -119,6 +119,17 @@ struct GenerateSampleTests {
     #expect(lines.contains(##"@Key("#text") var text: Int"##))
   }
 
+  @Test func graphWritesEntitiesWithIdentityAndInverses() {
+    let json = #"[{"id": 1, "author": {"author_id": 7, "name": "a"}, "pages": [{"n": 1}]}]"#
+    let lines = declarations(generate(json, "--name", "Book", "--graph").output)
+    #expect(lines.contains(#"@Entity(identity: ["id"])"#))
+    #expect(lines.contains(#"@Entity(identity: ["authorID"])"#))
+    #expect(lines.contains(#"@Related(inverse: "books") var author: Author?"#))
+    #expect(lines.contains(#"@Related(inverse: "author") var books: [Book]"#))
+    #expect(lines.contains(#"@Related(inverse: "book", deleteRule: .cascade) var pages: [Page]"#))
+    #expect(lines.contains(#"@Related(inverse: "pages") var book: Book?"#))
+  }
+
   @Test func rootPicksTheValueToModel() {
     let result = generate(#"{"data": {"items": [{"id": 1}]}}"#, "--root", "data.items")
     let lines = declarations(result.output)

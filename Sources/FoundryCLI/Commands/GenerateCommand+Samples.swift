@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundry
+import FoundryGraph
 import FoundryJSON
 import FoundryXML
 
@@ -53,8 +54,21 @@ extension GenerateCommand {
       console.print(error.description, to: .error)
       throw ExitCode.failure
     }
-    let writer = MappableSourceWriter(model: model, sources: samples.map { Self.fileName(of: DocumentLoader.sourceName(for: $0)) })
-    try write(source: writer.makeSource(), files: writer.makeFiles(), console: console)
+    let sources = samples.map { Self.fileName(of: DocumentLoader.sourceName(for: $0)) }
+    guard graph else {
+      let writer = MappableSourceWriter(model: model, sources: sources)
+      return try write(source: writer.makeSource(), files: writer.makeFiles(), console: console)
+    }
+    let schema: Schema
+    do {
+      schema = try SampleGraphSchema(model: model).makeSchema()
+    } catch {
+      console.print("error: the schema guessed from the samples does not resolve: \(error)", to: .error)
+      throw ExitCode.failure
+    }
+    let generator = EntitySourceGenerator(schema: schema, modelName: SwiftNames.proseList(sources))
+    for warning in generator.warnings { console.print(warning, to: .error) }
+    try write(source: generator.makeSource(), files: generator.makeFiles(), console: console)
   }
 
   /// `--name`, else `--root`'s last key, else the first sample's file name without its

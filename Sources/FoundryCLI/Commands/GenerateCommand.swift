@@ -46,7 +46,9 @@ struct GenerateCommand: ConsoleCommand {
       comment says what varies); dates in ISO 8601, RFC 1123, Twitter form or as epoch \
       seconds or milliseconds get their transformer; objects keyed by ids or dates are \
       dictionaries; with --enums a small closed set of strings is an enum with a default \
-      case. XML attributes (@name), text (#text) and repeated elements follow the XML view.
+      case. XML attributes (@name), text (#text) and repeated elements follow the XML view. \
+      With --graph, the records become @Entity classes instead: nested records and arrays \
+      of them are relationships with inverses, an id key (or <type>_id) is the identity.
 
       Exit status: 0 on success, 1 when the model or a sample cannot be read or a file \
       cannot be written.
@@ -71,14 +73,17 @@ struct GenerateCommand: ConsoleCommand {
   @Flag(help: "Make small closed sets of strings enums with a default case (with --from-sample).")
   var enums = false
 
+  @Flag(help: "Write @Entity classes for an object graph instead of @Mappable models (with --from-sample).")
+  var graph = false
+
   @Option(help: ArgumentHelp("Write one <Type>.swift per type into this directory.", valueName: "dir"))
   var out: String?
 
   func validate() throws {
     if model == nil, samples.isEmpty { throw ValidationError("Give --model MODEL, or --from-sample with one or more payloads.") }
     if model != nil, !samples.isEmpty { throw ValidationError("--model and --from-sample cannot be used together.") }
-    if model != nil, name != nil || root != nil || enums {
-      throw ValidationError("--name, --root and --enums go with --from-sample.")
+    if model != nil, name != nil || root != nil || enums || graph {
+      throw ValidationError("--name, --root, --enums and --graph go with --from-sample.")
     }
   }
 
