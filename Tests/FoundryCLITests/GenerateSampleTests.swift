@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundryGraph
+import FoundryJSON
 import Testing
 
 @testable import FoundryCLI
@@ -128,6 +135,35 @@ struct GenerateSampleTests {
     #expect(lines.contains(#"@Related(inverse: "author") var books: [Book]"#))
     #expect(lines.contains(#"@Related(inverse: "book", deleteRule: .cascade) var pages: [Page]"#))
     #expect(lines.contains(#"@Related(inverse: "pages") var book: Book?"#))
+  }
+
+  /// The model file Xcode opens: read back, it declares the schema `--graph` writes classes for.
+  @Test func modelFileWritesTheGraphSchemaAsAnXcodeModel() throws {
+    let json = #"[{"id": 1, "created_at": "2024-05-01", "author": {"author_id": 7, "name": "a"}, "pages": [{"n": 1}]}]"#
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/Books.xcdatamodel"
+    let result = generate(json, "--name", "Book", "--model-file", path)
+    #expect(result == CommandResult(status: 0, output: path + "/contents\n", error: ""))
+    let read = try Schema(modelAt: URL(fileURLWithPath: path))
+    var shapeOptions = ShapeOptions()
+    shapeOptions.profilesValues = true
+    let shape = Shape(merging: [try JSONDocument(string: json).root], options: shapeOptions)
+    let model = try SampleInference(shape: shape, format: .json).infer(rootName: "Book", sampleCount: 1)
+    let expected = try SampleGraphSchema(model: model).makeSchema()
+    #expect(read.entities.map(\.name) == ["Book", "Author", "Page"])
+    for entity in expected.entities {
+      let other = try #require(read[entity.name])
+      #expect(other.identity == entity.identity)
+      #expect(other.declaration.attributes.map(\.name) == entity.declaration.attributes.map(\.name))
+      #expect(other.declaration.attributes.map(\.type) == entity.declaration.attributes.map(\.type))
+      #expect(other.declaration.attributes.map(\.keyPath) == entity.declaration.attributes.map(\.keyPath))
+      #expect(other.declaration.attributes.map(\.transformerName) == entity.declaration.attributes.map(\.transformerName))
+      let describe = { (relationship: Relationship) in
+        "\(relationship.name) \(relationship.destination) \(relationship.isToMany) \(relationship.inverse ?? "-") "
+          + "\(relationship.deleteRule) \(relationship.isOptional) \(relationship.keyPath ?? "-") \(relationship.keyedBy ?? "-")"
+      }
+      #expect(other.declaration.relationships.map(describe) == entity.declaration.relationships.map(describe))
+    }
   }
 
   @Test func rootPicksTheValueToModel() {

@@ -55,7 +55,7 @@ extension GenerateCommand {
       throw ExitCode.failure
     }
     let sources = samples.map { Self.fileName(of: DocumentLoader.sourceName(for: $0)) }
-    guard graph else {
+    guard graph || modelFile != nil else {
       let writer = MappableSourceWriter(model: model, sources: sources)
       return try write(source: writer.makeSource(), files: writer.makeFiles(), console: console)
     }
@@ -66,9 +66,23 @@ extension GenerateCommand {
       console.print("error: the schema guessed from the samples does not resolve: \(error)", to: .error)
       throw ExitCode.failure
     }
+    if let modelFile { return try writeModelFile(schema, to: modelFile, console: console) }
     let generator = EntitySourceGenerator(schema: schema, modelName: SwiftNames.proseList(sources))
     for warning in generator.warnings { console.print(warning, to: .error) }
     try write(source: generator.makeSource(), files: generator.makeFiles(), console: console)
+  }
+
+  /// Writes `schema` as `path/contents` and prints that path.
+  private func writeModelFile(_ schema: Schema, to path: String, console: Console) throws {
+    let file = (path.hasSuffix("/") ? path : path + "/") + "contents"
+    do {
+      try OutputDirectory.create(path)
+      try OutputFile.write(ModelFileWriter(schema: schema).makeContents(), to: file)
+    } catch {
+      console.print("error: cannot write '\(file)': \(error.reason)", to: .error)
+      throw ExitCode.failure
+    }
+    console.print(file)
   }
 
   /// `--name`, else `--root`'s last key, else the first sample's file name without its

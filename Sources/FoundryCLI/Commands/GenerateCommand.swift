@@ -48,7 +48,8 @@ struct GenerateCommand: ConsoleCommand {
       dictionaries; with --enums a small closed set of strings is an enum with a default \
       case. XML attributes (@name), text (#text) and repeated elements follow the XML view. \
       With --graph, the records become @Entity classes instead: nested records and arrays \
-      of them are relationships with inverses, an id key (or <type>_id) is the identity.
+      of them are relationships with inverses, an id key (or <type>_id) is the identity; \
+      --model-file PATH writes that schema as an Xcode model (PATH/contents) instead.
 
       Exit status: 0 on success, 1 when the model or a sample cannot be read or a file \
       cannot be written.
@@ -76,14 +77,20 @@ struct GenerateCommand: ConsoleCommand {
   @Flag(help: "Write @Entity classes for an object graph instead of @Mappable models (with --from-sample).")
   var graph = false
 
+  @Option(
+    name: .customLong("model-file"),
+    help: ArgumentHelp("Write the graph's schema as an Xcode model (a .xcdatamodel directory) instead of classes (with --from-sample).", valueName: "path")
+  )
+  var modelFile: String?
+
   @Option(help: ArgumentHelp("Write one <Type>.swift per type into this directory.", valueName: "dir"))
   var out: String?
 
   func validate() throws {
     if model == nil, samples.isEmpty { throw ValidationError("Give --model MODEL, or --from-sample with one or more payloads.") }
     if model != nil, !samples.isEmpty { throw ValidationError("--model and --from-sample cannot be used together.") }
-    if model != nil, name != nil || root != nil || enums || graph {
-      throw ValidationError("--name, --root, --enums and --graph go with --from-sample.")
+    if model != nil, name != nil || root != nil || enums || graph || modelFile != nil {
+      throw ValidationError("--name, --root, --enums, --graph and --model-file go with --from-sample.")
     }
   }
 

@@ -112,7 +112,7 @@ extension SchemaDiagram {
   }
 
   /// Text for HTML-like labels and SVG: `&`, `<`, `>` and `"` escaped.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var result = ""
     for character in text {
       switch character {
