@@ -106,6 +106,17 @@ struct GenerateSampleTests {
     #expect(lines.contains("case unknown"))
   }
 
+  @Test func oneKeyInSeveralTypesSharesItsEnum() {
+    let json = #"[{"lang": "en", "user": {"lang": "fr"}}, {"lang": "en", "user": {"lang": "de"}}, {"lang": "de", "user": {"lang": "fr"}}]"#
+    let result = generate(json, "--name", "Post", "--enums")
+    let lines = declarations(result.output)
+    #expect(lines.filter { $0.hasPrefix("enum ") } == ["enum Lang: String {"])
+    // A table lists the values the enum had when it was written; the enum has them all.
+    #expect(lines.contains(#"@Transform(.values(["en": Lang.en, "de": .de], default: .unknown)) var lang: Lang = .unknown"#))
+    #expect(lines.contains(#"@Transform(.values(["en": Lang.en, "de": .de, "fr": .fr], default: .unknown)) var lang: Lang = .unknown"#))
+    #expect(lines.contains("case fr"))
+  }
+
   @Test func xmlAttributesTextAndRepeatedElementsFollowTheXMLView() {
     let xml = #"<shop><item id="1"><price currency="EUR">2.5</price><tag>a</tag><tag>b</tag></item><item id="2"><price currency="USD">3</price><tag>c</tag></item></shop>"#
     let result = foundry("generate", "--from-sample", "-", "--name", "Shop", input: xml)

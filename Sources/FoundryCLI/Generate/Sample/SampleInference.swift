@@ -77,6 +77,8 @@ package struct SampleInference {
     var types: [ModelType] = []
     var pending: [Pending] = []
     var typeByGroup: [Int: Int] = [:]
+    /// Enums by the key they were made for: the `lang` of posts and of users is one `Lang`.
+    var enumByKey: [String: Int] = [:]
     var usedNames: Set<String> = []
     let rootName: String
     let elementRootName: String
@@ -183,10 +185,25 @@ package struct SampleInference {
     var isXML = false
     if case .xml = format { isXML = true }
     let scalar = ScalarInference(counts: counts, profile: summary.profile, key: place.key, isXML: isXML, maximumEnumCases: options.maximumEnumCases).result
-    if options.usesEnums, let values = scalar.enumValues {
-      let name = state.allocateName(SampleNames.typeName(forKey: place.key, singular: place.isElement), parent: place.parent)
+    if options.usesEnums, var values = scalar.enumValues {
+      let index: Int
+      let name: String
+      if let known = state.enumByKey[place.key], case .enumeration(let cases, _) = state.types[known].kind,
+        Set(cases.map(\.value)).union(values).count <= options.maximumEnumCases
+      {
+        // The same key elsewhere: one enum with the values of both.
+        index = known
+        name = state.types[known].name
+        values = cases.map(\.value) + values.filter { value in !cases.contains { $0.value == value } }
+        state.types[known].occurrences += counts[.string]
+      } else {
+        index = state.types.count
+        name = state.allocateName(SampleNames.typeName(forKey: place.key, singular: place.isElement), parent: place.parent)
+        state.types.append(ModelType(name: name, kind: .record(fields: [], keys: .asWritten, isClass: false), path: place.path, occurrences: counts[.string]))
+        state.enumByKey[place.key] = index
+      }
       let enumeration = EnumBuilder(name: name, values: values)
-      state.types.append(ModelType(name: name, kind: .enumeration(cases: enumeration.cases, defaultCase: enumeration.defaultCase), path: place.path, occurrences: counts[.string]))
+      state.types[index].kind = .enumeration(cases: enumeration.cases, defaultCase: enumeration.defaultCase)
       return Inferred(type: .named(name), transformer: enumeration.transformer, notes: scalar.notes, defaultValue: "." + enumeration.defaultCase)
     }
     return Inferred(type: scalar.type, transformer: scalar.transformer, notes: scalar.notes, hasNull: scalar.hasEmptyText)
