@@ -9,7 +9,7 @@ import FoundryJSON
 /// var options = ShapeOptions()
 /// options.profilesValues = true
 /// let shape = Shape(merging: documents.map(\.root), options: options)
-/// let model = SampleInference(shape: shape, format: .json).infer(rootName: "Timeline", sampleCount: 2)
+/// let model = try SampleInference(shape: shape, format: .json).infer(rootName: "Timeline", sampleCount: 2)
 /// ```
 ///
 /// Types are named breadth first, so the shallowest place gets the plain name (`User`) and a

@@ -2,9 +2,12 @@
 /// declare, root first, and how the payload holds the root type.
 ///
 /// ```swift
-/// let model = try SampleInference(format: .json).infer(from: [document.root], rootName: "Order")
-/// model.types.map(\.name)   // ["Order", "Customer", "Item", "Status"]
-/// print(MappableSourceWriter(model: model).makeSource())
+/// var options = ShapeOptions()
+/// options.profilesValues = true
+/// let shape = Shape(merging: [document.root], options: options)
+/// let model = try SampleInference(shape: shape, format: .json).infer(rootName: "Orders", sampleCount: 1)
+/// model.types.map(\.name)   // ["Orders", "Order", "Customer", "Line"]
+/// print(MappableSourceWriter(model: model, sources: ["orders.json"]).makeSource())
 /// ```
 package struct SampleModel: Sendable, Hashable {
   /// The kind of payload the samples were.
