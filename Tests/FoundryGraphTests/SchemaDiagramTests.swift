@@ -117,4 +117,13 @@ struct SchemaDiagramTests {
     }
     for name in ["Customer", "VIPCustomer", "Invoice", "Supplier"] { #expect(svg.contains(">\(name)</text>")) }
   }
+
+  /// `@Entity` classes draw the same way: the generated library's subentity points at its parent.
+  @Test func entityClassesDrawThroughTheLibrary() throws {
+    let schema = try Schema(GenAuthor.self, GenPoet.self, GenBook.self, GenTag.self)
+    let text = SchemaDiagram(schema: schema, title: "Library").mermaid()
+    #expect(text.contains("  GenAuthor <|-- GenPoet"))
+    #expect(text.contains("    +Int64 id «identity» «key author_id»"))
+    #expect(text.contains(#"  GenBook "0..*" -- "0..*" GenTag : tags (ordered) / books"#))
+  }
 }
