@@ -143,6 +143,14 @@ let package = Package(
       dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],
       swiftSettings: strictSettings
     ),
+    // The models `foundry generate --from-sample` writes for Fixtures/Samples and Examples,
+    // compiled in a target of their own so their type names meet no other test's.
+    .testTarget(
+      name: "FoundrySampleModelTests",
+      dependencies: ["Foundry", "FoundryJSON", "FoundryXML"],
+      exclude: ["Fixtures"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "FoundryGraphTests",
       dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],

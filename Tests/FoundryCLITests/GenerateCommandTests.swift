@@ -148,14 +148,14 @@ struct GenerateCommandTests {
   @Test func requiresAModel() {
     let result = foundry("generate")
     #expect(result.status == 64)
-    #expect(result.error.hasPrefix("Error: Missing expected argument '--model <model>'\n"))
+    #expect(result.error.hasPrefix("Error: Give --model MODEL, or --from-sample with one or more payloads.\n"))
   }
 
   @Test func helpDescribesTheCommand() {
     let result = foundry("generate", "--help")
     #expect(result.status == 0)
-    #expect(result.output.hasPrefix("OVERVIEW: Generate @Entity classes from an Xcode Core Data model.\n"))
-    #expect(result.output.contains("USAGE: foundry generate --model <model> [--out <dir>]"))
+    #expect(result.output.hasPrefix("OVERVIEW: Generate @Entity classes from an Xcode Core Data model, or @Mappable\nmodels from sample payloads.\n"))
+    #expect(result.output.contains("USAGE: foundry generate [--model <model>] [--from-sample <payload> ...]"))
     #expect(foundry().output.contains("  generate"))
   }
 

@@ -84,6 +84,17 @@ public struct DateTransformer: MappingTransformer, Hashable {
     }
   }
 
+  /// Whether `string` reads as a date in this format, for tools that guess a payload's
+  /// formats (`foundry generate --from-sample`).
+  ///
+  /// ```swift
+  /// DateTransformer.rfc1123.reads("Sat, 07 Sep 2002 00:00:01 GMT")   // true
+  /// ```
+  package func reads(_ string: String) -> Bool {
+    if case .success = parse(string) { return true }
+    return false
+  }
+
   /// Parses `string` in a fixed text format.
   func parse(_ string: String) -> Result<Date, DateParseFailure> {
     switch format {

@@ -12,6 +12,8 @@ internal import FoundryInternals
 /// $ foundry format --compact --sort-keys payload.json -o payload.min.json
 /// $ foundry convert feed.rss --to json
 /// $ foundry generate --model Library.xcdatamodeld --out Sources/Model
+/// $ foundry generate --from-sample orders.json --enums
+/// $ foundry diagram --model Library.xcdatamodeld --format svg --out library.svg
 /// $ foundry import authors.json --model Library.xcdatamodeld --entity Author --root authors
 /// ```
 package struct FoundryCommand: ParsableCommand {
@@ -29,7 +31,7 @@ package struct FoundryCommand: ParsableCommand {
       vary, arrays and id-keyed objects summarized) so you can write its model; format \
       pretty-prints, compacts or sorts it; convert turns XML into JSON and back under the \
       convention models map; generate writes @Entity classes for the entities of an Xcode \
-      Core Data model; import loads payloads into the object graph of such a model and \
+      Core Data model, or @Mappable models from sample payloads; diagram draws a model; import loads payloads into the object graph of such a model and \
       reports its objects, links and lossy issues. The format comes from the extension, \
       else from the first character (< is XML). A file named - is standard input. Exit \
       status: 0 on success, 1 when an input is malformed or unreadable, 64 for a usage \
@@ -37,8 +39,8 @@ package struct FoundryCommand: ParsableCommand {
       """,
     version: version,
     subcommands: [
-      ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self, GenerateCommand.self, ImportCommand.self,
-      QueryCommand.self, ExportCommand.self,
+      ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self, GenerateCommand.self, DiagramCommand.self,
+      ImportCommand.self, QueryCommand.self, ExportCommand.self,
     ]
   )
 

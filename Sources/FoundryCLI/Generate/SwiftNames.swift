@@ -87,8 +87,12 @@ package enum SwiftNames {
 
   /// Names in backticks, joined for prose: "`a`", "`a` and `b`", "`a`, `b` and `c`".
   static func prose(_ names: [String]) -> String {
-    let quoted = names.map { "`\($0)`" }
-    guard let last = quoted.last else { return "" }
-    return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " and " + last
+    proseList(names.map { "`\($0)`" })
+  }
+
+  /// Items joined for prose: "a", "a and b", "a, b and c".
+  static func proseList(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
   }
 }

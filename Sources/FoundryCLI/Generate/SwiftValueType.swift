@@ -29,24 +29,7 @@ package struct SwiftValueType {
   package init(_ attributeType: AttributeType) { self.attributeType = attributeType }
 
   /// The Swift type's name: `String`, `Int64`, `Date`, `JSONValue`, or a value type's name.
-  var name: String {
-    switch attributeType {
-    case .string: "String"
-    case .integer16: "Int16"
-    case .integer32: "Int32"
-    case .integer64: "Int64"
-    case .double: "Double"
-    case .float: "Float"
-    case .decimal: "Decimal"
-    case .boolean: "Bool"
-    case .date: "Date"
-    case .binary: "Data"
-    case .uuid: "UUID"
-    case .uri: "URL"
-    case .transformable: "JSONValue"
-    case .value(let type): type.name
-    }
-  }
+  var name: String { attributeType.swiftTypeName }
 
   /// The module that declares the type, when it is not the standard library (or, for a
   /// value type, the generated code's own module).

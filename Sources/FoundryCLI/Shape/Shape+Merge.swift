@@ -40,6 +40,7 @@ extension Shape {
       nodes[destination].lengths = nodes[destination].lengths.union(from.lengths)
       nodes[destination].memberCounts = nodes[destination].memberCounts.union(from.memberCounts)
       if nodes[destination].example == nil { nodes[destination].example = from.example }
+      if let profile = from.profile { nodes[destination].updateProfile { $0.merge(profile) } }
 
       if let element = from.element {
         if let existing = nodes[destination].element {

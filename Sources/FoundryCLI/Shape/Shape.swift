@@ -76,11 +76,21 @@ package struct Shape: Sendable {
     package var map: MapLayout?
     /// The first non-empty string seen, shortened to ``ShapeOptions/maximumExampleLength``.
     package var example: String?
+    /// The forms of the strings and the range of the numbers seen; only with
+    /// ``ShapeOptions/profilesValues``.
+    package var profile: ValueProfile?
     /// Positions in ``fields`` by key.
     var fieldPositions: [String: Int] = [:]
 
     /// How many values were seen here.
     package var total: Int { counts.total }
+
+    /// Changes ``profile``, starting from an empty one.
+    mutating func updateProfile(_ body: (inout ValueProfile) -> Void) {
+      var profile = self.profile ?? ValueProfile()
+      body(&profile)
+      self.profile = profile
+    }
   }
 
   /// A key of the objects at a node, with the node of its values.

@@ -15,6 +15,20 @@ extension Shape {
     builder.observe(root)
     self = builder.shape
   }
+
+  /// The merged shape of several documents, as if they were the elements of one array seen
+  /// at the root: a key missing from some of them is optional.
+  ///
+  /// ```swift
+  /// let shape = Shape(merging: [first.root, second.root])
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the number of values of all the documents.
+  package init(merging roots: [JSONNode], options: ShapeOptions = .init()) {
+    var builder = ShapeBuilder(options: options)
+    for root in roots { builder.observe(root) }
+    self = builder.shape
+  }
 }
 
 /// The walk behind ``Shape/init(of:options:)``: one pass along the document with an explicit
@@ -103,9 +117,12 @@ struct ShapeBuilder {
     switch value.kind {
     case .null: shape.nodes[id].counts[.null] += 1
     case .bool: shape.nodes[id].counts[.bool] += 1
-    case .number: shape.nodes[id].counts[value.isInteger ? .int : .double] += 1
+    case .number:
+      shape.nodes[id].counts[value.isInteger ? .int : .double] += 1
+      if options.profilesValues, let number = value.number { shape.nodes[id].updateProfile { $0.observe(number: number) } }
     case .string:
       shape.nodes[id].counts[.string] += 1
+      if options.profilesValues, let string = value.string { shape.nodes[id].updateProfile { $0.observe(string: string) } }
       if shape.nodes[id].example == nil, let string = value.string, !string.isEmpty {
         shape.nodes[id].example = shortened(string)
       }

@@ -18,6 +18,9 @@ package struct ShapeOptions: Sendable, Hashable {
   package var maximumFields = 1000
   /// The longest example string kept, in characters; longer ones end in `...`.
   package var maximumExampleLength = 40
+  /// Whether each node keeps a ``ValueProfile`` of its strings and numbers (date forms,
+  /// numeric strings, distinct values), as `foundry generate --from-sample` needs.
+  package var profilesValues = false
 
   /// Dictionaries summarized, 64 members of one type make a dictionary, 1000 keys at most.
   package init() {}
