@@ -120,7 +120,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
 
   /// Adds the component the error passed through on its way up.
   /// Whether `error` says a ``MappingFactory`` skipped the value (code `.skipped`).
-  static func isSkip(_ error: any Error) -> Bool {
+  package static func isSkip(_ error: any Error) -> Bool {
     (error as? MappingError)?.code == .skipped
   }
 

@@ -37,6 +37,25 @@ public struct GraphImportOptions: Sendable {
   /// options.progress = { done, total in print("\(done * 100 / total)%") }
   /// ```
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  /// Asked before each payload object is imported, with the entity it becomes (a subentity
+  /// once the entity mapper chose it): `false` skips it and everything nested in it. A
+  /// skipped element of an array is left out, a skipped to-one is not linked; nothing is
+  /// reported.
+  ///
+  /// ```swift
+  /// options.shouldImport = { entity, payload in (try? payload.member("draft")?.bool()) != true }
+  /// ```
+  public var shouldImport: (@Sendable (_ entity: EntityDescription, _ payload: ValueReader) -> Bool)?
+  /// Called after each object's payload is read into it, new or found by identity (Groot's
+  /// and Sync's awake-from-import): derive attributes, normalize, or throw to fail the object
+  /// (in lossy mode it is then left out and reported).
+  ///
+  /// ```swift
+  /// options.didImport = { object, payload, isNew in
+  ///   if isNew { object.importedAt = .date(Date()) }
+  /// }
+  /// ```
+  public var didImport: (@Sendable (_ object: ManagedObject, _ payload: ValueReader, _ isNew: Bool) throws -> Void)?
 
   /// How a to-many relationship present in a payload combines with what it holds.
   public enum ToManyMerge: Sendable, Hashable {

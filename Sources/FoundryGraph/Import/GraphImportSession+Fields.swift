@@ -131,7 +131,12 @@ extension GraphImportSession {
     let identities = step.isToMany && step.hasScopedIdentity ? ScopedIdentities(owner: object, slot: slot, capacity: value.elementCount) : nil
     let scope = Scope(owner: object, slot: slot, inverse: step.inverse, identities: identities)
     guard step.isToMany else {
-      let target = try importObject(value, as: destination, scope: scope)
+      let target: ManagedObject
+      do {
+        target = try importObject(value, as: destination, scope: scope)
+      } catch where MappingError.isSkip(error) {
+        return
+      }
       if object.primitiveLinkCounted(target, at: slot) { links += 1 }
       return
     }

@@ -122,8 +122,11 @@ final class GraphImportSession {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
     let mark = created.count
     do {
-      guard plan.hasSubentities else { return try importFields(value, as: plan, scope: scope, key: key) }
-      return try importFields(value, as: try subentity(for: value, of: plan), scope: scope, key: key)
+      let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
+      if let shouldImport = options.shouldImport, !shouldImport(actual.entity, value) {
+        throw MappingError(code: .skipped, reason: "shouldImport skipped this \(actual.entity.name)", offset: value.jsonNode.byteOffset)
+      }
+      return try importFields(value, as: actual, scope: scope, key: key)
     } catch {
       for reference in created[mark...].reversed() { discard(reference.object) }
       created.removeSubrange(mark...)
@@ -137,12 +140,14 @@ final class GraphImportSession {
     guard let identity = try readIdentity(from: &reader, plan: plan, key: key) else {
       let object = try make(plan.entity, at: value, identity: nil)
       try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: false, scope: scope, key: key)
+      try options.didImport?(object, value, true)
       return object
     }
     guard let existing = try find(identity, in: plan.entity, scope: scope) else {
       let object = try make(plan.entity, at: value, identity: identity)
       try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: true, scope: scope, key: key)
       register(object, identity: identity, in: scope)
+      try options.didImport?(object, value, true)
       return object
     }
     if existing.entity === plan.entity {
@@ -153,6 +158,7 @@ final class GraphImportSession {
       var actualReader = try value.objectReader(schema: actual.mapping)
       try readFields(into: existing, from: &actualReader, plan: actual, isNew: false, hasIdentity: true, scope: scope, key: key)
     }
+    try options.didImport?(existing, value, false)
     return existing
   }
 
