@@ -1,0 +1,43 @@
+import Foundation
+import FoundryGraph
+import FoundryPostgres
+import FoundryStore
+import FoundryTestSupport
+import Testing
+
+@Suite("PostgreSQL: faults", .enabled(if: PostgresTestServer.unavailableReason == nil, "PostgreSQL is not installed here"))
+struct PostgresFaultTests {
+  @Test("the server stopped during an import: a clear error, nothing half-written after the restart, the pool reconnects and a retried import completes")
+  func serverStoppedMidImport() async throws {
+    // A cluster of its own: the shared one serves the tests running meanwhile.
+    let server = try PostgresTestServer.startPrivate()
+    let url = try server.makeDatabase()
+    let store = try await Store(postgres: url, schema: Library.schema, poolSize: 2)
+    let committed = try store.makeContext()
+    try committed.insert("Tag").label = "committed before"
+    try await committed.save()
+    let payload = Array(Library.payload.utf8)
+    // A session locking the Tag table: the import writes its authors and books, then waits.
+    let holder = try server.startSQL(#"BEGIN; LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE; SELECT pg_sleep(120)"#, in: url, applicationName: "foundry-holder")
+    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'", in: url, prints: "1")
+    let importing = Task { _ = try await store.makeContext().importJSON(payload, entity: "Author", root: "authors") }
+    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", in: url, prints: "1")
+    try server.stopImmediately()
+    _ = holder.wait()
+
+    let error = await #expect(throws: StoreError.self) { try await importing.value }
+    #expect(error?.code == .database)
+    #expect(error?.message == "PostgreSQL: the connection to the server was lost (serverClosedConnection); nothing this operation wrote was committed")
+
+    try server.startServer()
+    let context = try store.makeContext()
+    #expect(try await context.count(FetchRequest(entity: "Author")) == 0)
+    #expect(try await context.count(FetchRequest(entity: "Book")) == 0)
+    #expect(try context.object(of: "Tag", identity: "committed before") != nil)
+    let report = try await store.makeContext().importJSON(payload, entity: "Author", root: "authors")
+    #expect(report.saved.inserted.count > 0)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 2)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 3)
+    try server.stopImmediately()
+  }
+}
