@@ -89,9 +89,40 @@ public final class PostgresTestServer: Sendable {
     throw ChildProcessError(message: "\(sql) still printed \(last), not \(expected), after \(seconds) s")
   }
 
-  /// Ends the sessions of application `name` (what ``startSQL(_:in:applicationName:)`` started).
+  /// Runs `body` while a session of its own holds a lock (`lock`, such as `LOCK TABLE "Tag"
+  /// IN SHARE ROW EXCLUSIVE MODE`), and lets go once `waiters` sessions wait for a lock: what
+  /// `body` started then goes on at once, as concurrent work would.
+  /// - Returns: What `body` returned.
+  public func holdingLock<T>(_ lock: String, in database: String, untilWaiting waiters: Int, _ body: () throws -> T) throws -> T {
+    let holder = try startLock(lock, in: database)
+    let result = try body()
+    try waitForLockWaiters(waiters, in: database)
+    try terminate(applicationName: Self.lockHolder, in: database)
+    _ = holder.wait()
+    return result
+  }
+
+  /// Starts a session that takes `lock` and keeps it (for two minutes at most), and waits
+  /// until it holds it.
+  public func startLock(_ lock: String, in database: String) throws -> ChildProcess {
+    let holder = try startSQL("BEGIN; \(lock); SELECT pg_sleep(120)", in: database, applicationName: Self.lockHolder)
+    try waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'", in: database, prints: "1")
+    return holder
+  }
+
+  /// Waits until `count` sessions of `database` wait for a lock.
+  public func waitForLockWaiters(_ count: Int, in database: String) throws {
+    try waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", in: database, prints: "\(count)")
+  }
+
+  /// The application name of the sessions ``startLock(_:in:)`` starts.
+  private static let lockHolder = "foundry-lock-holder"
+
+  /// Ends the sessions of application `name` in `database` (what
+  /// ``startSQL(_:in:applicationName:)`` started there; tests running at the same time use
+  /// other databases of the cluster).
   public func terminate(applicationName name: String, in database: String) throws {
-    try sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'", in: database)
+    try sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = '\(name)'", in: database)
   }
 
   private var connectionArguments: [String] { ["-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres"] }

@@ -74,7 +74,7 @@ struct PostgresCommandTests {
   }
 
   @Test("four processes import overlapping payloads at once: every object is stored once, every link once")
-  func concurrentImports() throws {
+  func concurrentImports() async throws {
     #expect(FileManager.default.isExecutableFile(atPath: Self.executable), "build the foundry executable first (swift build)")
     let server = try PostgresTestServer.shared.get()
     let url = try server.makeDatabase()
@@ -87,13 +87,12 @@ struct PostgresCommandTests {
     #expect(ImportCommandTests.run(try directory.write(#"{"authors": []}"#, to: "empty.json"), "--store", url).status == 0)
     // A session locking the Author table until every process has read and waits to insert:
     // all four then insert at once what each found missing.
-    let holder = try server.startSQL(#"BEGIN; LOCK TABLE "Author" IN SHARE ROW EXCLUSIVE MODE; SELECT pg_sleep(120)"#, in: url, applicationName: "foundry-holder")
-    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'", in: url, prints: "1")
-    let processes = try payloads.map { try Self.startImport($0, into: url) }
-    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", in: url, prints: "4")
-    try server.terminate(applicationName: "foundry-holder", in: url)
-    _ = holder.wait()
-    let outcomes = processes.map { $0.wait() }
+    let outcomes = try await onOwnThread {
+      let processes = try server.holdingLock(#"LOCK TABLE "Author" IN SHARE ROW EXCLUSIVE MODE"#, in: url, untilWaiting: 4) {
+        try payloads.map { try Self.startImport($0, into: url) }
+      }
+      return processes.map { $0.wait() }
+    }
     for (status, output) in outcomes { #expect(status == 0, "\(output)") }
     let counts = try server.sql("""
       SELECT (SELECT count(*) FROM "Author"), (SELECT count(DISTINCT "id") FROM "Author"), \
@@ -112,20 +111,19 @@ struct PostgresCommandTests {
   }
 
   @Test("two processes change the same object at once: one save wins, the other gets the conflict error, and no update is lost silently")
-  func concurrentEdits() throws {
+  func concurrentEdits() async throws {
     let server = try PostgresTestServer.shared.get()
     let url = try server.makeDatabase()
     let directory = try TemporaryDirectory()
     #expect(ImportCommandTests.run(try directory.write(Self.payload(authors: 0..<1), to: "base.json"), "--store", url).status == 0)
     let edits = try ["B", "C"].map { name in try directory.write(Self.payload(authors: 0..<1) { _ in name }, to: "\(name).json") }
     // A session holding the row lets both processes read the object before either can write it.
-    let holder = try server.startSQL(#"BEGIN; SELECT 1 FROM "Author" FOR UPDATE; SELECT pg_sleep(120)"#, in: url, applicationName: "foundry-holder")
-    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'", in: url, prints: "1")
-    let processes = try edits.map { try Self.startImport($0, into: url) }
-    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", in: url, prints: "2")
-    try server.terminate(applicationName: "foundry-holder", in: url)
-    _ = holder.wait()
-    let outcomes = processes.map { $0.wait() }
+    let outcomes = try await onOwnThread {
+      let processes = try server.holdingLock(#"SELECT 1 FROM "Author" FOR UPDATE"#, in: url, untilWaiting: 2) {
+        try edits.map { try Self.startImport($0, into: url) }
+      }
+      return processes.map { $0.wait() }
+    }
     let winners = zip(["B", "C"], outcomes).filter { $0.1.status == 0 }.map(\.0)
     let losers = outcomes.filter { $0.status != 0 }
     #expect(winners.count == 1 && losers.count == 1, "\(outcomes)")

@@ -18,12 +18,11 @@ struct PostgresFaultTests {
     try await committed.save()
     let payload = Array(Library.payload.utf8)
     // A session locking the Tag table: the import writes its authors and books, then waits.
-    let holder = try server.startSQL(#"BEGIN; LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE; SELECT pg_sleep(120)"#, in: url, applicationName: "foundry-holder")
-    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'", in: url, prints: "1")
+    let holder = try await onOwnThread { try server.startLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url) }
     let importing = Task { _ = try await store.makeContext().importJSON(payload, entity: "Author", root: "authors") }
-    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", in: url, prints: "1")
+    try await onOwnThread { try server.waitForLockWaiters(1, in: url) }
     try server.stopImmediately()
-    _ = holder.wait()
+    _ = try await onOwnThread { holder.wait() }
 
     let error = await #expect(throws: StoreError.self) { try await importing.value }
     #expect(error?.code == .database)

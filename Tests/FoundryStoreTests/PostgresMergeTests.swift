@@ -27,16 +27,15 @@ struct PostgresMergeTests {
     // The first import inserts its author, books and publisher, then waits to insert its tags;
     // the second finds nothing stored yet, and waits for the first's author to commit. The
     // second then takes every row the first stored, and its new book must point at them.
-    let holder = try server.startSQL(#"BEGIN; LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE; SELECT pg_sleep(120)"#, in: url, applicationName: "foundry-holder")
-    try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'", in: url, prints: "1")
-    let waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
     let store = first.store
-    let winner = Task { try await store.makeContext().importJSON(Self.payload(extra: false), entity: "Author", root: "authors").saved.inserted.count }
-    try server.waitUntil(waiting, in: url, prints: "1")
-    let loser = Task { try await second.makeContext().importJSON(Self.payload(extra: true), entity: "Author", root: "authors").saved.inserted.count }
-    try server.waitUntil(waiting, in: url, prints: "2")
-    try server.terminate(applicationName: "foundry-holder", in: url)
-    _ = holder.wait()
+    let (winner, loser) = try await onOwnThread {
+      try server.holdingLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url, untilWaiting: 2) {
+      let winner = Task { try await store.makeContext().importJSON(Self.payload(extra: false), entity: "Author", root: "authors").saved.inserted.count }
+      try server.waitForLockWaiters(1, in: url)
+      let loser = Task { try await second.makeContext().importJSON(Self.payload(extra: true), entity: "Author", root: "authors").saved.inserted.count }
+      return (winner, loser)
+      }
+    }
     // Each import believed every object new: 1 author, 2 (3) books, 2 (3) tags, 1 publisher.
     let inserted = [try await winner.value, try await loser.value]
     #expect(inserted == [6, 8])
