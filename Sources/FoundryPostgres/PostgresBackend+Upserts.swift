@@ -20,7 +20,9 @@ extension PostgresBackend {
   /// - Returns: The new objects' rows: those the save took, or the rows of the same identity
   ///   another transaction stored first.
   static func runMerging(_ plan: WritePlan, rows: [Int64], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
-    guard let last = plan.statements.lastIndex(where: { $0.insertedRow != nil }) else {
+    guard plan.statements.contains(where: { !($0.insertedRow?.identity.isEmpty ?? true) }),
+      let last = plan.statements.lastIndex(where: { $0.insertedRow != nil })
+    else {
       return runStatements(plan.statements, rows: rows, on: connection, logger: logger).map { rows }
     }
     let head = Array(plan.statements[...last])
