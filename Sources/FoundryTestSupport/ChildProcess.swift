@@ -50,6 +50,15 @@ public final class ChildProcess: Sendable {
     return (status, text)
   }
 
+  /// Sends the process `signal` (by default `SIGKILL`: it ends at once, cleaning up nothing).
+  public func kill(_ signal: Int32 = SIGKILL) {
+    #if canImport(Glibc)
+    _ = Glibc.kill(pid, signal)
+    #else
+    _ = Darwin.kill(pid, signal)
+    #endif
+  }
+
   /// Runs a program to its end.
   /// - Returns: What it printed.
   /// - Throws: ``ChildProcessError`` when it cannot start or does not exit with 0.

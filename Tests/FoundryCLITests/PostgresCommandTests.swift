@@ -132,4 +132,28 @@ struct PostgresCommandTests {
     // The winner's value, written once over the first.
     #expect(try server.sql(#"SELECT "lastName", "_version" FROM "Author""#, in: url) == "\(winners.first ?? "?")|2\n")
   }
+
+  @Test("a foundry process killed in the middle of an import leaves nothing of it in the database")
+  func killedImport() async throws {
+    let server = try PostgresTestServer.shared.get()
+    let url = try server.makeDatabase()
+    let directory = try TemporaryDirectory()
+    let payload = try directory.write(Self.payload(authors: 0..<20), to: "payload.json")
+    #expect(ImportCommandTests.run(try directory.write(#"{"authors": []}"#, to: "empty.json"), "--store", url).status == 0)
+    let status = try await onOwnThread {
+      // The import writes its authors and books, then waits for the tags' table; it dies there.
+      try server.holdingLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url, untilWaiting: 1) {
+        let process = try Self.startImport(payload, into: url)
+        try server.waitForLockWaiters(1, in: url)
+        process.kill()
+        return process.wait().status
+      }
+    }
+    #expect(ChildProcess.exitCode(of: status) == nil)   // killed by the signal
+    // Its session ends once the server finds the client gone; nothing it wrote was committed.
+    try await onOwnThread {
+      try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'", in: url, prints: "1")
+    }
+    #expect(try server.sql(#"SELECT (SELECT count(*) FROM "Author"), (SELECT count(*) FROM "Book"), (SELECT count(*) FROM "Tag")"#, in: url) == "0|0|0\n")
+  }
 }
