@@ -35,7 +35,7 @@ struct PostgresCommandTests {
     #expect(export == foundry(["export", "--store", file, "--entity", "Author", "--root", "authors"]))
   }
 
-  @Test("a URL naming a database that is not a store, or no server, is a clear error")
+  @Test("a URL naming a database that is not a store is a clear error, for import and query")
   func refusals() throws {
     let server = try PostgresTestServer.shared.get()
     let foreign = try server.makeDatabase(containing: "CREATE TABLE invoices (id INT)")
