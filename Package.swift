@@ -103,6 +103,7 @@ let package = Package(
         "FoundryGraph",
         "FoundryStore",
         "FoundrySQLite",
+        "FoundryPostgres",
         "FoundryJSON",
         "FoundryXML",
         "FoundryInternals",

@@ -3,8 +3,10 @@ internal import PostgresNIO
 
 extension PostgresBackend {
   /// Runs one statement on `connection`, its `?` marks numbered and its arguments bound.
+  /// A link insert keeps a link already there (`ON CONFLICT DO NOTHING`).
   static func execute(_ statement: SQLStatement, rows: [Int64] = [], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
-    let query = PostgresQuery(unsafeSQL: PostgresSQL.numbered(statement.sql), binds: PostgresParameter.bindings(statement.arguments, rows: rows))
+    let sql = statement.keepsExisting ? statement.sql + " ON CONFLICT DO NOTHING" : statement.sql
+    let query = PostgresQuery(unsafeSQL: PostgresSQL.numbered(sql), binds: PostgresParameter.bindings(statement.arguments, rows: rows))
     return connection.query(query, logger: logger)
   }
 
@@ -35,22 +37,35 @@ extension PostgresBackend {
 
   /// Runs a save's statements in the transaction open on `connection`: rows taken for the new
   /// objects first, then every statement sent in order without waiting for the one before
-  /// (the server runs them in order; the first that fails fails the save).
+  /// (the server runs them in order; the first that fails fails the save). An import's save
+  /// merges its new objects by identity (see ``runMerging(_:rows:on:logger:)``).
   /// - Returns: The new objects' rows.
   static func run(_ plan: WritePlan, on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
     allocateRows(plan.newRows, on: connection, logger: logger).flatMap { rows in
-      let results = plan.statements.map { execute($0, rows: rows, on: connection, logger: logger) }
-      return EventLoopFuture.whenAllComplete(results, on: connection.eventLoop).flatMapThrowing { outcomes in
-        for (statement, outcome) in zip(plan.statements, outcomes) {
-          let result = try outcome.get()
-          if let conflict = statement.conflict, (result.metadata.rows ?? 0) == 0 {
-            let what = conflict.attributes.isEmpty ? "" : " (\(conflict.attributes.joined(separator: ", ")))"
-            throw StoreError(.conflict, "\(conflict.object) was changed or deleted in the store since this context read it\(what)")
-          }
-        }
-        return rows
-      }
+      if plan.mergesByIdentity { return runMerging(plan, rows: rows, on: connection, logger: logger) }
+      return runStatements(plan.statements, rows: rows, on: connection, logger: logger).map { rows }
     }
+  }
+
+  /// Sends `statements`, bound with `rows`, one after another without waiting; fails with
+  /// the first that failed, or with a conflict for a guarded update that changed no row.
+  static func runStatements(_ statements: [SQLStatement], rows: [Int64], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<Void> {
+    guard !statements.isEmpty else { return connection.eventLoop.makeSucceededVoidFuture() }
+    let results = statements.map { execute($0, rows: rows, on: connection, logger: logger) }
+    return EventLoopFuture.whenAllComplete(results, on: connection.eventLoop).flatMapThrowing { outcomes in
+      for (statement, outcome) in zip(statements, outcomes) { _ = try checked(outcome, of: statement) }
+    }
+  }
+
+  /// The result of `statement`, or its error, or a conflict for a guarded update or delete
+  /// that changed no row.
+  static func checked(_ outcome: Result<PostgresQueryResult, any Error>, of statement: SQLStatement) throws -> PostgresQueryResult {
+    let result = try outcome.get()
+    if let conflict = statement.conflict, (result.metadata.rows ?? 0) == 0 {
+      let what = conflict.attributes.isEmpty ? "" : " (\(conflict.attributes.joined(separator: ", ")))"
+      throw StoreError(.conflict, "\(conflict.object) was changed or deleted in the store since this context read it\(what)")
+    }
+    return result
   }
 
   /// A free row per new object, from each table's `_pk` sequence (`nextval`, which no two
@@ -92,7 +107,12 @@ extension PostgresBackend {
   static func storeError(_ error: any Error) -> any Error {
     if error is StoreError { return error }
     guard let error = error as? PSQLError else { return StoreError(.database, "PostgreSQL: \(error)") }
-    guard let info = error.serverInfo else { return StoreError(.database, "PostgreSQL: \(error.code)") }
+    guard let info = error.serverInfo else {
+      if [.serverClosedConnection, .uncleanShutdown, .connectionError].contains(error.code) {
+        return StoreError(.database, "PostgreSQL: the connection to the server was lost (\(error.code)); nothing this operation wrote was committed")
+      }
+      return StoreError(.database, "PostgreSQL: \(error.code)")
+    }
     let state = info[.sqlState] ?? ""
     let message = info[.message] ?? "\(error.code)"
     let detail = info[.detail].map { " (\($0))" } ?? ""

@@ -4,7 +4,8 @@ internal import PostgresNIO
 
 extension Store {
   /// Opens the store in the PostgreSQL database at `url`, creating its tables (and indexes)
-  /// for `schema` when the database has none.
+  /// for `schema` when the database has none, and migrating them when the store was made
+  /// with an earlier version of the model.
   ///
   /// ```swift
   /// let store = try await Store(postgres: "postgres://app@localhost:5432/library", schema: schema)
@@ -15,52 +16,121 @@ extension Store {
   ///   - schema: The schema whose tables the database holds.
   ///   - poolSize: How many connections the store opens at most.
   /// - Throws: ``StoreError``: `notAStore` for a bad URL or a database that holds other
-  ///   tables but no Foundry store, `schemaMismatch` for a store made with another schema
-  ///   (migrations on PostgreSQL are not supported yet), `database` when the server cannot be
-  ///   reached. Nothing is changed then.
+  ///   tables but no Foundry store, `schemaMismatch` for a store made with another schema it
+  ///   cannot be migrated from (every change that is not lightweight in
+  ///   ``StoreError/details``), `database` when the server cannot be reached. Nothing is
+  ///   changed then.
   public convenience init(postgres url: String, schema: Schema, poolSize: Int = 4) async throws {
     try await self.init(postgres: try PostgresStoreConfiguration(url: url, poolSize: poolSize), schema: schema)
   }
 
   /// Opens the store in the PostgreSQL database `configuration` names, creating its tables
-  /// for `schema` when the database has none.
+  /// for `schema` when the database has none, and migrating them as ``init(path:schema:)``
+  /// migrates an SQLite store.
   ///
   /// ```swift
   /// let configuration = PostgresStoreConfiguration(host: "localhost", username: "app", database: "library", poolSize: 8)
   /// let store = try await Store(postgres: configuration, schema: schema)
   /// ```
-  /// Two processes opening an empty database at once make its tables once: the creation holds
-  /// a transaction-level advisory lock and looks again under it.
+  /// Two processes opening an empty or outdated database at once make (or migrate) its tables
+  /// once: the work holds a transaction-level advisory lock and looks again under it. A
+  /// migration is one transaction: it is all done, or the store is left as it was.
   /// - Throws: ``StoreError``, as ``init(postgres:schema:poolSize:)``.
   public convenience init(postgres configuration: PostgresStoreConfiguration, schema: Schema) async throws {
-    let layout = try StoreLayout(schema: schema)
-    let dialect = PostgresDialect()
-    let definition = layout.createStatements(dialect)
-    let backend = PostgresBackend(pool: PostgresConnectionPool(configuration: configuration.connection, size: configuration.poolSize, logger: Logger(label: "foundry.postgres")))
-    let name = configuration.displayName
-    try await backend.transaction(commits: true) { transaction in
-      // One creator at a time; the key is any fixed number, "FNDR" here.
-      _ = try transaction.read([SQLStatement("SELECT pg_advisory_xact_lock(1179538514)")])
-      let recorded = try PostgresStoreRecord.read(transaction, name: name)
-      switch try StoreRecord.state(of: recorded, name: name, layout: layout, definition: definition, dialect: dialect) {
-      case .new:
-        var plan = WritePlan()
-        plan.statements = StoreRecord.createStatements(definition, record: layout.recordText)
-        _ = try transaction.write(plan)
-      case .current: break
-      case .outdated:
-        throw StoreError(.schemaMismatch, "\(name) was made with another schema, and migrating a PostgreSQL store is not supported yet")
-      }
+    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema)
+    try await opener.backend.transaction(commits: true) { transaction in try opener.prepare(transaction) }
+    self.init(backend: opener.backend, layout: opener.layout)
+  }
+
+  /// Opens the store in the PostgreSQL database at `url` with the schema it recorded when it
+  /// was made or last migrated: for tools that have no model at hand.
+  ///
+  /// ```swift
+  /// let store = try await Store(postgres: "postgres://app@localhost/library")
+  /// store.schema.entities.map(\.name)   // ["Author", "Book", "Tag"]
+  /// ```
+  /// - Throws: ``StoreError``: `notAStore` for a database that is not a Foundry store,
+  ///   `database` when the server cannot be reached.
+  public convenience init(postgres url: String, poolSize: Int = 4) async throws {
+    let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)
+    let backend = PostgresStoreOpener.makeBackend(configuration)
+    let recorded = try await backend.transaction(commits: false) { transaction in
+      try PostgresStoreOpener.recordedSchema(transaction, name: configuration.displayName)
     }
-    self.init(backend: backend, layout: layout)
+    try await self.init(postgres: configuration, schema: try Store.schema(fromRecord: recorded))
+  }
+
+  /// Opens a PostgreSQL store from a synchronous caller outside Swift's cooperative pool (the
+  /// command line), blocking until the server has answered; with the recorded schema when
+  /// `schema` is `nil`. The same checks, creation and migration as
+  /// ``init(postgres:schema:poolSize:)``.
+  package static func openNow(postgres url: String, schema: Schema?, poolSize: Int = 2) throws -> Store {
+    let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)
+    var schema = schema
+    if schema == nil {
+      let backend = PostgresStoreOpener.makeBackend(configuration)
+      let recorded = try backend.transactionNow(commits: false) { transaction in
+        try PostgresStoreOpener.recordedSchema(transaction, name: configuration.displayName)
+      }
+      schema = try Store.schema(fromRecord: recorded)
+    }
+    guard let schema else { throw StoreError(.notAStore, "\(configuration.displayName) records no schema") }
+    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema)
+    try opener.backend.transactionNow(commits: true) { transaction in try opener.prepare(transaction) }
+    return Store(backend: opener.backend, layout: opener.layout)
   }
 }
 
-/// Reads the ``StoreRecord`` of a PostgreSQL database.
-enum PostgresStoreRecord {
+/// What opening a PostgreSQL store takes, whichever way it is awaited: the backend, the
+/// layout, and the transaction body that checks the database and creates or migrates its
+/// tables.
+struct PostgresStoreOpener: Sendable {
+  let backend: PostgresBackend
+  let layout: StoreLayout
+  let definition: [String]
+  let name: String
+
+  init(configuration: PostgresStoreConfiguration, schema: Schema) throws {
+    layout = try StoreLayout(schema: schema)
+    definition = layout.createStatements(PostgresDialect())
+    backend = Self.makeBackend(configuration)
+    name = configuration.displayName
+  }
+
+  static func makeBackend(_ configuration: PostgresStoreConfiguration) -> PostgresBackend {
+    PostgresBackend(pool: PostgresConnectionPool(configuration: configuration.connection, size: configuration.poolSize, logger: Logger(label: "foundry.postgres")))
+  }
+
+  /// Creates the tables of a database without any, migrates those of an earlier schema, and
+  /// refuses what is not a store of this schema; under an advisory lock, so one process at
+  /// a time does it.
+  func prepare(_ transaction: any StoreTransaction) throws {
+    // One creator at a time; the key is any fixed number, "FNDR" here.
+    _ = try transaction.read([SQLStatement("SELECT pg_advisory_xact_lock(1179538514)")])
+    let recorded = try Self.record(transaction, name: name)
+    switch try StoreRecord.state(of: recorded, name: name, layout: layout, definition: definition, dialect: PostgresDialect()) {
+    case .new:
+      var plan = WritePlan()
+      plan.statements = StoreRecord.createStatements(definition, record: layout.recordText)
+      _ = try transaction.write(plan)
+    case .current: break
+    case .outdated(let plan):
+      try PostgresMigration(plan: plan, layout: layout, definition: definition).run(in: transaction)
+    }
+  }
+
+  /// The schema a store records, as text.
+  /// - Throws: ``StoreError`` `notAStore` for a database that is not a store recording one.
+  static func recordedSchema(_ transaction: any StoreTransaction, name: String) throws -> String {
+    guard let recorded = try record(transaction, name: name), recorded["format"] == StoreRecord.format, let schema = recorded["schema"] else {
+      throw StoreError(.notAStore, "\(name) is not a Foundry store that records its schema (give the model instead)")
+    }
+    return schema
+  }
+
   /// The record: `nil` for a database without tables in its current schema.
   /// - Throws: ``StoreError`` `notAStore` for a database with tables but no record.
-  static func read(_ transaction: any StoreTransaction, name: String) throws -> [String: String]? {
+  static func record(_ transaction: any StoreTransaction, name: String) throws -> [String: String]? {
     let tables = try transaction.read([SQLStatement("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")])[0]
     let names = tables.values.compactMap { if case .text(let name) = $0 { name } else { nil } }
     if names.isEmpty { return nil }

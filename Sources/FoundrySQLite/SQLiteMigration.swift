@@ -16,12 +16,12 @@ enum SQLiteMigration {
         for index in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
           try db.execute(sql: "DROP INDEX \(dialect.quote(index))")
         }
-        for table in plan.dropped { try db.execute(sql: "ALTER TABLE \(dialect.quote(table)) RENAME TO \(dialect.quote("_old_" + table))") }
+        for table in plan.dropped { try db.execute(sql: "ALTER TABLE \(dialect.quote(table)) RENAME TO \(dialect.quote(MigrationPlan.oldName(table)))") }
         for statement in plan.create { try db.execute(sql: statement) }
         for copy in plan.tables { try copyRows(copy, db) }
         for link in plan.links { try copyLinks(link, db) }
         try nullifyBrokenLinks(joinTables: Set(plan.links.map(\.table)), db)
-        for table in plan.dropped { try db.execute(sql: "DROP TABLE \(dialect.quote("_old_" + table))") }
+        for table in plan.dropped { try db.execute(sql: "DROP TABLE \(dialect.quote(MigrationPlan.oldName(table)))") }
         if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
           throw StoreError(.schemaMismatch, "the migrated store would hold links to rows that are gone")
         }
@@ -33,26 +33,13 @@ enum SQLiteMigration {
   }
 
   private static func copyRows(_ copy: MigrationPlan.TableCopy, _ db: Database) throws {
-    guard let source = copy.source, !copy.keptEntities.isEmpty else { return }
-    let dialect = SQLiteDialect()
-    let names = (["_pk", "_entity", "_version"] + copy.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
-    var select = SQLFragment("o.\"_pk\", ") + copy.entity + ", o.\"_version\""
-    for column in copy.columns { select = select + ", " + column.value }
-    let kept = copy.keptEntities.map { _ in "?" }.joined(separator: ", ")
-    let sql = "INSERT INTO \(dialect.quote(copy.table)) (\(names)) SELECT \(select.sql) FROM \(dialect.quote("_old_" + source)) o WHERE o.\"_entity\" IN (\(kept))"
-    let arguments = select.arguments + copy.keptEntities.map { SQLArgument.value(.text($0)) }
-    try db.execute(sql: sql, arguments: SQLiteBackend.arguments(arguments, rows: []))
+    guard let statement = MigrationPlan.copyStatement(copy, dialect: SQLiteDialect()) else { return }
+    try db.execute(sql: statement.sql, arguments: SQLiteBackend.arguments(statement.arguments, rows: []))
   }
 
   private static func copyLinks(_ link: MigrationPlan.LinkCopy, _ db: Database) throws {
-    guard let source = link.source else { return }
-    let dialect = SQLiteDialect()
-    let (owner, target) = link.isSwapped ? ("target", "owner") : ("owner", "target")
-    let sql = """
-      INSERT INTO \(dialect.quote(link.table)) ("owner", "target", "owner_position", "target_position") \
-      SELECT l."\(owner)", l."\(target)", l."\(owner)_position", l."\(target)_position" FROM \(dialect.quote("_old_" + source)) l
-      """
-    try db.execute(sql: sql)
+    guard let statement = MigrationPlan.copyStatement(link, dialect: SQLiteDialect()) else { return }
+    try db.execute(sql: statement.sql)
   }
 
   /// Sets to null the foreign keys, and removes the join rows, that point at rows the copy

@@ -68,7 +68,7 @@ struct BatchImport: Sendable {
         batch, entity: entity, root: root, firstIndex: summary.elementCount, options: options, sourceName: sourceName)
       summary.add(report, elements: batch.count)
       if dryRun { summary.changes += try context.describeChanges() }
-      if let pending = try context.prepareSave() {
+      if let pending = try context.prepareSave(mergesByIdentity: true) {
         let saved = context.commitSave(pending, rows: try transaction.write(pending.plan.plan))
         imported.add(pending.changes.inserted, rows: saved.inserted, layout: store.layout)
         summary.saved.add(saved)

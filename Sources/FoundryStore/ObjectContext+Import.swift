@@ -91,7 +91,7 @@ extension ObjectContext {
   nonisolated(nonsending) private func importPayload(dryRun: Bool, _ run: () throws -> GraphImportReport) async throws -> StoreImportReport {
     var report = try imported(dryRun: dryRun, run)
     guard !dryRun else { return report }
-    do { report.saved = try await save() } catch {
+    do { report.saved = try await save(mergesByIdentity: true) } catch {
       graph.rollback()
       throw error
     }
@@ -107,7 +107,7 @@ extension ObjectContext {
   package func importNow(dryRun: Bool, _ run: (ObjectGraph) throws -> GraphImportReport) throws -> StoreImportReport {
     var report = try imported(dryRun: dryRun) { try run(graph) }
     guard !dryRun else { return report }
-    do { report.saved = try saveNow() } catch {
+    do { report.saved = try saveNow(mergesByIdentity: true) } catch {
       graph.rollback()
       throw error
     }

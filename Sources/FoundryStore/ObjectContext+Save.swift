@@ -34,14 +34,18 @@ extension ObjectContext {
   /// - Throws: ``StoreError`` `validation`, `conflict`, `constraint` (a duplicate identity),
   ///   or the database's error; the store and the context are then as they were.
   @discardableResult
-  nonisolated(nonsending) public func save() async throws -> SaveResult {
-    guard let pending = try prepareSave() else { return SaveResult() }
+  nonisolated(nonsending) public func save() async throws -> SaveResult { try await save(mergesByIdentity: false) }
+
+  /// ``save()``; with `mergesByIdentity` (imports), a new object whose identity another
+  /// transaction stored meanwhile updates that row (see ``WritePlan/mergesByIdentity``).
+  nonisolated(nonsending) func save(mergesByIdentity: Bool) async throws -> SaveResult {
+    guard let pending = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
     do {
       return finishSave(pending, rows: try await store.backend.write(pending.plan.plan))
     } catch let error as StoreError where error.code == .conflict && mergePolicy == .storeWins {
       let ids = try conflictCandidates()
       try applyStoredRows(try await store.backend.read(refreshStatements(for: ids)), of: ids, dropsChanges: true)
-      guard let retried = try prepareSave() else { return SaveResult() }
+      guard let retried = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
       return finishSave(retried, rows: try await store.backend.write(retried.plan.plan))
     }
   }
@@ -49,20 +53,20 @@ extension ObjectContext {
   /// ``save()`` for synchronous callers outside Swift's cooperative pool (the command line):
   /// blocks until the database has written.
   @discardableResult
-  package func saveNow() throws -> SaveResult {
-    guard let pending = try prepareSave() else { return SaveResult() }
+  package func saveNow(mergesByIdentity: Bool = false) throws -> SaveResult {
+    guard let pending = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
     do {
       return finishSave(pending, rows: try store.backend.writeNow(pending.plan.plan))
     } catch let error as StoreError where error.code == .conflict && mergePolicy == .storeWins {
       let ids = try conflictCandidates()
       try applyStoredRows(try store.backend.readNow(refreshStatements(for: ids)), of: ids, dropsChanges: true)
-      guard let retried = try prepareSave() else { return SaveResult() }
+      guard let retried = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
       return finishSave(retried, rows: try store.backend.writeNow(retried.plan.plan))
     }
   }
 
   /// The changes to write, validated and planned; `nil` when there are none.
-  func prepareSave() throws -> (changes: GraphChanges, plan: SavePlanner)? {
+  func prepareSave(mergesByIdentity: Bool = false) throws -> (changes: GraphChanges, plan: SavePlanner)? {
     let changes = try graph.changes()
     guard !changes.isEmpty else { return nil }
     let broken = (changes.inserted + changes.updated).flatMap { $0.validationErrors() }
@@ -71,7 +75,7 @@ extension ObjectContext {
       throw StoreError(.validation, "\(count) rule\(count == 1 ? "" : "s") broken; nothing was saved", details: broken.map { "\($0.location): \($0.message)" })
     }
     var planner = SavePlanner(layout: store.layout, decoder: source.decoder, checksVersions: mergePolicy != .contextWins)
-    try planner.add(changes)
+    try planner.add(changes, mergesByIdentity: mergesByIdentity)
     return (changes, planner)
   }
 

@@ -31,12 +31,30 @@ package struct SQLStatement: Sendable, Hashable {
   /// For an update guarded by a version check: the object it must change, else the save
   /// fails with a conflict naming it.
   package var conflict: ConflictCheck?
+  /// For the insert of a new object's row: its table, columns and identity, so that a backend
+  /// can merge it with a row of the same identity that another transaction stored first.
+  package var insertedRow: InsertedRow?
+  /// For the insert of a link: a link already there is kept, not an error (two imports that
+  /// both link the same objects agree).
+  package var keepsExisting = false
 
   package init(_ sql: String, _ arguments: [SQLArgument] = [], conflict: ConflictCheck? = nil) {
     self.sql = sql
     self.arguments = arguments
     self.conflict = conflict
   }
+}
+
+/// The row a save inserts for a new object, as a backend that merges concurrent inserts by
+/// identity needs it (PostgreSQL's `INSERT ... ON CONFLICT`).
+package struct InsertedRow: Sendable, Hashable {
+  /// The family table.
+  package var table: String
+  /// The columns the insert sets, in the order of its arguments (`_pk` first, a ``SQLArgument/newRow(_:)``).
+  package var columns: [String]
+  /// The columns of the identity's unique index; empty when the row is not to be merged (an
+  /// entity without identity, or one whose identity is unique per parent only).
+  package var identity: [String]
 }
 
 /// What a guarded update was about, for the conflict error when it changes no row.

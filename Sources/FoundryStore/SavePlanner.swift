@@ -12,7 +12,7 @@ struct SavePlanner {
   /// Stored objects whose row version the save raises.
   private(set) var versionedObjects: [ManagedObject] = []
   /// Per entity position: its insert statement (every attribute and foreign-key column).
-  private var inserts: [Int: (sql: String, foreignKeys: [(Int, String)])] = [:]
+  private var inserts: [Int: (sql: String, foreignKeys: [(Int, String)], row: InsertedRow)] = [:]
   /// Positions of inserted objects in ``WritePlan/newRows``, by object number.
   private var newRows: [Int: Int] = [:]
   /// Position updates of ordered sides, run after every link is in place.
@@ -27,7 +27,8 @@ struct SavePlanner {
     self.checksVersions = checksVersions
   }
 
-  mutating func add(_ changes: GraphChanges) throws(StoreError) {
+  mutating func add(_ changes: GraphChanges, mergesByIdentity: Bool = false) throws(StoreError) {
+    plan.mergesByIdentity = mergesByIdentity
     for object in changes.deleted { delete(object) }
     for object in changes.inserted {
       newRows[object.objectNumber] = plan.newRows.count
@@ -64,12 +65,14 @@ struct SavePlanner {
     for (slot, _) in statement.foreignKeys {
       arguments.append(target(object.relatedObjects(at: slot).first))
     }
-    plan.statements.append(SQLStatement(statement.sql, arguments))
+    var insert = SQLStatement(statement.sql, arguments)
+    insert.insertedRow = statement.row
+    plan.statements.append(insert)
   }
 
   /// The insert statement of `entity`'s objects, made once per save: the same text for every
   /// object, so the database prepares it once.
-  private mutating func insertStatement(for entity: EntityDescription) -> (sql: String, foreignKeys: [(Int, String)]) {
+  private mutating func insertStatement(for entity: EntityDescription) -> (sql: String, foreignKeys: [(Int, String)], row: InsertedRow) {
     if let known = inserts[entity.index] { return known }
     let foreignKeys = entity.relationships.indices.compactMap { slot -> (Int, String)? in
       guard case .foreignKey(let column) = layout.relationshipStorage[entity.index][slot] else { return nil }
@@ -77,9 +80,12 @@ struct SavePlanner {
     }
     let columns = ["_pk", "_entity"] + layout.attributeColumns[entity.index] + foreignKeys.map(\.1)
     let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-    let sql = "INSERT INTO \(dialect.quote(layout.table(of: entity).name)) (\(columns.map(dialect.quote).joined(separator: ", "))) VALUES (\(marks))"
-    inserts[entity.index] = (sql, foreignKeys)
-    return (sql, foreignKeys)
+    let table = layout.table(of: entity).name
+    let sql = "INSERT INTO \(dialect.quote(table)) (\(columns.map(dialect.quote).joined(separator: ", "))) VALUES (\(marks))"
+    let identity = entity.hasIdentity && !entity.isIdentityScopedToParent ? entity.identitySlots.map { layout.attributeColumns[entity.index][$0] } : []
+    let row = InsertedRow(table: table, columns: columns, identity: identity)
+    inserts[entity.index] = (sql, foreignKeys, row)
+    return (sql, foreignKeys, row)
   }
 
   private mutating func update(_ object: ManagedObject) throws(StoreError) {
@@ -143,7 +149,7 @@ struct SavePlanner {
         // Objects linked to a slot left unloaded: the store keeps the other links as they are.
         guard isOwner else { continue }
         for member in linked {
-          plan.statements.append(SQLStatement("INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\") VALUES (?, ?, NULL)", [me, row(of: member)]))
+          plan.statements.append(link(SQLStatement("INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\") VALUES (?, ?, NULL)", [me, row(of: member)])))
         }
         continue
       }
@@ -161,7 +167,7 @@ struct SavePlanner {
         let existing = Set((before ?? []).map(ObjectIdentifier.init))
         for (position, member) in now.enumerated() where !existing.contains(ObjectIdentifier(member)) {
           let sql = "INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\") VALUES (?, ?, ?)"
-          plan.statements.append(SQLStatement(sql, [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)]))
+          plan.statements.append(link(SQLStatement(sql, [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)])))
         }
       }
       let isOrdered = isOwner ? join.isOwnerOrdered : join.isTargetOrdered
@@ -175,5 +181,12 @@ struct SavePlanner {
         positions.append(SQLStatement(sql, [.value(.integer(Int64(position))), me, row(of: member)]))
       }
     }
+  }
+
+  /// A link's insert, marked as one that keeps a link already there.
+  private func link(_ statement: SQLStatement) -> SQLStatement {
+    var statement = statement
+    statement.keepsExisting = true
+    return statement
   }
 }

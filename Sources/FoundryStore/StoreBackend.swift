@@ -47,6 +47,11 @@ package struct WritePlan: Sendable {
   /// (``SQLArgument/newRow(_:)`` refers to them by position) before running the statements.
   package var newRows: [String] = []
   package var statements: [SQLStatement] = []
+  /// Whether a new object whose identity another transaction stored meanwhile takes that
+  /// row (updated with the object's values) instead of failing the save: what imports want,
+  /// so that two processes importing the same objects at once both succeed, and neither
+  /// makes a duplicate. Backends whose writers never overlap (SQLite) need not do anything.
+  package var mergesByIdentity = false
 
   package init() {}
 }

@@ -51,6 +51,16 @@ struct ImportStoreTests {
     #expect(directory.contents(of: "notes.txt") == "not a database\n")
   }
 
+  @Test("--store takes a postgres:// or postgresql:// URL, printed without its password")
+  func postgresURLs() {
+    #expect(StoreLocation.isPostgres("postgres://app@db/library"))
+    #expect(StoreLocation.isPostgres("PostgreSQL://app@db/library"))
+    #expect(!StoreLocation.isPostgres("library.sqlite"))
+    #expect(StoreLocation.displayName("postgres://app:s3cret@db.local:5432/library") == "postgres://app@db.local:5432/library")
+    #expect(StoreLocation.displayName("postgres://app@db.local/library") == "postgres://app@db.local/library")
+    #expect(StoreLocation.displayName("stores/a:b@c.sqlite") == "stores/a:b@c.sqlite")
+  }
+
   @Test("--dry-run needs --store")
   func dryRunNeedsStore() {
     #expect(ImportCommandTests.run(ImportCommandTests.authors, "--dry-run").status == 64)

@@ -16,10 +16,10 @@ struct MigrationTests {
     try Schema(modelAt: fixtures.appendingPathComponent("Shelf.xcdatamodeld/\(name).xcdatamodel"))
   }
 
-  @Test("versions 1 -> 2 -> 3 migrate in place, keeping every object, value and link")
-  func threeVersions() async throws {
-    let file = try TemporaryStore()
-    let first = try Store(path: file.path, schema: try Self.version("Shelf"))
+  @Test("versions 1 -> 2 -> 3 migrate in place, keeping every object, value and link", arguments: StoreBackendKind.available)
+  func threeVersions(_ backend: StoreBackendKind) async throws {
+    let made = try await backend.makeStore(try Self.version("Shelf"))
+    let first = made.store
     let context = try first.makeContext()
     for (id, name) in [(1, "Ursula"), (2, "Octavia")] {
       let author = try context.insert("Author")
@@ -34,7 +34,7 @@ struct MigrationTests {
     }
     try await context.save()
 
-    let second = try Store(path: file.path, schema: try Self.version("Shelf 2"))
+    let second = try await made.reopen(try Self.version("Shelf 2"))
     let secondContext = try second.makeContext()
     let book = try #require(try secondContext.object(of: "Book", identity: 10))
     #expect(book.name == "Ursula 0")
@@ -48,7 +48,7 @@ struct MigrationTests {
     try tag.setRelated([book], forKey: "books")
     try await secondContext.save()
 
-    let third = try Store(path: file.path, schema: try Self.version("Shelf 3"))
+    let third = try await made.reopen(try Self.version("Shelf 3"))
     let thirdContext = try third.makeContext()
     let authors = try await thirdContext.fetch(FetchRequest(entity: "Author"))
     #expect(authors.compactMap(\.fullName) == ["Ursula", "Octavia"])
@@ -60,8 +60,15 @@ struct MigrationTests {
     #expect(third.tableDefinitions.allSatisfy { !$0.contains("subtitle") })
 
     // Opening again with the same version changes nothing.
-    let again = try Store(path: file.path, schema: try Self.version("Shelf 3"))
+    let again = try await made.reopen(try Self.version("Shelf 3"))
     #expect(try await again.makeContext().count(FetchRequest(entity: "Author")) == 2)
+    // New rows come after the copied ones.
+    let later = try again.makeContext()
+    let author = try later.insert("Author")
+    author.id = 3
+    author.fullName = "Iain"
+    try await later.save()
+    #expect(try await again.makeContext().count(FetchRequest(entity: "Author")) == 3)
   }
 
   @Test("a change that is not lightweight is refused, every change named, and the store is left as it was")

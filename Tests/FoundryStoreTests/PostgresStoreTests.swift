@@ -2,6 +2,7 @@ import Foundation
 import FoundryGraph
 @testable import FoundryPostgres
 import FoundryStore
+import FoundryTestSupport
 import Testing
 
 @Suite("PostgreSQL: statements and URLs")

@@ -3,6 +3,7 @@ import FoundryGraph
 import FoundryPostgres
 import FoundrySQLite
 import FoundryStore
+import FoundryTestSupport
 import Testing
 
 /// A backend the store's behaviour tests run on: every parameterized test runs its one body

@@ -23,18 +23,18 @@ private final class ChangeCount: Sendable {
 struct StoreObservationTests {
   typealias Volume = Shelf.Volume
 
-  @Test("a context's rollback reaches the reader")
-  func rollback() async throws {
-    let context = try await Shelf.filledStore().makeContext()
+  @Test("a context's rollback reaches the reader", arguments: StoreBackendKind.available)
+  func rollback(_ backend: StoreBackendKind) async throws {
+    let context = try await Shelf.filledStore(backend).makeContext()
     let book = try #require(try await context.fetch(Volume.self, where: \.id == 10).first)
     book.title = "Draft"
     #expect(await ChangeCount.after(reading: { _ = book.title }) { context.rollback() } == 1)
     #expect(book.title == "Notes")
   }
 
-  @Test("a refresh after another context's save reaches the reader")
-  func refresh() async throws {
-    let store = try await Shelf.filledStore()
+  @Test("a refresh after another context's save reaches the reader", arguments: StoreBackendKind.available)
+  func refresh(_ backend: StoreBackendKind) async throws {
+    let store = try await Shelf.filledStore(backend)
     let reader = try store.makeContext()
     let book = try #require(try await reader.fetch(Volume.self, where: \.id == 10).first)
     let writer = try store.makeContext()
@@ -45,9 +45,9 @@ struct StoreObservationTests {
     #expect(book.title == "Notes, revised")
   }
 
-  @Test("loading a relationship is no change; linking is")
-  func faults() async throws {
-    let context = try await Shelf.filledStore().makeContext()
+  @Test("loading a relationship is no change; linking is", arguments: StoreBackendKind.available)
+  func faults(_ backend: StoreBackendKind) async throws {
+    let context = try await Shelf.filledStore(backend).makeContext()
     let ada = try #require(try await context.fetch(Shelf.Writer.self, where: \.name == "Ada").first)
     #expect(await ChangeCount.after(reading: { _ = ada.books.count }) {} == 0)
     let book = try context.insert(Volume.self)

@@ -44,8 +44,9 @@ enum Shelf {
   }
 
   /// Ada (3 books, one reviewed 5 and 2), Bo (1 book), Cy the poet (none).
-  static func filledStore() async throws -> Store {
-    let store = try store()
+  /// The same, on `backend`.
+  static func filledStore(_ backend: StoreBackendKind) async throws -> Store {
+    let store = try await backend.makeStore(try Schema(Writer.self, Poet.self, Volume.self, Review.self)).store
     let context = try store.makeContext()
     let ada = try context.insert(Writer.self)
     (ada.id, ada.name, ada.nickname) = (1, "Ada", "Countess")
@@ -117,9 +118,9 @@ struct TypedQueryTests {
     }
   }
 
-  @Test("fetches what the same query text fetches, values bound")
-  func fetchesLikeText() async throws {
-    let store = try await Shelf.filledStore()
+  @Test("fetches what the same query text fetches, values bound", arguments: StoreBackendKind.available)
+  func fetchesLikeText(_ backend: StoreBackendKind) async throws {
+    let store = try await Shelf.filledStore(backend)
     let context = try store.makeContext()
     func titles(_ predicate: EntityPredicate<Volume>) async throws -> [String] {
       let typed = try await context.fetch(Volume.self, where: predicate, sortBy: [.ascending(\.id)]).map(\.title)
@@ -145,9 +146,9 @@ struct TypedQueryTests {
     #expect(try await context.count(Writer.self, where: .noneOf(\.books, \.year > 0)) == 1)
   }
 
-  @Test("sorts and limits with typed keys")
-  func sorts() async throws {
-    let context = try await Shelf.filledStore().makeContext()
+  @Test("sorts and limits with typed keys", arguments: StoreBackendKind.available)
+  func sorts(_ backend: StoreBackendKind) async throws {
+    let context = try await Shelf.filledStore(backend).makeContext()
     let newest = try await context.fetch(Volume.self, sortBy: [.descending(\.year)], limit: 2)
     #expect(newest.map(\.year) == [2001, 1995])
     let byWriter = try await context.fetch(Volume.self, where: \.year > 1900, sortBy: [.ascending(\.title)])
@@ -157,9 +158,9 @@ struct TypedQueryTests {
     #expect(try await context.fetch(request).map { Volume(managedObject: $0).id } == [12, 11, 10])
   }
 
-  @Test("a subclass's key paths reach its own and its superclass's properties")
-  func subclass() async throws {
-    let context = try await Shelf.filledStore().makeContext()
+  @Test("a subclass's key paths reach its own and its superclass's properties", arguments: StoreBackendKind.available)
+  func subclass(_ backend: StoreBackendKind) async throws {
+    let context = try await Shelf.filledStore(backend).makeContext()
     let poets = try await context.fetch(Shelf.Poet.self, where: \.name == "Cy" && \.meter == "iambic")
     #expect(poets.map(\.id) == [3])
     #expect(try await context.count(Writer.self, where: \.name != "Bo") == 2)

@@ -23,9 +23,9 @@ enum Shop {
 
 @Suite("@Entity classes in a store")
 struct TypedStoreTests {
-  @Test("insert, find, fetch with a predicate and follow relationships, all typed")
-  func typed() async throws {
-    let store = try Store(inMemoryWith: try Schema(Shop.Product.self, Shop.Category.self))
+  @Test("insert, find, fetch with a predicate and follow relationships, all typed", arguments: StoreBackendKind.available)
+  func typed(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore(try Schema(Shop.Product.self, Shop.Category.self)).store
     let context = try store.makeContext()
     let tools = try context.insert(Shop.Category.self)
     tools.name = "tools"

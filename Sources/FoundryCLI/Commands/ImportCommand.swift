@@ -87,7 +87,10 @@ struct ImportCommand: ConsoleCommand {
   @Option(help: "How to print the report: text or json.")
   var format: OutputFormat = .text
 
-  @Option(help: ArgumentHelp("Import into this SQLite store (created when missing), one transaction per payload.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "Import into this store, one transaction per payload: an SQLite file (created when missing) or a PostgreSQL database as a postgres:// URL (its tables created when it has none).",
+      valueName: "file-or-url"))
   var store: String?
 
   @Flag(name: .customLong("dry-run"), help: "With --store: report what each payload would insert, update and delete, and write nothing.")

@@ -8,7 +8,7 @@ import FoundryGraph
 import FoundryJSON
 
 extension ImportCommand {
-  /// `--store FILE`: imports each payload into the SQLite store in its own transaction (or,
+  /// `--store FILE` (or a `postgres://` URL): imports each payload into the store in its own transaction (or,
   /// with `--dry-run`, reports what it would change) and prints what the store then holds.
   ///
   /// ```
@@ -26,7 +26,7 @@ extension ImportCommand {
       return target
     }
     var summary = ImportSummary(model: model, entity: entity)
-    summary.store = path
+    summary.store = StoreLocation.displayName(path)
     for payload in payloads {
       let sourceName = DocumentLoader.sourceName(for: payload)
       let outcome = try console.failing {

@@ -1,10 +1,9 @@
 import Foundry
 import FoundryGraph
 import FoundryJSON
-import FoundrySQLite
 import FoundryStore
 
-/// `foundry import --store`: each payload imported into an SQLite store in its own
+/// `foundry import --store`: each payload imported into an SQLite or PostgreSQL store in its own
 /// transaction, with what it inserted, updated and deleted. The command line is synchronous,
 /// so it uses the store's blocking calls (`importNow`, `countNow`), never a wait on a task.
 struct StoreImport {
@@ -23,9 +22,9 @@ struct StoreImport {
   let store: Store
   let path: String
 
-  /// Opens (or creates) the store at `path` for `schema`.
+  /// Opens (or creates) the store at `path` (a file, or a `postgres://` URL) for `schema`.
   init(path: String, schema: Schema) throws {
-    store = try Store(path: path, schema: schema)
+    store = try StoreLocation.open(path, schema: schema)
     self.path = path
   }
 

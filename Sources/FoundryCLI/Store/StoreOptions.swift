@@ -1,13 +1,12 @@
 import ArgumentParser
 import Foundry
 import FoundryGraph
-import FoundrySQLite
 import FoundryStore
 
-/// The options of the commands that read a store: the store file, the entity, and — when the
+/// The options of the commands that read a store: the store (file or URL), the entity, and — when the
 /// schema and transformer bindings the store recorded do not suffice — the model and bindings.
 struct StoreOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The SQLite store to read.", valueName: "file"))
+  @Option(help: ArgumentHelp("The store to read: an SQLite file, or a PostgreSQL database as a postgres:// URL.", valueName: "file-or-url"))
   var store: String
 
   @Option(
@@ -46,7 +45,7 @@ struct StoreOptions: ParsableArguments {
     var registry = try registry()
     try loader.checkTransformers(of: schema, registry: registry, model: file, console: console)
     return try console.failing {
-      let store = try Store(path: store, schema: schema)
+      let store = try StoreLocation.open(store, schema: schema)
       try addRecordedBindings(of: store, to: &registry)
       return (store, try store.makeContext(transformers: registry))
     }
@@ -55,7 +54,7 @@ struct StoreOptions: ParsableArguments {
   /// The store with the schema it recorded, and the bindings it recorded plus `--transformer`'s.
   private func openRecorded(console: Console) throws -> (store: Store, context: ObjectContext) {
     try console.failing {
-      let store = try Store(path: store)
+      let store = try StoreLocation.open(store, schema: nil)
       guard store.schema[entity] != nil else {
         let known = store.schema.entities.map(\.name).sorted().joined(separator: ", ")
         throw StoreError(.invalidQuery, "no entity named \"\(entity)\" in the store (entities: \(known))")

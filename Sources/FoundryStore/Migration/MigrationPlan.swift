@@ -48,3 +48,51 @@ extension StoreLayout {
   /// The schema as a store records it, to migrate from it later.
   package var recordText: String { SchemaRecord.text(of: schema) }
 }
+
+extension MigrationPlan {
+  /// The name an old table has while its rows are copied into the new one.
+  package static func oldName(_ table: String) -> String { "_old_" + table }
+
+  /// The statement that copies a family's kept rows (with their `_pk` and `_version`) from
+  /// its old table; `nil` for a new family or one that keeps no entity.
+  package static func copyStatement(_ copy: TableCopy, dialect: any SQLDialect) -> SQLStatement? {
+    guard let source = copy.source, !copy.keptEntities.isEmpty else { return nil }
+    let names = (["_pk", "_entity", "_version"] + copy.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
+    var select = SQLFragment("o.\"_pk\", ") + copy.entity + ", o.\"_version\""
+    for column in copy.columns { select = select + ", " + column.value }
+    let kept = copy.keptEntities.map { _ in "?" }.joined(separator: ", ")
+    let sql = "INSERT INTO \(dialect.quote(copy.table)) (\(names)) SELECT \(select.sql) FROM \(dialect.quote(oldName(source))) o WHERE o.\"_entity\" IN (\(kept))"
+    return SQLStatement(sql, select.arguments + copy.keptEntities.map { SQLArgument.value(.text($0)) })
+  }
+
+  /// The statement that copies a join table's links from its old table; `nil` for a new one.
+  package static func copyStatement(_ link: LinkCopy, dialect: any SQLDialect) -> SQLStatement? {
+    guard let source = link.source else { return nil }
+    let (owner, target) = link.isSwapped ? ("target", "owner") : ("owner", "target")
+    return SQLStatement("""
+      INSERT INTO \(dialect.quote(link.table)) ("owner", "target", "owner_position", "target_position") \
+      SELECT l."\(owner)", l."\(target)", l."\(owner)_position", l."\(target)_position" FROM \(dialect.quote(oldName(source))) l
+      """)
+  }
+}
+
+extension StoreLayout {
+  /// The statements that set to null the foreign keys, and remove the join rows, that point
+  /// at rows a migration's copy left behind (objects of removed entities).
+  package func orphanCleanupStatements(_ dialect: any SQLDialect) -> [SQLStatement] {
+    func orphan(_ column: String, of table: String) -> String {
+      "\(dialect.quote(column)) IS NOT NULL AND \(dialect.quote(column)) NOT IN (SELECT \"_pk\" FROM \(dialect.quote(table)))"
+    }
+    var statements: [SQLStatement] = []
+    for table in tables {
+      for column in table.columns {
+        guard let target = column.references else { continue }
+        statements.append(SQLStatement("UPDATE \(dialect.quote(table.name)) SET \(dialect.quote(column.name)) = NULL WHERE \(orphan(column.name, of: target))"))
+      }
+    }
+    for join in joinTables {
+      statements.append(SQLStatement("DELETE FROM \(dialect.quote(join.name)) WHERE (\(orphan("owner", of: join.ownerTable))) OR (\(orphan("target", of: join.targetTable)))"))
+    }
+    return statements
+  }
+}

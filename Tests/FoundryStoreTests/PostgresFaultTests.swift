@@ -1,0 +1,42 @@
+import Foundation
+import FoundryGraph
+import FoundryPostgres
+import FoundryStore
+import FoundryTestSupport
+import Testing
+
+@Suite("PostgreSQL: faults", .enabled(if: PostgresTestServer.unavailableReason == nil, "PostgreSQL is not installed here"))
+struct PostgresFaultTests {
+  @Test("the server stopped during an import: a clear error, nothing half-written after the restart, the pool reconnects and a retried import completes")
+  func serverStoppedMidImport() async throws {
+    // A cluster of its own: the shared one serves the tests running meanwhile.
+    let server = try PostgresTestServer.startPrivate()
+    let url = try server.makeDatabase()
+    let store = try await Store(postgres: url, schema: Library.schema, poolSize: 2)
+    let committed = try store.makeContext()
+    try committed.insert("Tag").label = "committed before"
+    try await committed.save()
+    let payload = Array(Library.payload.utf8)
+    // A session locking the Tag table: the import writes its authors and books, then waits.
+    let holder = try await onOwnThread { try server.startLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url) }
+    let importing = Task { _ = try await store.makeContext().importJSON(payload, entity: "Author", root: "authors") }
+    try await onOwnThread { try server.waitForLockWaiters(1, in: url) }
+    try server.stopImmediately()
+    _ = try await onOwnThread { holder.wait() }
+
+    let error = await #expect(throws: StoreError.self) { try await importing.value }
+    #expect(error?.code == .database)
+    #expect(error?.message == "PostgreSQL: the connection to the server was lost (serverClosedConnection); nothing this operation wrote was committed")
+
+    try server.startServer()
+    let context = try store.makeContext()
+    #expect(try await context.count(FetchRequest(entity: "Author")) == 0)
+    #expect(try await context.count(FetchRequest(entity: "Book")) == 0)
+    #expect(try context.object(of: "Tag", identity: "committed before") != nil)
+    let report = try await store.makeContext().importJSON(payload, entity: "Author", root: "authors")
+    #expect(report.saved.inserted.count > 0)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 2)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 3)
+    try server.stopImmediately()
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import FoundryGraph
+import FoundryPostgres
+import FoundryStore
+import FoundryTestSupport
+import Testing
+
+@Suite("PostgreSQL: imports merged by identity", .enabled(if: PostgresTestServer.unavailableReason == nil, "PostgreSQL is not installed here"))
+struct PostgresMergeTests {
+  /// The library payload, plus (with `extra`) a book of the same author and publisher.
+  static func payload(extra: Bool) -> [UInt8] {
+    let book = extra ? #", {"id": 3003, "title": "Othello", "tags": ["drama", "tragedy"], "publisher": 7}"# : ""
+    let text = """
+      {"authors": [{"id": 101, "name": "William Shakespeare", "books": [
+        {"id": 3001, "title": "The Tempest", "tags": ["drama", "fantasy"], "publisher": 7},
+        {"id": 3002, "title": "Hamlet", "tags": ["drama"], "publisher": 7}\(book)]}]}
+      """
+    return Array(text.utf8)
+  }
+
+  @Test("two stores import the same objects at once: both succeed, each object is stored once, and new rows point at the rows the other stored")
+  func concurrentImports() async throws {
+    let server = try PostgresTestServer.shared.get()
+    let first = try await StoreBackendKind.postgres.makeStore()
+    guard case .database(let url) = first.location else { return }
+    let second = try await first.reopen()
+    // The first import inserts its author, books and publisher, then waits to insert its tags;
+    // the second finds nothing stored yet, and waits for the first's author to commit. The
+    // second then takes every row the first stored, and its new book must point at them.
+    let store = first.store
+    let (winner, loser) = try await onOwnThread {
+      try server.holdingLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url, untilWaiting: 2) {
+      let winner = Task { try await store.makeContext().importJSON(Self.payload(extra: false), entity: "Author", root: "authors").saved.inserted.count }
+      try server.waitForLockWaiters(1, in: url)
+      let loser = Task { try await second.makeContext().importJSON(Self.payload(extra: true), entity: "Author", root: "authors").saved.inserted.count }
+      return (winner, loser)
+      }
+    }
+    // Each import believed every object new: 1 author, 2 (3) books, 2 (3) tags, 1 publisher.
+    let inserted = [try await winner.value, try await loser.value]
+    #expect(inserted == [6, 8])
+
+    let context = try first.store.makeContext()
+    for (entity, count) in [("Author", 1), ("Book", 3), ("Tag", 3), ("Publisher", 1)] {
+      let stored = try await context.count(FetchRequest(entity: entity))
+      #expect(stored == count, "\(entity)")
+    }
+    let author = try #require(try context.object(of: "Author", identity: 101))
+    #expect(try author.related(forKey: "books").compactMap(\.id) == [3001, 3002, 3003])
+    let othello = try #require(try context.object(of: "Book", identity: 3003))
+    #expect(try othello.relatedObject(forKey: "publisher")?.persistentID == (try context.object(of: "Publisher", identity: 7))?.persistentID)
+    let tags = try othello.related(forKey: "tags").compactMap { object -> String? in if case .string(let label)? = object.label { label } else { nil } }.sorted()
+    #expect(tags == ["drama", "tragedy"])
+    let drama = try #require(try context.object(of: "Tag", identity: "drama"))
+    #expect(try drama.related(forKey: "books").compactMap(\.id).map(\.description).sorted() == ["3001", "3002", "3003"])
+  }
+}
