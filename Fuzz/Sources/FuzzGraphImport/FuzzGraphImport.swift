@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Foundry
 import FoundryGraph
 import FuzzSupport
@@ -7,9 +12,8 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
   runFuzzer(argc, argv) { data, count in fuzzGraphImport(data, count) }
 }
 
-/// Graph import of authors, books, tags and publishers (identities, ordered and keyed
-/// relationships, a transformer, a key path into a nested object) from JSON and from XML,
-/// strict and lossy; what was imported is exported again.
+/// Graph import of authors, books, tags and publishers (the graph tests' library model) from
+/// JSON and from XML, strict and lossy; what was imported is exported again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGraphImport(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let bytes = fuzzBytes(data, count)
@@ -28,37 +32,15 @@ public func fuzzGraphImport(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   return 0
 }
 
+/// The library model of the graph tests (`Library.xcdatamodeld`, current version `Library 2`):
+/// identities, user-info key paths, ordered and cascading relationships, a transformer.
 private let librarySchema: Schema = {
+  let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let model = repository.appendingPathComponent("Tests/FoundryGraphTests/Fixtures/Models/Library.xcdatamodeld")
   do {
-    return try Schema {
-      Entity("Author", identity: ["id"]) {
-        Attribute("id", .integer64, keyPath: "author_id")
-        Attribute("firstName", .string)
-        Attribute("lastName", .string, optional: true)
-        Attribute("born", .date, optional: true, keyPath: "born", transformer: "date:yyyy-MM-dd")
-        Attribute("rating", .integer16, default: 3)
-        Relationship("books", to: "Book", toMany: true, ordered: true, inverse: "author", deleteRule: .cascade)
-      }
-      Entity("Book", identity: ["id"]) {
-        Attribute("id", .integer64, keyPath: "book_id")
-        Attribute("title", .string)
-        Attribute("year", .integer32, optional: true)
-        Attribute("retailPrice", .decimal, optional: true, keyPath: "pricing.retail_price")
-        Relationship("author", to: "Author", inverse: "books")
-        Relationship("tags", to: "Tag", toMany: true, inverse: "books")
-        Relationship("publisher", to: "Publisher", inverse: "books", keyPath: "publisher_id")
-      }
-      Entity("Tag", identity: ["label"]) {
-        Attribute("label", .string)
-        Relationship("books", to: "Book", toMany: true, inverse: "tags")
-      }
-      Entity("Publisher", identity: ["id"]) {
-        Attribute("id", .integer64)
-        Attribute("name", .string, optional: true)
-        Relationship("books", to: "Book", toMany: true, inverse: "publisher", deleteRule: .deny)
-      }
-    }
+    return try Schema(modelAt: model)
   } catch {
-    fatalError("the fuzz schema is invalid: \(error)")
+    fatalError("cannot load the fuzz model \(model.path): \(error)")
   }
 }()

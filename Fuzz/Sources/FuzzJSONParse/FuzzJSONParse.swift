@@ -32,20 +32,7 @@ public func fuzzJSONParse(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 private func streamedElementCount(_ bytes: [UInt8], options: JSONParsingOptions) -> Int? {
   var scanner = JSONElementScanner(layout: .array(), options: options)
   // The chunk size comes from the input, so chunk boundaries fall everywhere over the corpus.
-  let chunkSize = max(1, Int(bytes.first ?? 7) % 61)
-  var count = 0
-  do {
-    var start = 0
-    while start < bytes.count {
-      let end = min(bytes.count, start + chunkSize)
-      scanner.append(bytes[start..<end])
-      while try scanner.next() != nil { count += 1 }
-      start = end
-    }
-    scanner.finish()
-    while try scanner.next() != nil { count += 1 }
-    return count
-  } catch {
-    return nil
-  }
+  return fuzzStreamedCount(
+    bytes, chunkSize: Int(bytes.first ?? 7) % 61, into: &scanner,
+    append: { $0.append($1) }, next: { try $0.next() != nil }, finish: { $0.finish() })
 }

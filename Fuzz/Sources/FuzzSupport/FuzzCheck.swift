@@ -39,3 +39,32 @@ public func runFuzzer(
   var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
   return LLVMFuzzerRunDriver(&count, &arguments, target)
 }
+
+/// Feeds `bytes` to a streaming scanner in chunks of `chunkSize` and counts what it hands out;
+/// `nil` when it throws.
+///
+/// ```swift
+/// var scanner = JSONElementScanner(layout: .array())
+/// let count = fuzzStreamedCount(bytes, chunkSize: 7, into: &scanner,
+///   append: { $0.append($1) }, next: { try $0.next() != nil }, finish: { $0.finish() })
+/// ```
+public func fuzzStreamedCount<Scanner>(
+  _ bytes: [UInt8], chunkSize: Int, into scanner: inout Scanner,
+  append: (inout Scanner, ArraySlice<UInt8>) -> Void, next: (inout Scanner) throws -> Bool, finish: (inout Scanner) -> Void
+) -> Int? {
+  var count = 0
+  do {
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + max(1, chunkSize))
+      append(&scanner, bytes[start..<end])
+      while try next(&scanner) { count += 1 }
+      start = end
+    }
+    finish(&scanner)
+    while try next(&scanner) { count += 1 }
+    return count
+  } catch {
+    return nil
+  }
+}
