@@ -27,6 +27,9 @@ extension JSONParser {
         index = try scanUTF8(at: index)
       }
     }
+    guard index - start <= options.maximumStringLength else {
+      throw fail(.stringLengthLimit(length: index - start, limit: options.maximumStringLength), at: position)
+    }
     storage.append(TapeNode(.string, flags: flags, offset: start, payload: index - start))
     position = index + 1
   }

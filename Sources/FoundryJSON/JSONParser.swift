@@ -87,6 +87,11 @@ struct JSONParser {
         }
         stack[stack.count - 1].count += 1
         let isObject = stack[stack.count - 1].isObject
+        guard Int(stack[stack.count - 1].count) <= options.maximumMemberCount else {
+          // At the container's opening bracket or brace.
+          let opening = Int(storage.nodes[stack[stack.count - 1].node].offset)
+          throw fail(.memberLimit(isObject: isObject, limit: options.maximumMemberCount), at: opening)
+        }
         try skipWhitespace()
         guard position < end else { throw fail(.endOfInput(isObject ? .object : .array), at: position) }
         let byte = input[position]
@@ -258,6 +263,9 @@ struct JSONParser {
       if input[index] == Byte.plus || input[index] == Byte.minus { index += 1 }
       guard Byte.isDigit(input[index]) else { throw numberFailure(.digitInExponent, at: index) }
       while Byte.isDigit(input[index]) { index += 1 }
+    }
+    guard index - start <= options.maximumNumberLength else {
+      throw fail(.numberLengthLimit(length: index - start, limit: options.maximumNumberLength), at: start)
     }
     storage.append(TapeNode(.number, flags: flags, offset: start, payload: index - start))
     position = index

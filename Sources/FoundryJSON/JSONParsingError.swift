@@ -71,6 +71,11 @@ public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertib
     public static let depthLimitExceeded = Code(description: "depthLimitExceeded")
     /// Input larger than ``JSONParsingOptions/maximumInputSize``.
     public static let sizeLimitExceeded = Code(description: "sizeLimitExceeded")
+    /// A number longer than ``JSONParsingOptions/maximumNumberLength`` or a string longer than
+    /// ``JSONParsingOptions/maximumStringLength``.
+    public static let lengthLimitExceeded = Code(description: "lengthLimitExceeded")
+    /// An array or object holding more than ``JSONParsingOptions/maximumMemberCount`` values.
+    public static let memberLimitExceeded = Code(description: "memberLimitExceeded")
     /// A repeated key under ``JSONParsingOptions/DuplicateKeyPolicy/reject``.
     public static let duplicateKey = Code(description: "duplicateKey")
     /// A file that could not be read.
@@ -103,6 +108,9 @@ extension JSONParsingError {
     case duplicateKey(String)
     case unreadable(path: String, reason: String)
     case elementSizeLimit(Int)
+    case numberLengthLimit(length: Int, limit: Int)
+    case stringLengthLimit(length: Int, limit: Int)
+    case memberLimit(isObject: Bool, limit: Int)
     case keyPathNotFound(path: String, key: String)
     case keyPathNotObject(path: String, prefix: String, found: String)
     case notAnArray(path: String, found: String)
@@ -130,6 +138,8 @@ extension JSONParsingError {
       case .invalidUTF8: .invalidUTF8
       case .depthLimit: .depthLimitExceeded
       case .sizeLimit, .elementSizeLimit: .sizeLimitExceeded
+      case .numberLengthLimit, .stringLengthLimit: .lengthLimitExceeded
+      case .memberLimit: .memberLimitExceeded
       case .keyPathNotFound, .keyPathNotObject: .keyPathNotFound
       case .notAnArray: .notAnArray
       case .duplicateKey: .duplicateKey
@@ -198,6 +208,14 @@ extension JSONParsingError {
       case .duplicateKey(let key): return "duplicate key \"\(key)\" in object"
       case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
       case .elementSizeLimit(let limit): return "element exceeds the limit of \(limit) bytes (maximumElementSize)"
+      case .numberLengthLimit(let length, let limit):
+        return "number of \(length) bytes exceeds the limit of \(limit) bytes (maximumNumberLength)"
+      case .stringLengthLimit(let length, let limit):
+        return "string of \(length) bytes exceeds the limit of \(limit) bytes (maximumStringLength)"
+      case .memberLimit(let isObject, let limit):
+        return isObject
+          ? "object has more than \(limit) members (maximumMemberCount)"
+          : "array has more than \(limit) elements (maximumMemberCount)"
       case .keyPathNotFound(let path, let key): return "key path '\(path)' not found: the object has no member '\(key)'"
       case .keyPathNotObject(let path, let prefix, let found):
         let owner = prefix.isEmpty ? "the top-level value" : "'\(prefix)'"

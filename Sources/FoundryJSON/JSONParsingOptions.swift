@@ -12,6 +12,15 @@ public struct JSONParsingOptions: Sendable, Hashable {
   public var maximumDepth: Int = 512
   /// The largest input accepted, in bytes. Documents are limited to 4 GiB by their offsets.
   public var maximumInputSize: Int = JSONParsingOptions.largestInputSize
+  /// The longest number accepted, in bytes of its text (sign, digits, point, exponent).
+  /// Numbers longer than any that a `Double` or an `Int64` distinguishes only cost time to convert.
+  public var maximumNumberLength = 10_000
+  /// The longest string (or key) accepted, in bytes between its quotes as written. By default
+  /// only the input size bounds it.
+  public var maximumStringLength: Int = JSONParsingOptions.largestInputSize
+  /// The most elements one array, or members one object, may hold. By default only the input
+  /// size bounds it.
+  public var maximumMemberCount: Int = JSONParsingOptions.largestInputSize
   /// What to do when an object has the same key twice.
   public var duplicateKeys: DuplicateKeyPolicy = .keepLast
   /// What to do with a `\u` escape of a lone UTF-16 surrogate (`"\uD800"`).

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// A throwaway PostgreSQL cluster for the tests: `initdb` in a fresh temporary directory,
@@ -199,7 +201,7 @@ public final class PostgresTestServer: Sendable {
 
   /// A loopback TCP port nothing listens on (the kernel's pick for a socket bound to port 0).
   private static func freePort() throws -> Int {
-    #if os(Linux)
+    #if canImport(Glibc)
     let stream = Int32(SOCK_STREAM.rawValue)
     #else
     let stream = SOCK_STREAM

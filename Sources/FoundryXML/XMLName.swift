@@ -21,9 +21,12 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
 
   /// A name from its qualified form (`prefix:local` or `local`).
   public init(_ qualifiedName: String, namespaceURI: String? = nil) {
-    if let colon = qualifiedName.firstIndex(of: ":") {
-      prefix = String(qualifiedName[..<colon])
-      localName = String(qualifiedName[qualifiedName.index(after: colon)...])
+    // By scalar, not by Character: a combining mark after the colon (`xml:\u{05AE}a`, a
+    // NameStartChar) joins it into one Character that is not ":".
+    let scalars = qualifiedName.unicodeScalars
+    if let colon = scalars.firstIndex(of: ":") {
+      prefix = String(scalars[..<colon])
+      localName = String(scalars[scalars.index(after: colon)...])
     } else {
       prefix = nil
       localName = qualifiedName
@@ -44,13 +47,15 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
   /// XMLName(clark: "{http://www.w3.org/2005/Atom}link")?.namespaceURI  // "http://www.w3.org/2005/Atom"
   /// ```
   public init?(clark text: String) {
-    guard text.first == "{" else {
+    // By scalar, as in `init(_:namespaceURI:)`: a combining mark may follow either brace.
+    let scalars = text.unicodeScalars
+    guard scalars.first == "{" else {
       self.init(text)
       return
     }
-    guard let close = text.firstIndex(of: "}") else { return nil }
-    let uri = String(text[text.index(after: text.startIndex)..<close])
-    let local = String(text[text.index(after: close)...])
+    guard let close = scalars.firstIndex(of: "}") else { return nil }
+    let uri = String(scalars[scalars.index(after: scalars.startIndex)..<close])
+    let local = String(scalars[scalars.index(after: close)...])
     guard !local.isEmpty else { return nil }
     self.init(prefix: nil, localName: local, namespaceURI: uri.isEmpty ? nil : uri)
   }

@@ -79,6 +79,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     public static let depthLimitExceeded = Code(description: "depthLimitExceeded")
     /// Input larger than ``XMLParsingOptions/maximumInputSize``.
     public static let sizeLimitExceeded = Code(description: "sizeLimitExceeded")
+    /// An element with more attributes than ``XMLParsingOptions/maximumAttributeCount``.
+    public static let attributeLimitExceeded = Code(description: "attributeLimitExceeded")
     /// A file that could not be read.
     public static let unreadableInput = Code(description: "unreadableInput")
   }

@@ -21,6 +21,9 @@ public struct XMLParsingOptions: Sendable, Hashable {
   public var maximumDepth = 512
   /// The largest input accepted, in bytes (offsets are 32-bit).
   public var maximumInputSize = XMLParsingOptions.largestInputSize
+  /// The most attributes one element may have, written or defaulted by the DOCTYPE
+  /// (namespace declarations included). The tree holds at most 16,777,215.
+  public var maximumAttributeCount = 10_000
   /// The most bytes that entity references may expand to in one document, counted over every
   /// expansion: "billion laughs" input stops here with an error instead of eating memory.
   public var maximumEntityExpansion = 1 << 20

@@ -79,14 +79,17 @@ extension XMLScanner {
       guard hadSpace else {
         throw error(.syntax, "attributes must be separated by whitespace", at: position)
       }
+      let attributeStart = position
       try parseAttribute()
       needsNormalization = needsNormalization || attributes[attributes.count - 1].needsNormalization
+      if attributes.count > options.maximumAttributeCount { throw attributeLimit(nameStart, nameLength, at: attributeStart) }
     }
 
     if attributes.count > 1 { try checkDuplicateAttributes() }
     if let doctype, !doctype.attributes.isEmpty {
       try applyAttributeDeclarations(elementName: string(nameStart, nameLength))
       needsNormalization = true
+      if attributes.count > options.maximumAttributeCount { throw attributeLimit(nameStart, nameLength, at: start) }
     }
     if needsNormalization { try normalizeAttributeValues() }
     try appendStartTag(at: start, nameStart: nameStart, nameLength: nameLength, colon: name.colon, heapStart: heapStart)
@@ -95,6 +98,14 @@ extension XMLScanner {
       return true
     }
     return false
+  }
+
+  /// The error for an element with too many attributes (``XMLParsingOptions/maximumAttributeCount``).
+  mutating func attributeLimit(_ nameStart: Int, _ nameLength: Int, at offset: Int) -> XMLParsingError {
+    error(
+      .attributeLimitExceeded,
+      "element '<\(string(nameStart, nameLength))>' has more than \(options.maximumAttributeCount) attributes (maximumAttributeCount)",
+      at: offset)
   }
 
   /// Attribute ::= Name Eq AttValue; the value is only scanned here (normalized later if needed).

@@ -185,4 +185,45 @@ struct MappingRuntimeTests {
     }
     #expect(counts == Array(repeating: 2, count: 64))
   }
+
+  /// Generic schemas come from a cache behind a read-write lock: every task gets the one kept.
+  @Test func cachedSchemasFromManyTasksAtOnce() async {
+    struct Probe<Marker> {}
+    let identities = await withTaskGroup(of: [ObjectIdentifier].self) { group in
+      for _ in 0..<32 {
+        group.addTask {
+          [
+            ObjectIdentifier(MappingSchema.cached(for: Probe<Int>.self) { MappingSchema(fields: [.property("a")]) }),
+            ObjectIdentifier(MappingSchema.cached(for: Probe<String>.self) { MappingSchema(fields: [.property("b")]) }),
+          ]
+        }
+      }
+      var identities: [[ObjectIdentifier]] = []
+      for await identity in group { identities.append(identity) }
+      return identities
+    }
+    #expect(identities.count == 32)
+    #expect(Set(identities).count == 1)
+    #expect(identities[0][0] != identities[0][1])
+  }
+
+  /// `@Mappable` generic models build their schemas through that cache while decoding.
+  @Test func decodesGenericModelsFromManyTasksAtOnce() async {
+    let decoder = self.decoder
+    let totals = await withTaskGroup(of: Int.self) { group in
+      for index in 0..<64 {
+        group.addTask {
+          if index.isMultiple(of: 2) {
+            return (try? decoder.decode(MacroModels.Page<Int>.self, from: #"{"items": [1, 2], "meta": {"total": 2}}"#).total) ?? -1
+          }
+          let json = #"{"items": [{"street": "a", "city": "b"}], "meta": {"total": 1}}"#
+          return (try? decoder.decode(MacroModels.Page<MacroModels.Address>.self, from: json).total) ?? -1
+        }
+      }
+      var totals: [Int] = []
+      for await total in group { totals.append(total) }
+      return totals
+    }
+    #expect(totals.sorted() == Array(repeating: 1, count: 32) + Array(repeating: 2, count: 32))
+  }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FoundryInternals
 
 extension MappingSchema {
   /// The schema of `type`, built by `make` the first time and shared afterwards.
@@ -17,34 +13,17 @@ extension MappingSchema {
   /// ```
   public static func cached(for type: Any.Type, _ make: () -> MappingSchema) -> MappingSchema {
     let key = ObjectIdentifier(type)
-    if let schema = SchemaCache.shared.schema(for: key) { return schema }
+    if let schema = schemaCache.read({ $0[key] }) { return schema }
+    // Built outside the lock: `make` may ask for the schemas of other types (nested models).
     let schema = make()
-    return SchemaCache.shared.store(schema, for: key)
+    // Stores `schema` unless another thread stored one first; returns the one kept.
+    return schemaCache.write { schemas in
+      if let existing = schemas[key] { return existing }
+      schemas[key] = schema
+      return schema
+    }
   }
 }
 
-/// Schemas of generic specializations, by type; guarded by a lock (read mostly).
-private final class SchemaCache: @unchecked Sendable {
-  // @unchecked: every access to `schemas` holds `lock`.
-  static let shared = SchemaCache()
-
-  private var lock = pthread_rwlock_t()
-  private var schemas: [ObjectIdentifier: MappingSchema] = [:]
-
-  init() { pthread_rwlock_init(&lock, nil) }
-
-  func schema(for key: ObjectIdentifier) -> MappingSchema? {
-    pthread_rwlock_rdlock(&lock)
-    defer { pthread_rwlock_unlock(&lock) }
-    return schemas[key]
-  }
-
-  /// Stores `schema` unless another thread stored one first; returns the one kept.
-  func store(_ schema: MappingSchema, for key: ObjectIdentifier) -> MappingSchema {
-    pthread_rwlock_wrlock(&lock)
-    defer { pthread_rwlock_unlock(&lock) }
-    if let existing = schemas[key] { return existing }
-    schemas[key] = schema
-    return schema
-  }
-}
+/// Schemas of generic specializations, by type (read mostly).
+private let schemaCache = ReadWriteLocked<[ObjectIdentifier: MappingSchema]>([:])
