@@ -56,6 +56,8 @@ public final class ChildProcess: Sendable {
   public func kill(_ signal: Int32 = SIGKILL) {
     #if canImport(Glibc)
     _ = Glibc.kill(pid, signal)
+    #elseif canImport(Musl)
+    _ = Musl.kill(pid, signal)
     #else
     _ = Darwin.kill(pid, signal)
     #endif
