@@ -110,8 +110,10 @@ extension Mappable {
   @inlinable
   static func inOwnFormats<R>(_ context: MappingContext, _ body: () throws -> R) rethrows -> R {
     let outer = context.formats
-    let switches = outer != nil || mappingSchema.formats != nil
-    if switches { context.formats = mappingSchema.formats }
+    // One read of the schema: a generic model's is a cache lookup under a lock.
+    let own = mappingSchema.formats
+    let switches = outer != nil || own != nil
+    if switches { context.formats = own }
     defer { if switches { context.formats = outer } }
     return try body()
   }
@@ -136,12 +138,13 @@ extension Mappable {
 
   @inlinable
   public func write(to writer: inout ValueWriter) throws {
+    let schema = Self.mappingSchema
     let context = writer.context
     let outer = context.formats
-    let switches = outer != nil || Self.mappingSchema.formats != nil
-    if switches { context.formats = Self.mappingSchema.formats }
+    let switches = outer != nil || schema.formats != nil
+    if switches { context.formats = schema.formats }
     defer { if switches { context.formats = outer } }
-    var object = ObjectWriter(schema: Self.mappingSchema, parent: &writer)
+    var object = ObjectWriter(schema: schema, parent: &writer)
     try encode(to: &object)
     if writer.context.producesMarkup { object.markAttributes(Self.xmlAttributeKeys) }
     object.finish(into: &writer)
