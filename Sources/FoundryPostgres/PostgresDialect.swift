@@ -25,6 +25,8 @@ struct PostgresDialect: SQLDialect {
 
   var allowsForwardReferences: Bool { false }
 
+  var mergesConcurrentInserts: Bool { true }
+
   var falseValue: String { "FALSE" }
 
   var trueValue: String { "TRUE" }

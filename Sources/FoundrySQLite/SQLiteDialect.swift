@@ -18,6 +18,8 @@ struct SQLiteDialect: SQLDialect {
 
   var allowsForwardReferences: Bool { true }
 
+  var mergesConcurrentInserts: Bool { false }
+
   var falseValue: String { "0" }
 
   var trueValue: String { "1" }

@@ -36,6 +36,10 @@ package protocol SQLDialect: Sendable {
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
   /// The statement that describes how the database runs `sql` (SQLite's `EXPLAIN QUERY PLAN`).
   func queryPlan(of sql: String) -> String
+  /// Whether two transactions may insert rows of the same identity at once, so that an
+  /// import's inserts must say what they insert (``SQLStatement/insertedRow``) for the backend
+  /// to merge them (PostgreSQL); SQLite runs one writer at a time and never reads it.
+  var mergesConcurrentInserts: Bool { get }
 }
 
 /// How a dialect matches text patterns.

@@ -66,7 +66,8 @@ struct SavePlanner {
       arguments.append(target(object.relatedObjects(at: slot).first))
     }
     var insert = SQLStatement(statement.sql, arguments)
-    insert.insertedRow = statement.row
+    // Only a backend that merges reads it: elsewhere it would be copied into every insert.
+    if plan.mergesByIdentity, dialect.mergesConcurrentInserts { insert.insertedRow = statement.row }
     plan.statements.append(insert)
   }
 
