@@ -138,6 +138,14 @@ extension Mappable {
 
   @inlinable
   public func write(to writer: inout ValueWriter) throws {
+    // Copies and equality number class instances (see `ReferenceMarks`); nil otherwise.
+    if let marks = writer.context.references, Self.self is AnyObject.Type { return try writeMarked(marks, to: &writer) }
+    try writeFields(to: &writer)
+  }
+
+  /// ``write(to:)`` without reference marks: the fields, in the type's formats.
+  @inlinable
+  func writeFields(to writer: inout ValueWriter) throws {
     let schema = Self.mappingSchema
     let context = writer.context
     let outer = context.formats

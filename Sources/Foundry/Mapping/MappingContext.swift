@@ -20,10 +20,15 @@ final class MappingContext {
   /// With a factory: the key path of the field being read, in its object (`nil` at the root).
   @usableFromInline @exclusivity(unchecked) var creationKey: String?
 
+  /// Whether the input is a tree written with ``ReferenceMarks`` (a copy being made): its
+  /// marks are no fields' keys, and not unknown either.
+  let readsReferenceMarks: Bool
+
   init(options: MappingOptions, isLossy: Bool, factory: (any MappingFactory)?) {
     self.options = options
     self.isLossy = isLossy
     self.factory = factory
+    readsReferenceMarks = factory is ReferenceCopier
     rekeying = SchemaRekeying(options.keys)
   }
 

@@ -206,6 +206,7 @@ public struct ObjectReader {
   /// element's text and ordered content are never "unknown".
   private func isKnown(_ key: String) -> Bool {
     if schema.knownKeys.contains(key) { return true }
+    if context.readsReferenceMarks, ReferenceMarks.isMark(key) { return true }
     guard isMarkup, let first = key.first else { return false }
     if first == "#" { return true }
     return first == "@" && schema.knownKeys.contains(String(key.dropFirst()))

@@ -155,9 +155,13 @@ final class EncodingContext {
   @usableFromInline var formats: ValueFormats?
   /// The schemas ``EncodingOptions/keys`` rekeys.
   var rekeying: SchemaRekeying
-  init(options: EncodingOptions, producesMarkup: Bool = false) {
+  /// For copies and equality: the class instances met so far (see ``ReferenceMarks``).
+  @usableFromInline let references: ReferenceMarks?
+
+  init(options: EncodingOptions, producesMarkup: Bool = false, references: ReferenceMarks? = nil) {
     self.options = options
     self.producesMarkup = producesMarkup
+    self.references = references
     rekeying = SchemaRekeying(options.keys)
   }
 }
