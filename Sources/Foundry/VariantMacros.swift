@@ -30,7 +30,7 @@
 @attached(member, names: named(mappingSchema), named(init(from:)), named(update(from:)), named(encode(to:)))
 @attached(
   extension, conformances: Mappable, MappableValue, Decodable, Encodable,
-  names: named(read(from:)), named(write(to:)), named(init(from:)), named(encode(to:))
+  names: named(read(from:)), named(write(to:)), named(markupSchema), named(init(from:)), named(encode(to:))
 )
 public macro Mappable(discriminator: String, keys: KeyStrategy = .asWritten) =
   #externalMacro(module: "FoundryMacros", type: "MappableMacro")
@@ -52,7 +52,7 @@ public macro Mappable(discriminator: String, keys: KeyStrategy = .asWritten) =
 @attached(member, names: named(mappingSchema), named(init(from:)), named(update(from:)), named(encode(to:)))
 @attached(
   extension, conformances: Mappable, MappableValue, Decodable, Encodable,
-  names: named(read(from:)), named(write(to:)), named(init(from:)), named(encode(to:))
+  names: named(read(from:)), named(write(to:)), named(markupSchema), named(init(from:)), named(encode(to:))
 )
 public macro Mappable(variants: VariantStyle, keys: KeyStrategy = .asWritten) =
   #externalMacro(module: "FoundryMacros", type: "MappableMacro")

@@ -65,6 +65,7 @@ extension MappableMacroExpansion {
     }
     if let variants = analysis.variants, missing.contains("MappableValue") {
       members = [variants.readDeclaration(access: analysis.access), variants.writeDeclaration(access: analysis.access)]
+      if let markup = variants.markupSchemaDeclaration(access: analysis.access) { members.append(markup) }
     }
     // Raw-value enums get `Codable` from the standard library; models through the bridge.
     if missing.contains("Decodable") {

@@ -58,6 +58,24 @@ extension VariantAnalysis {
       """
   }
 
+  /// `static var markupSchema`: for XML, the names that mark an element as one value of the
+  /// enum (its discriminator, or the names wrapping its payloads), so that an element whose
+  /// one child has such a name is not taken for a wrapper of repeated elements. `nil` for
+  /// untagged enums, which have no names.
+  func markupSchemaDeclaration(access: String) -> DeclSyntax? {
+    let names: [String]
+    switch style {
+    case .discriminator(let key): names = [key]
+    case .wrapped: names = cases.filter { !$0.isDefault }.flatMap(tags(of:))
+    case .untagged: return nil
+    }
+    return """
+      \(raw: access)static var markupSchema: Foundry.MappingSchema? {
+      Foundry.VariantReader.markupSchema(naming: [\(raw: names.joined(separator: ", "))])
+      }
+      """
+  }
+
   /// `image(try ...)`, `image(photo: try ...)`, or `deleted` for a case without a value.
   private func construct(_ variant: Case, from expression: String) -> String {
     guard variant.payloadType != nil else { return variant.name }

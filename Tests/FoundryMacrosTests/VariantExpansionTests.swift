@@ -50,6 +50,10 @@ struct VariantExpansionTests {
           }
         }
 
+        public static var markupSchema: Foundry.MappingSchema? {
+          Foundry.VariantReader.markupSchema(naming: ["type"])
+        }
+
         public init(from decoder: any Swift.Decoder) throws {
           self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
         }
@@ -96,6 +100,10 @@ struct VariantExpansionTests {
           case .cleared:
             writer.writeVariant(wrappedIn: (.snakeCase as Foundry.KeyStrategy).key(for: "cleared"))
           }
+        }
+
+        static var markupSchema: Foundry.MappingSchema? {
+          Foundry.VariantReader.markupSchema(naming: [(.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated"), (.snakeCase as Foundry.KeyStrategy).key(for: "cleared")])
         }
 
         init(from decoder: any Swift.Decoder) throws {

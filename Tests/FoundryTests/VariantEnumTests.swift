@@ -59,6 +59,10 @@ enum VariantModels {
     var attachments: [Attachment] = []
     var strict: [Strict] = []
   }
+
+  @Mappable struct Log: Equatable {
+    var events: [Event] = []
+  }
 }
 
 @Suite struct VariantEnumTests {
@@ -175,6 +179,23 @@ enum VariantModels {
     let written = try MappingEncoder().encodeXMLString(post, rootElement: "post")
     #expect(written.contains(#"<attachments type="image">"#))
     #expect(try decoder.decode(VariantModels.Post.self, fromXML: written) == post)
+  }
+
+  @Test func xmlElementsWhoseOneChildNamesTheCaseAreOneValueNotAWrapper() throws {
+    // The discriminator as the element's only child: one attachment, not a wrapper of <type>s.
+    let single = try decoder.decode(VariantModels.Post.self, fromXML: "<post><attachments><type>deleted</type></attachments></post>")
+    #expect(single.attachments == [.deleted])
+    // A wrapped enum: <created> names the case, it does not stand for repeated elements.
+    let one = try decoder.decode(VariantModels.Log.self, fromXML: "<log><events><created><url>a.png</url></created></events></log>")
+    #expect(one.events == [.created(.init(url: "a.png"))])
+    let xml = "<log><events><created><url>a.png</url></created></events><events><renamed>b</renamed></events></log>"
+    let log = try decoder.decode(VariantModels.Log.self, fromXML: xml)
+    #expect(log.events == [.created(.init(url: "a.png")), .renamed("b")])
+    let written = try MappingEncoder().encodeXMLString(log, rootElement: "log")
+    #expect(try decoder.decode(VariantModels.Log.self, fromXML: written) == log)
+    // A real wrapper still reads as one: its child is no case's name.
+    let wrapped = try decoder.decode(VariantModels.Post.self, fromXML: #"<post><attachments><a type="deleted"/><a type="deleted"/></attachments></post>"#)
+    #expect(wrapped.attachments == [.deleted, .deleted])
   }
 
   @Test func codableThroughTheBridge() throws {

@@ -163,6 +163,20 @@ public struct VariantReader {
   }
 }
 
+extension VariantReader {
+  /// For XML: a schema whose keys are the names that mark an element as one value of an
+  /// enum (its discriminator, or the names wrapping its payloads). `@Mappable` enums answer
+  /// it as their ``MappableValue/markupSchema``, so that in an array an element whose one
+  /// child has such a name reads as one value, not as a wrapper of repeated elements.
+  ///
+  /// ```swift
+  /// static var markupSchema: MappingSchema? { VariantReader.markupSchema(naming: ["type"]) }
+  /// ```
+  public static func markupSchema(naming names: [String]) -> MappingSchema {
+    MappingSchema(fields: names.map { FieldKey.paths([$0]) })
+  }
+}
+
 extension VariantReader.Form {
   fileprivate var isWrapped: Bool {
     if case .wrapped = self { return true }
