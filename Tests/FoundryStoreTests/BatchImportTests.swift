@@ -29,8 +29,9 @@ struct BatchImportTests {
     return #"{"authors": [\#(items.joined(separator: ",\n"))]}"#
   }
 
-  func write(_ payload: String) throws -> URL {
-    let url = file.directory.appendingPathComponent("payload-\(UUID().uuidString).json")
+  /// A new payload file, named `payload-<uuid>.<pathExtension>`.
+  func write(_ payload: String, pathExtension: String = "json") throws -> URL {
+    let url = file.directory.appendingPathComponent("payload-\(UUID().uuidString).\(pathExtension)")
     try Data(payload.utf8).write(to: url)
     return url
   }
