@@ -183,6 +183,12 @@ struct GenerateSampleTests {
     #expect(lines.contains(#"@Related(inverse: "pages") var book: Book?"#))
   }
 
+  @Test func graphDatesInSeveralFormatsKeepEveryFormatByName() {
+    let json = #"[{"id": 1, "seen": "2024-05-01T12:00:00Z"}, {"id": 2, "seen": "Thu, 02 May 2024 08:00:00 GMT"}]"#
+    let lines = declarations(generate(json, "--name", "Visit", "--graph").output)
+    #expect(lines.contains { $0.hasPrefix(#"@Property(transformer: "dates:iso8601|rfc1123") var seen: Date"#) }, "\(lines)")
+  }
+
   /// The model file Xcode opens: read back, it declares the schema `--graph` writes classes for.
   @Test func modelFileWritesTheGraphSchemaAsAnXcodeModel() throws {
     let json = #"[{"id": 1, "created_at": "2024-05-01", "author": {"author_id": 7, "name": "a"}, "pages": [{"n": 1}]}]"#
