@@ -46,17 +46,12 @@ extension BatchImportTests {
 
   @Test("XML: a bad element in the last batch leaves the store as it was, and the error names its place", arguments: StoreBackendKind.available)
   func xmlFailureRollsBack(_ backend: StoreBackendKind) async throws {
-    let store = try await backend.makeStore().store
-    try await store.importXML(contentsOf: try writeXML(Self.xmlPayload(authors: 2)), entity: "Author", root: "author")
-    let before = try await Self.snapshot(of: store)
-    let bad = try writeXML(Self.xmlPayload(authors: 7, badAt: 7))
-    let error = await #expect(throws: MappingError.self) {
+    let (good, bad) = (try writeXML(Self.xmlPayload(authors: 2)), try writeXML(Self.xmlPayload(authors: 7, badAt: 7)))
+    try await expectRollback(on: backend, path: "$.author[6].books[0].price", location: ".xml:8:") { store in
+      try await store.importXML(contentsOf: good, entity: "Author", root: "author")
+    } failing: { store in
       try await store.importXML(contentsOf: bad, entity: "Author", root: "author", batchSize: 2)
     }
-    #expect(error?.path.description.hasPrefix("$.author[6].books[0].price") == true, "\(String(describing: error))")
-    // The line:column of the whole file, though the element was parsed alone.
-    #expect(error.map { "\($0)" }?.contains(".xml:8:") == true, "\(String(describing: error))")
-    #expect(try await Self.snapshot(of: store) == before)
   }
 
   @Test("XML: a dry run lists every change and writes nothing", arguments: StoreBackendKind.available)
