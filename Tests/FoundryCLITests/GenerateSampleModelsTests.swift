@@ -17,6 +17,7 @@ import Testing
 /// swift run foundry generate --from-sample $S/orders.json $S/orders-2.json --enums > $M/Orders.swift
 /// swift run foundry generate --from-sample $S/timeline.json --name Post > $M/Post.swift
 /// swift run foundry generate --from-sample $S/inventory.xml $S/inventory-2.xml > $M/Inventory.swift
+/// swift run foundry generate --from-sample $S/sensors.json > $M/Sensors.swift
 /// swift run foundry generate --from-sample Examples/earthquakes.json > $M/Earthquakes.swift
 /// swift run foundry generate --from-sample Examples/authors.json Examples/authors-update.json > $M/Authors.swift
 /// swift run foundry generate --from-sample Examples/podcast.rss > $M/Podcast.swift
@@ -41,6 +42,7 @@ struct GenerateSampleModelsTests {
     ("Orders.swift", [samples + "orders.json", samples + "orders-2.json", "--enums"]),
     ("Post.swift", [samples + "timeline.json", "--name", "Post"]),
     ("Inventory.swift", [samples + "inventory.xml", samples + "inventory-2.xml"]),
+    ("Sensors.swift", [samples + "sensors.json"]),
     ("Earthquakes.swift", ["Examples/earthquakes.json"]),
     ("Authors.swift", ["Examples/authors.json", "Examples/authors-update.json"]),
     ("Podcast.swift", ["Examples/podcast.rss"]),

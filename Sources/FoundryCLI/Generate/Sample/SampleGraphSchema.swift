@@ -16,7 +16,8 @@ import FoundryGraph
 /// - The inverse, on the destination, is named after the source type (`order`, or `orders`
 ///   when to-many): to-many when the destination has an identity (many sources can share one
 ///   object), to-one otherwise; objects without identity are deleted with their owner.
-/// - Enums are strings; dates keep their transformer by name (`iso8601`, `epoch-ms`); arrays of
+/// - Enums are strings; dates keep their transformer by name (`iso8601`, `epoch-ms`,
+///   `dates:iso8601|rfc1123`); arrays of
 ///   scalars and values whose type varies are transformable (JSON).
 struct SampleGraphSchema {
   let model: SampleModel
@@ -118,9 +119,20 @@ struct SampleGraphSchema {
     case .double: (.double, nil)
     case .string, .named: (.string, nil)
     case .url: (.uri, nil)
-    case .date: (.date, field.transformer.flatMap { transformerNames[$0] })
+    case .date: (.date, field.transformer.flatMap(registryName(of:)))
     default: (.transformable, nil)
     }
+  }
+
+  /// The registry spec of a date transformer the inference wrote inline: `iso8601`, or
+  /// `dates:iso8601|rfc1123` for `.date(oneOf: .iso8601, .rfc1123)`.
+  static func registryName(of transformer: String) -> String? {
+    if let name = transformerNames[transformer] { return name }
+    let prefix = ".date(oneOf: "
+    guard transformer.hasPrefix(prefix), transformer.hasSuffix(")") else { return nil }
+    let names = transformer.dropFirst(prefix.count).dropLast().split(separator: ", ").map { transformerNames[String($0)] }
+    guard !names.isEmpty, !names.contains(nil) else { return nil }
+    return "dates:" + names.compactMap { $0 }.joined(separator: "|")
   }
 
   /// The registry names of the date transformers the inference writes inline.
