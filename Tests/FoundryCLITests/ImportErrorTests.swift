@@ -83,6 +83,16 @@ struct ImportErrorTests {
     )
   }
 
+  @Test("a payload with a comment names the flag that accepts it")
+  func aCommentNamesTheFlag() throws {
+    let directory = try TemporaryDirectory()
+    let payload = try directory.write("{\"authors\": [ // none\n]}", to: "commented.json")
+    let result = foundry(
+      "import", payload, "--model", Fixture.model, "--entity", "Author", "--root", "authors", "--transformer", "ISODay=iso8601-date")
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("error: comments are not allowed (pass --allow-comments or --lenient to accept them)\n--> \(payload):1:15\n"))
+  }
+
   @Test func anUnknownEntityNearAKnownOne() {
     let result = foundry("import", Fixture.authors, "--model", Fixture.model, "--entity", "Autor")
     #expect(result.status == 1)
