@@ -237,7 +237,7 @@ package struct SampleInference {
       let inferred = valueType(of: refs, place: place, state: &state)
       var name = SampleNames.propertyName(forKey: key)
       // A keyword in backticks numbers inside them: `default`, then default2.
-      let stem = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+      let stem = EnumBuilder.bare(name)
       var counter = 2
       while usedNames.contains(name) {
         name = stem + String(counter)
