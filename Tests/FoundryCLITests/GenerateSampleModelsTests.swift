@@ -21,6 +21,7 @@ import Testing
 /// swift run foundry generate --from-sample Examples/earthquakes.json > $M/Earthquakes.swift
 /// swift run foundry generate --from-sample Examples/authors.json Examples/authors-update.json > $M/Authors.swift
 /// swift run foundry generate --from-sample Examples/podcast.rss > $M/Podcast.swift
+/// swift run foundry generate --from-sample $S/hostile.json > $M/Hostile.swift
 /// swift run foundry generate --from-sample $S/timeline.json --name Post --graph > Tests/FoundryGraphTests/GeneratedPosts.swift
 /// swift run foundry generate --from-sample $S/orders.json $S/orders-2.json --graph > Tests/FoundryGraphTests/GeneratedOrders.swift
 /// ```
@@ -46,6 +47,8 @@ struct GenerateSampleModelsTests {
     ("Earthquakes.swift", ["Examples/earthquakes.json"]),
     ("Authors.swift", ["Examples/authors.json", "Examples/authors-update.json"]),
     ("Podcast.swift", ["Examples/podcast.rss"]),
+    // Keys Swift does not take as names: keywords, `Type`, `_`, `a-b` beside `a_b`, `String`.
+    ("Hostile.swift", [samples + "hostile.json"]),
     ("../../FoundryGraphTests/GeneratedPosts.swift", [samples + "timeline.json", "--name", "Post", "--graph"]),
     ("../../FoundryGraphTests/GeneratedOrders.swift", [samples + "orders.json", samples + "orders-2.json", "--graph"]),
   ]

@@ -189,6 +189,15 @@ struct GenerateSampleTests {
     #expect(lines.contains { $0.hasPrefix(#"@Property(transformer: "dates:iso8601|rfc1123") var seen: Date"#) }, "\(lines)")
   }
 
+  @Test("a keyword becomes an inverse's name as written, not in backticks")
+  func graphInversesNamedByKeywords() {
+    let json = #"{"class": [{"id": 1, "String": {"id": 2}}]}"#
+    let lines = declarations(generate(json, "--name", "School", "--graph").output)
+    #expect(lines.contains(#"@Related(inverse: "schools") var `class`: [Class]"#))
+    #expect(lines.contains(#"@Related(inverse: "class", keyPath: "String") var string: ClassString?"#))
+    #expect(lines.contains(#"@Related(inverse: "string") var `class`: [Class]"#))
+  }
+
   /// The model file Xcode opens: read back, it declares the schema `--graph` writes classes for.
   @Test func modelFileWritesTheGraphSchemaAsAnXcodeModel() throws {
     let json = #"[{"id": 1, "created_at": "2024-05-01", "author": {"author_id": 7, "name": "a"}, "pages": [{"n": 1}]}]"#

@@ -86,6 +86,15 @@ struct GeneratedSampleModelTests {
     #expect(second.product[0].note == "Back in June")
   }
 
+  @Test("keys Swift does not take as names read and write")
+  func hostileNamesReadAndWrite() throws {
+    let hostile = try roundTripJSON(Hostile.self, Self.samples + "hostile.json")
+    #expect(hostile.type == 1)
+    #expect(hostile.type2 == 2)
+    #expect(hostile.`default` == 3)
+    #expect(hostile.`self` == 7)
+  }
+
   @Test func theRepositoryExamplesReadAndWrite() throws {
     let quakes = try roundTripJSON(Earthquakes.self, "Examples/earthquakes.json")
     #expect(quakes.features.count == 10)

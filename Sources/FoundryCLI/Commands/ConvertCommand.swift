@@ -80,26 +80,47 @@ struct ConvertCommand: ConsoleCommand {
         console.print(Self.diagnostic(for: error, in: json, sourceName: sourceName), to: .error)
         throw ExitCode.failure
       }
-      text = try writing(sourceName: sourceName, console: console) { () throws(XMLWritingError) in
+      text = try writing(sourceName: sourceName, console: console, placedIn: json) { () throws(XMLWritingError) in
         try XMLDocumentValue(root: root).makeXMLString(options: out.xmlWritingOptions(includesDeclaration: true))
       }
     }
     try out.emit(text, console: console)
   }
 
-  /// The text `write` makes, or the writer's error printed against the input's name.
+  /// The text `write` makes, or the writer's error printed against the input's name (and
+  /// for JSON input, at the value the failing element came from).
   private func writing(
     sourceName: String,
     console: Console,
+    placedIn json: JSONDocument? = nil,
     _ write: () throws(XMLWritingError) -> String
   ) throws -> String {
     do {
       return try write()
     } catch {
       let message = error.elementPath.isEmpty ? error.message : "\(error.message) (inside \(error.path))"
-      console.print(Diagnostic.render(message: message, sourceName: sourceName), to: .error)
+      if let json {
+        let node = Self.node(forElementPath: error.elementPath, in: json)
+        let location = node.sourceLocation(ofOffset: node.byteOffset)
+        console.print(Diagnostic.render(message: message, location: location, sourceName: sourceName), to: .error)
+      } else {
+        console.print(Diagnostic.render(message: message, sourceName: sourceName), to: .error)
+      }
       throw ExitCode.failure
     }
+  }
+
+  /// The JSON value the element at `elementPath` was made from, as near as names tell: the
+  /// member named like each element in turn; the walk stops at an array (whose elements all
+  /// share the name) or a name it cannot follow. The top level for an empty path.
+  static func node(forElementPath elementPath: [String], in document: JSONDocument) -> JSONNode {
+    var node = document.root
+    for name in elementPath {
+      guard node.kind == .object, let next = node[name] else { break }
+      node = next
+      if node.kind == .array { break }
+    }
+    return node
   }
 
   /// A JSON value XML cannot hold, reported at its place in the JSON text, with its path

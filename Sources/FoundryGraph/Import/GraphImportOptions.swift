@@ -19,6 +19,10 @@ public struct GraphImportOptions: Sendable {
   /// Entity mappers by the name entities give in ``Entity/entityMapperName``.
   public var entityMappers: [String: EntityMapper] = [:]
   /// Whether bad objects and values are left out and reported instead of failing the import.
+  ///
+  /// A nested object whose payload names, for its relationship back to the object it is
+  /// nested in, another object (a book in Ada's `books` whose `author` is 2) fails the import;
+  /// in lossy mode it is a `fieldDefaulted` issue, and the nesting wins.
   public var isLossy = false
   /// How a to-many relationship in a payload combines with the objects it already holds.
   public var toManyMerge = ToManyMerge.replace

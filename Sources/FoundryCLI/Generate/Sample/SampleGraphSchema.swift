@@ -94,7 +94,8 @@ struct SampleGraphSchema {
     guard let source = positions[owner], let target = positions[destination] else { return }
     let isShared = !entities[target].identity.isEmpty
     let inverseIsToMany = isShared
-    var inverse = SampleNames.propertyName(forKey: inverseIsToMany ? Self.plural(owner) : owner)
+    // The schema's name, not the Swift spelling: `class`, not `` `class` ``.
+    var inverse = EnumBuilder.bare(SampleNames.propertyName(forKey: inverseIsToMany ? Self.plural(owner) : owner))
     let taken = Set(entities[target].attributes.map(\.name) + entities[target].relationships.map(\.name))
     if taken.contains(inverse) || (owner == destination && inverse == name) { inverse += SampleNames.capitalized(name) }
     let deleteRule: DeleteRule = isShared ? .nullify : .cascade

@@ -252,7 +252,8 @@ package struct SampleInference {
       let place = Place(key: key, isElement: false, parent: type.name, path: type.path.isEmpty ? key : type.path + "." + key)
       let inferred = valueType(of: refs, place: place, state: &state)
       var name = SampleNames.propertyName(forKey: key)
-      let stem = name
+      // A keyword in backticks numbers inside them: `default`, then default2.
+      let stem = EnumBuilder.bare(name)
       var counter = 2
       while usedNames.contains(name) {
         name = stem + String(counter)
