@@ -72,6 +72,19 @@ public struct GraphImportOptions: Sendable {
     case append
   }
 
+  /// The deepest nesting of payload objects an import accepts: a top-level object is at
+  /// level 1, an object in one of its relationships at level 2. A deeper object fails the
+  /// import (or, lossy, its relationship) with a ``MappingError``.
+  ///
+  /// Import follows nesting on the call stack, about 10 KB a level in a debug build (a 512 KB
+  /// stack overflowed below 48 levels), so the limit is fixed: enough for everything an export
+  /// writes (it nests 100 objects at most), and held by a 2 MB stack in a debug build.
+  ///
+  /// ```swift
+  /// GraphImportOptions.maximumNestingDepth  // 128
+  /// ```
+  public static let maximumNestingDepth = 128
+
   /// The default options: strict, replacing to-many relationships.
   public init() {}
 }

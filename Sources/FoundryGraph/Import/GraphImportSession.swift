@@ -18,6 +18,8 @@ final class GraphImportSession {
   @exclusivity(unchecked) var links = 0
   /// The attribute values read for an existing object, applied once all are read (reused).
   @exclusivity(unchecked) var updates: [(slot: Int, value: GraphValue?)] = []
+  /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
+  @exclusivity(unchecked) private var nesting = 0
 
   /// Prepares the plans of the entities an import of `entity` can reach (through relationships
   /// and subentities), checking first that every transformer and entity mapper they name is bound.
@@ -120,6 +122,15 @@ final class GraphImportSession {
   /// - Parameter plan: The plan of the entity the relationship (or the import) names.
   func importObject(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil) throws -> ManagedObject {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
+    nesting += 1
+    defer { nesting -= 1 }
+    guard nesting <= GraphImportOptions.maximumNestingDepth else {
+      throw MappingError(
+        code: .invalidValue,
+        reason: "objects nested more than \(GraphImportOptions.maximumNestingDepth) deep (GraphImportOptions.maximumNestingDepth, fixed: import nests on the call stack)",
+        offset: value.jsonNode.byteOffset
+      )
+    }
     let mark = created.count
     do {
       let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
