@@ -76,7 +76,7 @@ let package = Package(
     ),
     .target(
       name: "FoundryStore",
-      dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryInternals"],
+      dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals"],
       swiftSettings: strictSettings
     ),
     .target(

@@ -4,7 +4,7 @@
 /// Makes a class an ``EntityObject``: a typed view of a ``ManagedObject``, whose ``Entity``
 /// the class's stored properties declare.
 ///
-/// Every stored instance `var` becomes an attribute (or with ``Related(inverse:deleteRule:ordered:required:minCount:maxCount:keyPath:keyedBy:userInfo:)``
+/// Every stored instance `var` becomes an attribute (or with ``Related(destination:inverse:deleteRule:ordered:required:minCount:maxCount:keyPath:keyedBy:userInfo:)``
 /// a relationship), in declaration order, and its storage moves into the managed object: the
 /// macro turns it into a getter and setter of `managedObject`. A view holds no state of its own.
 ///
@@ -103,18 +103,21 @@ public macro Property(keyPath: String? = nil, transformer: String? = nil, requir
   #externalMacro(module: "FoundryMacros", type: "PropertyMacro")
 
 /// Makes a property of an `@Entity` class a relationship: to-many on `[Book]`, to-one on
-/// `Author?` (the destination entity is the type's name).
+/// `Author?` (the destination entity is the type's name, or `destination`).
 ///
 /// ```swift
 /// @Related(inverse: "author", deleteRule: .cascade) var books: [Book]
 /// @Related(inverse: "books") var publisher: Publisher?
 /// @Related(ordered: true, minCount: 1, maxCount: 5) var chapters: [Chapter]
+/// @Related(destination: "line-item") var items: [LineItem]   // @Entity(name: "line-item") class LineItem
 /// ```
 ///
 /// A to-one relationship's property is optional (relationships are empty until linked);
 /// `required: true` makes the relationship required, which validation checks.
 ///
 /// - Parameters:
+///   - destination: The destination entity's name, for a class declared with
+///     `@Entity(name:)`; the type's name when `nil`.
 ///   - inverse: The relationship on the destination that points back; kept in step.
 ///   - deleteRule: What deleting the source object does to the destination objects.
 ///   - ordered: Whether a to-many relationship keeps its objects in order.
@@ -126,6 +129,7 @@ public macro Property(keyPath: String? = nil, transformer: String? = nil, requir
 ///   - userInfo: Annotations.
 @attached(peer)
 public macro Related(
+  destination: String? = nil,
   inverse: String? = nil,
   deleteRule: DeleteRule = .nullify,
   ordered: Bool = false,

@@ -40,6 +40,34 @@ extension JSONNode {
     String(decoding: makeJSON(options: options), as: UTF8.self)
   }
 
+  /// Writes this node and everything below it as JSON text, handing it to `output` in
+  /// pieces, so that memory stays bounded however large the text grows (pretty-printed deep
+  /// nesting writes far more than it reads).
+  ///
+  /// Each piece ends between two tokens, so it is whole UTF-8; together they are the bytes
+  /// ``makeJSON(options:)`` returns.
+  ///
+  /// ```swift
+  /// let document = try JSONDocument(string: #"[[1], [2]]"#)
+  /// var text = ""
+  /// document.root.writeJSON(options: .pretty) { text += String(decoding: $0, as: UTF8.self) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: Layout, key order and escaping; compact and unsorted by default.
+  ///   - chunkSize: The size a piece reaches before it is handed over (it may exceed it by
+  ///     one token and its indentation).
+  ///   - output: Receives each piece in order.
+  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys; memory
+  ///   O(`chunkSize` + depth).
+  public func writeJSON(options: JSONWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) throws -> Void) rethrows {
+    var writer = JSONWriter(options: options)
+    writer.reserveCapacity(min(max(1, chunkSize), estimatedOutputSize(pretty: options.isPretty)))
+    var walker = TapeWalker(storage: storage, sortsKeys: options.sortsKeys)
+    try walker.write(from: index, to: &writer, chunkSize: max(1, chunkSize), flush: output)
+    if !writer.bytes.isEmpty { try output(writer.bytes) }
+  }
+
   /// The input span of the node, plus room for pretty indentation; the writer grows past it
   /// when escapes need more.
   private func estimatedOutputSize(pretty: Bool) -> Int {
@@ -75,7 +103,7 @@ extension JSONWriter {
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ node: JSONNode) {
     var walker = TapeWalker(storage: node.storage, sortsKeys: options.sortsKeys)
-    walker.write(from: node.index, to: &self)
+    walker.write(from: node.index, to: &self, chunkSize: .max) { _ in }
   }
 
   /// Writes the string node at `index` of `storage` as a key (`isKey`) or a value.
@@ -132,9 +160,12 @@ private struct TapeWalker {
     self.sortsKeys = sortsKeys
   }
 
-  mutating func write(from start: Int, to writer: inout JSONWriter) {
+  /// Writes the value at `start`, handing `writer`'s bytes to `flush` (and emptying them)
+  /// whenever they reach `chunkSize`.
+  mutating func write(from start: Int, to writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
     var index = start
     while true {
+      try writer.drain(ifAtLeast: chunkSize, into: flush)
       let node = storage.nodes[index]
       switch node.kind {
       case .null: writer.writeNull()
@@ -163,14 +194,14 @@ private struct TapeWalker {
           }
         }
       }
-      guard let next = advance(&writer) else { return }
+      guard let next = try advance(&writer, chunkSize: chunkSize, flush: flush) else { return }
       index = next
     }
   }
 
   /// The tape index of the next value to write (its key already written), closing every
   /// container that is done; `nil` when the walk is over.
-  private mutating func advance(_ writer: inout JSONWriter) -> Int? {
+  private mutating func advance(_ writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows -> Int? {
     while let top = stack.indices.last {
       let frame = stack[top]
       guard frame.next < frame.end else {
@@ -181,6 +212,8 @@ private struct TapeWalker {
         } else {
           writer.endArray()
         }
+        // Deep nesting closes thousands of containers here, each on its own indented line.
+        try writer.drain(ifAtLeast: chunkSize, into: flush)
         continue
       }
       if frame.isListed {

@@ -214,10 +214,8 @@ struct JSONParser {
     if end >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
       guard options.allowsByteOrderMark else { throw fail(.byteOrderMarkNotAllowed, at: 0) }
       position = 3
-    } else if end >= 2, input[0] == 0xFF, input[1] == 0xFE {
-      throw fail(.utf16Input(bigEndian: false), at: 0)
-    } else if end >= 2, input[0] == 0xFE, input[1] == 0xFF {
-      throw fail(.utf16Input(bigEndian: true), at: 0)
+    } else if let form = JSONParsingError.Kind.UnicodeForm.marked(by: UnsafeBufferPointer(start: input, count: min(end, 4))) {
+      throw fail(.unicodeInput(form), at: 0)
     }
   }
 

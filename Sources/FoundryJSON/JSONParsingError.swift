@@ -39,12 +39,22 @@ public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertib
   public var column: Int { location.column }
 
   /// The compiler-style rendering: message, `--> file:line:column`, the line and a caret.
-  public var description: String {
+  public var description: String { description(namingOption: { "set \($0)" }) }
+
+  /// The rendering, with `namingOption` saying how to turn on the option that would accept
+  /// what was refused, by its property name: the command line names its flags instead.
+  ///
+  /// ```swift
+  /// error.description(namingOption: { $0 == "allowsComments" ? "pass --allow-comments" : "set \($0)" })
+  /// // error: comments are not allowed (pass --allow-comments to accept them)
+  /// ```
+  package func description(namingOption: (String) -> String) -> String {
+    let message = kind.message(namingOption: namingOption)
     switch kind {
     case .unreadable, .sizeLimit:
-      Diagnostic.render(message: message, sourceName: sourceName)
+      return Diagnostic.render(message: message, sourceName: sourceName)
     default:
-      Diagnostic.render(message: message, location: location, sourceName: sourceName)
+      return Diagnostic.render(message: message, location: location, sourceName: sourceName)
     }
   }
 
@@ -95,7 +105,7 @@ extension JSONParsingError {
     case commentsNotAllowed
     case unterminatedComment
     case byteOrderMarkNotAllowed
-    case utf16Input(bigEndian: Bool)
+    case unicodeInput(UnicodeForm)
     case invalidNumber(NumberProblem)
     case invalidLiteral(String)
     case controlCharacter(UInt8)
@@ -124,6 +134,26 @@ extension JSONParsingError {
     enum NumberProblem: Sendable, Hashable {
       case leadingZero, digitAfterMinus, digitAfterPoint, digitInExponent
     }
+    /// A Unicode encoding other than UTF-8, named by a byte order mark.
+    enum UnicodeForm: String, Sendable, Hashable {
+      case utf16BigEndian = "UTF-16 big-endian"
+      case utf16LittleEndian = "UTF-16 little-endian"
+      case utf32BigEndian = "UTF-32 big-endian"
+      case utf32LittleEndian = "UTF-32 little-endian"
+
+      /// The encoding the byte order mark at the start of `bytes` names, when it is not UTF-8's;
+      /// `FF FE 00 00` is UTF-32 (as UTF-16 it would start with a NUL, which JSON cannot hold).
+      static func marked(by bytes: some Collection<UInt8>) -> UnicodeForm? {
+        var iterator = bytes.makeIterator()
+        let first = iterator.next(), second = iterator.next(), third = iterator.next(), fourth = iterator.next()
+        switch (first, second) {
+        case (0xFE, 0xFF): return .utf16BigEndian
+        case (0xFF, 0xFE): return third == 0 && fourth == 0 ? .utf32LittleEndian : .utf16LittleEndian
+        case (0, 0): return third == 0xFE && fourth == 0xFF ? .utf32BigEndian : nil
+        default: return nil
+        }
+      }
+    }
     enum UTF8Problem: Sendable, Hashable {
       case continuation(UInt8), overlong, surrogate, aboveMaximum, neverValid(UInt8), truncated
     }
@@ -131,7 +161,7 @@ extension JSONParsingError {
     var code: Code {
       switch self {
       case .endOfInput, .unterminatedComment: .unexpectedEndOfInput
-      case .unexpected, .commentsNotAllowed, .byteOrderMarkNotAllowed, .utf16Input: .unexpectedCharacter
+      case .unexpected, .commentsNotAllowed, .byteOrderMarkNotAllowed, .unicodeInput: .unexpectedCharacter
       case .invalidNumber: .invalidNumber
       case .invalidLiteral: .invalidLiteral
       case .controlCharacter, .invalidEscape, .invalidUnicodeEscape, .loneSurrogate: .invalidString
@@ -147,7 +177,11 @@ extension JSONParsingError {
       }
     }
 
-    var message: String {
+    var message: String { message(namingOption: { "set \($0)" }) }
+
+    /// The message, with `namingOption` saying how to turn on the option (by its property name,
+    /// `allowsComments`) that would accept what was refused.
+    func message(namingOption: (String) -> String) -> String {
       switch self {
       case .endOfInput(let context):
         switch context {
@@ -171,12 +205,12 @@ extension JSONParsingError {
         case .colon: return "expected ':' after object key, found \(found)"
         case .afterTopLevel: return "unexpected \(found) after the top-level value"
         }
-      case .commentsNotAllowed: return "comments are not allowed (set allowsComments to accept them)"
+      case .commentsNotAllowed: return "comments are not allowed (\(namingOption("allowsComments")) to accept them)"
       case .unterminatedComment: return "unexpected end of input in comment"
       case .byteOrderMarkNotAllowed:
-        return "byte order mark is not allowed (set allowsByteOrderMark to skip it)"
-      case .utf16Input(let bigEndian):
-        return "input starts with a UTF-16 \(bigEndian ? "big" : "little")-endian byte order mark; JSON must be UTF-8"
+        return "byte order mark is not allowed (\(namingOption("allowsByteOrderMark")) to skip it)"
+      case .unicodeInput(let form):
+        return "input starts with a \(form.rawValue) byte order mark; JSON must be UTF-8"
       case .invalidNumber(let problem):
         switch problem {
         case .leadingZero: return "invalid number: leading zeros are not allowed"

@@ -40,6 +40,34 @@ extension JSONValue {
   public func makeJSONString(options: JSONWritingOptions = .init()) -> String {
     String(decoding: makeJSON(options: options), as: UTF8.self)
   }
+
+  /// Writes the value as JSON text, handing it to `output` in pieces, so that memory stays
+  /// bounded however large the text grows (pretty-printed deep nesting writes far more than
+  /// the tree holds).
+  ///
+  /// Each piece ends between two tokens, so it is whole UTF-8; together they are the bytes
+  /// ``makeJSON(options:)`` returns.
+  ///
+  /// ```swift
+  /// let value: JSONValue = [[1], [2]]
+  /// var text = ""
+  /// value.writeJSON(options: .pretty) { text += String(decoding: $0, as: UTF8.self) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: Layout, key order and escaping; compact and unsorted by default.
+  ///   - chunkSize: The size a piece reaches before it is handed over (it may exceed it by
+  ///     one token and its indentation).
+  ///   - output: Receives each piece in order.
+  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys; memory
+  ///   O(`chunkSize` + depth) beyond the tree.
+  public func writeJSON(options: JSONWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) throws -> Void) rethrows {
+    var writer = JSONWriter(options: options)
+    writer.reserveCapacity(min(max(1, chunkSize), 1 << 16))
+    var walker = ValueWalker()
+    try walker.write(self, to: &writer, chunkSize: max(1, chunkSize), flush: output)
+    if !writer.bytes.isEmpty { try output(writer.bytes) }
+  }
 }
 
 extension JSONWriter {
@@ -60,7 +88,7 @@ extension JSONWriter {
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ value: JSONValue) {
     var walker = ValueWalker()
-    walker.write(value, to: &self)
+    walker.write(value, to: &self, chunkSize: .max) { _ in }
   }
 }
 
@@ -79,9 +107,12 @@ private struct ValueWalker {
 
   private var stack: [Frame] = []
 
-  mutating func write(_ root: JSONValue, to writer: inout JSONWriter) {
+  /// Writes `root`, handing `writer`'s bytes to `flush` (and emptying them) whenever they
+  /// reach `chunkSize`.
+  mutating func write(_ root: JSONValue, to writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
     var value = root
     while true {
+      try writer.drain(ifAtLeast: chunkSize, into: flush)
       switch value {
       case .null: writer.writeNull()
       case .bool(let bool): writer.writeBool(bool)
@@ -104,20 +135,22 @@ private struct ValueWalker {
         }
       }
       // Find the next value to write, closing every container that is done.
-      guard let next = advance(&writer) else { return }
+      guard let next = try advance(&writer, chunkSize: chunkSize, flush: flush) else { return }
       value = next
     }
   }
 
   /// The next child of the innermost open container (its key already written), or `nil` when
   /// the walk is over.
-  private mutating func advance(_ writer: inout JSONWriter) -> JSONValue? {
+  private mutating func advance(_ writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows -> JSONValue? {
     while let top = stack.indices.last {
       let position = stack[top].next
       guard position < stack[top].values.count else {
         let isObject = stack[top].isObject
         stack.removeLast()
         if isObject { writer.endObject() } else { writer.endArray() }
+        // Deep nesting closes thousands of containers here, each on its own indented line.
+        try writer.drain(ifAtLeast: chunkSize, into: flush)
         continue
       }
       stack[top].next = position + 1

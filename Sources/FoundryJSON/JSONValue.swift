@@ -107,3 +107,31 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     self = .object(JSONObject(members, uniquingKeysWith: .keepLast))
   }
 }
+
+// MARK: - Teardown
+
+extension JSONValue {
+  /// Drops `value` one level at a time. Swift releases the payloads of a nested enum
+  /// recursively, one call per level, so dropping a value nested tens of thousands deep
+  /// would overflow the stack; code that builds values from input of any depth hands them
+  /// here when done.
+  ///
+  /// ```swift
+  /// let value = document.root.value
+  /// // ... use value ...
+  /// JSONValue.dismantle(consume value)
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the values of the tree, with an explicit stack.
+  package static func dismantle(_ value: consuming JSONValue) {
+    var pending = [consume value]
+    while let next = pending.popLast() {
+      // The children move to `pending` before `next` goes, so each release frees one level.
+      switch next {
+      case .array(let elements): pending.append(contentsOf: elements)
+      case .object(let object): pending.append(contentsOf: object.values)
+      case .null, .bool, .number, .string: break
+      }
+    }
+  }
+}

@@ -280,3 +280,15 @@ public struct JSONWriter: Sendable {
     indentation.append(contentsOf: repeatElement(Byte.space, count: count - indentation.count + 32))
   }
 }
+
+extension JSONWriter {
+  /// Hands the bytes written so far to `flush` and empties them, once they reach `chunkSize`:
+  /// how whole-tree writers stream. Only between values of a tree written with keys in
+  /// order: a sorting frame keeps offsets into the bytes.
+  @inline(__always)
+  mutating func drain(ifAtLeast chunkSize: Int, into flush: ([UInt8]) throws -> Void) rethrows {
+    guard bytes.count >= chunkSize else { return }
+    try flush(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}

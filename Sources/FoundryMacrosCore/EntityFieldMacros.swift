@@ -61,7 +61,7 @@ extension PropertyMacroExpansion {
   public static var attributeName: String { "Property" }
 }
 
-/// `@Related(inverse:deleteRule:ordered:required:minCount:maxCount:keyPath:keyedBy:userInfo:)`.
+/// `@Related(destination:inverse:deleteRule:ordered:required:minCount:maxCount:keyPath:keyedBy:userInfo:)`.
 public protocol RelatedMacroExpansion: EntityFieldAttributeMacro {}
 /// `@Related`, for tests.
 public enum RelatedMacro: RelatedMacroExpansion {}

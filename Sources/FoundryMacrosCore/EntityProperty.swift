@@ -207,7 +207,9 @@ struct EntityProperty {
       parts += ordered(arguments, by: ["keyPath", "transformer", "userInfo"])
       return "FoundryGraph.Attribute(\(parts.joined(separator: ", ")))"
     case .toOne(let destination), .toMany(let destination):
-      parts.append("to: \(stringLiteral(Self.entityName(of: destination) ?? destination.trimmedDescription))")
+      // `destination:` names the entity of a class declared with `@Entity(name:)`.
+      let named = arguments.first { $0.label?.text == "destination" }?.expression.trimmedDescription
+      parts.append("to: \(named ?? stringLiteral(Self.entityName(of: destination) ?? destination.trimmedDescription))")
       if case .toMany = kind { parts.append("toMany: true") }
       parts += ordered(arguments, by: ["ordered", "inverse", "deleteRule"])
       if let required { parts.append("optional: \(Self.negated(required))") }

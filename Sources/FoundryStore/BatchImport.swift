@@ -2,7 +2,8 @@ import Foundry
 import FoundryGraph
 import FoundryJSON
 
-/// The elements of a payload's array, one at a time: what an import in batches reads.
+/// The elements of a payload, one at a time, as document nodes: what an import in batches
+/// reads (a JSON array's elements, or an XML file's repeated elements through the XML view).
 package protocol PayloadElements {
   /// The next element, or `nil` after the last.
   mutating func next() throws -> JSONNode?
@@ -45,7 +46,7 @@ struct BatchImport: Sendable {
 
   /// Runs the import in `transaction`, which the caller commits (or rolls back, for a dry run
   /// or an error).
-  func run(store: Store, elements: inout some PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
+  func run(store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
     let context = try store.makeContext(transformers: transformers)
     context.source.transaction = transaction
     let imported = ImportedRows(wasEmpty: try store.layout.tables.map { table in

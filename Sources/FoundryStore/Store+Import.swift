@@ -39,44 +39,73 @@ extension Store {
     transformers: TransformerRegistry = .standard, batchSize: Int = 1000, dryRun: Bool = false
   ) async throws -> StoreImportReport {
     let job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: url.lastPathComponent)
-    let summary = try await backend.transaction(commits: !dryRun) { [self] transaction in
-      var elements = try Self.elements(ofFile: url.path, for: job)
-      return try job.run(store: self, elements: &elements, in: transaction)
-    }
-    if !dryRun { publish(summary.saved) }
-    return summary.report
+    return try await importFile(url.path, format: .json, job: job)
   }
 
-  /// ``importJSON(contentsOf:entity:root:options:transformers:batchSize:dryRun:)`` now,
-  /// blocking the caller: for the command line.
-  package func importJSONNow(
-    contentsOf path: String, entity: String, root: String?, options: GraphImportOptions,
+  /// Imports an XML file of any size into the store in batches, with bounded memory, in one
+  /// transaction: all of it or nothing.
+  ///
+  /// The elements at `root` are read one at a time by a streaming parser (the whole document
+  /// is never in memory), each seen through the XML view (`@attr`, `#text`, repeated children
+  /// as arrays) as a whole import sees it, and imported a batch at a time as
+  /// ``importJSON(contentsOf:entity:root:options:transformers:batchSize:dryRun:)`` does: the
+  /// same objects, values and links as importing the whole document with `root`.
+  ///
+  /// ```swift
+  /// // <library><author id="1">...</author><author id="2">...</author></library>
+  /// let report = try await store.importXML(contentsOf: url, entity: "Author", root: "author")
+  /// print(report.elementCount, report.saved.inserted.count)
+  /// ```
+  /// - Parameters:
+  ///   - url: The payload file.
+  ///   - entity: The entity of the elements' objects.
+  ///   - root: The element names from the root element's children down to the repeated
+  ///     elements, separated by dots (`channel.item`): qualified names as written, or
+  ///     `{uri}local`. Error paths start with it: `$.channel.item[7].title`.
+  ///   - options: The graph import's options; the parser reads as `options.mapping.xmlParsing`
+  ///     says, and `progress` hears the bytes of the file read so far, and its size.
+  ///   - transformers: The transformers of the store's transformable attributes.
+  ///   - batchSize: The elements imported (and held in memory) at once.
+  ///   - dryRun: Report every change the import would make, and write nothing.
+  /// - Returns: What was imported; its ``StoreImportReport/changes`` are listed for a dry run only.
+  /// - Throws: A `MappingError` with the element's path and line:column, an `XMLParsingError`
+  ///   for a malformed file, ``StoreError``, or the database's error; the store is then as it was.
+  @discardableResult
+  nonisolated(nonsending) public func importXML(
+    contentsOf url: URL, entity: String, root: String, options: GraphImportOptions = .init(),
+    transformers: TransformerRegistry = .standard, batchSize: Int = 1000, dryRun: Bool = false
+  ) async throws -> StoreImportReport {
+    let job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: url.lastPathComponent)
+    return try await importFile(url.path, format: .xml, job: job)
+  }
+
+  /// ``importJSON(contentsOf:entity:root:options:transformers:batchSize:dryRun:)`` or
+  /// ``importXML(contentsOf:entity:root:options:transformers:batchSize:dryRun:)`` now, blocking
+  /// the caller: for the command line.
+  package func importFileNow(
+    contentsOf path: String, format: PayloadFileFormat, entity: String, root: String?, options: GraphImportOptions,
     transformers: TransformerRegistry, batchSize: Int = 1000, dryRun: Bool, sourceName: String?
   ) throws -> StoreImportReport {
     let job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: sourceName)
     let summary = try backend.transactionNow(commits: !dryRun) { transaction in
-      var elements = try Self.elements(ofFile: path, for: job)
+      var elements = try format.elements(ofFile: path, for: job)
       return try job.run(store: self, elements: &elements, in: transaction)
     }
+    return finish(summary, dryRun: dryRun)
+  }
+
+  /// Runs `job` over the file at `path` in one transaction, committed unless it is a dry run.
+  nonisolated(nonsending) private func importFile(_ path: String, format: PayloadFileFormat, job: BatchImport) async throws -> StoreImportReport {
+    let summary = try await backend.transaction(commits: !job.dryRun) { [self] transaction in
+      var elements = try format.elements(ofFile: path, for: job)
+      return try job.run(store: self, elements: &elements, in: transaction)
+    }
+    return finish(summary, dryRun: job.dryRun)
+  }
+
+  /// The report of a finished import, after telling the change stream what it committed.
+  private func finish(_ summary: BatchImport.Summary, dryRun: Bool) -> StoreImportReport {
     if !dryRun { publish(summary.saved) }
     return summary.report
   }
-
-  /// The elements of the JSON file at `path`'s array at the job's root, streamed.
-  private static func elements(ofFile path: String, for job: BatchImport) throws -> StreamedElements {
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-    return StreamedElements(
-      reader: try JSONElementReader(contentsOfFile: path, layout: .array(at: job.root ?? ""), options: job.options.mapping.parsing),
-      fileSize: size)
-  }
-}
-
-/// The elements of a JSON file's array, read a chunk at a time.
-struct StreamedElements: PayloadElements {
-  let reader: JSONElementReader
-  let fileSize: Int?
-
-  mutating func next() throws -> JSONNode? { try reader.next()?.root }
-
-  var progress: (done: Int, total: Int)? { fileSize.map { (min(reader.byteOffset, $0), $0) } }
 }

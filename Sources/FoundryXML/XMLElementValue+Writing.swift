@@ -88,6 +88,34 @@ extension XMLDocumentValue {
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
     String(decoding: try makeXML(options: options), as: UTF8.self)
   }
+
+  /// Writes the document as XML text, handing it to `output` in pieces, so that memory stays
+  /// bounded however large the text grows (pretty-printed deep nesting writes far more than
+  /// the tree holds).
+  ///
+  /// Each piece ends between two nodes, so it is whole UTF-8; together they are the bytes
+  /// ``makeXML(options:)`` returns. After an error, the pieces already handed over are all
+  /// there is.
+  ///
+  /// ```swift
+  /// var text = ""
+  /// try XMLDocumentValue(root: XMLElementValue("a")).writeXML { text += String(decoding: $0, as: UTF8.self) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and character handling, as for ``makeXML(options:)``.
+  ///   - chunkSize: The size a piece reaches before it is handed over (it may exceed it by
+  ///     one node and its indentation).
+  ///   - output: Receives each piece in order.
+  /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
+  /// - Complexity: O(*n*) in the size of the output; memory O(`chunkSize` + depth) beyond
+  ///   the tree.
+  public func writeXML(options: XMLWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) -> Void) throws(XMLWritingError) {
+    var writer = XMLWriter(options: options)
+    writer.reserveCapacity(1 << 12)
+    try writer.write(self, chunkSize: max(1, chunkSize), flush: output)
+    if !writer.bytes.isEmpty { output(writer.bytes) }
+  }
 }
 
 extension XMLWriter {
@@ -102,9 +130,15 @@ extension XMLWriter {
   /// - Throws: ``XMLWritingError`` as the primitives do, and for text, CDATA or elements in
   ///   the prologue or epilogue.
   public mutating func write(_ document: XMLDocumentValue) throws(XMLWritingError) {
+    try write(document, chunkSize: .max) { _ in }
+  }
+
+  /// Writes a whole document, handing the bytes to `flush` (and emptying them) whenever they
+  /// reach `chunkSize` inside the root.
+  mutating func write(_ document: XMLDocumentValue, chunkSize: Int, flush: ([UInt8]) -> Void) throws(XMLWritingError) {
     if options.includesDeclaration { writeDeclaration(document.declaration ?? XMLDeclaration()) }
     for node in document.prologue { try writeTopLevel(node) }
-    try write(document.root)
+    try write(document.root, chunkSize: chunkSize, flush: flush)
     for node in document.epilogue { try writeTopLevel(node) }
   }
 
@@ -134,9 +168,16 @@ extension XMLWriter {
   /// - Throws: ``XMLWritingError`` as the primitives do.
   /// - Complexity: O(*n*) in the size of the output.
   public mutating func write(_ element: XMLElementValue) throws(XMLWritingError) {
+    try write(element, chunkSize: .max) { _ in }
+  }
+
+  /// Writes an element, handing the bytes to `flush` (and emptying them) whenever they reach
+  /// `chunkSize` inside it.
+  mutating func write(_ element: XMLElementValue, chunkSize: Int, flush: ([UInt8]) -> Void) throws(XMLWritingError) {
     var stack: [(children: [XMLContent], next: Int)] = []
     try open(element, onto: &stack)
     while let top = stack.indices.last {
+      drain(ifAtLeast: chunkSize, into: flush)
       let position = stack[top].next
       guard position < stack[top].children.count else {
         stack.removeLast()

@@ -304,3 +304,26 @@ public struct XMLDocumentValue: Sendable, Hashable {
     self.epilogue = epilogue
   }
 }
+
+// MARK: - Teardown
+
+extension XMLElementValue {
+  /// Drops `element` one level at a time. Swift releases nested values recursively, one call
+  /// per level, so dropping an element nested tens of thousands deep would overflow the
+  /// stack; code that builds elements from input of any depth hands them here when done.
+  ///
+  /// ```swift
+  /// let root = try XMLJSONView.element(fromWrapped: value)
+  /// // ... write root ...
+  /// XMLElementValue.dismantle(consume root)
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the nodes of the tree, with an explicit stack.
+  package static func dismantle(_ element: consuming XMLElementValue) {
+    var pending = [consume element]
+    while let next = pending.popLast() {
+      // The children move to `pending` before `next` goes, so each release frees one element.
+      for case .element(let child) in next.children { pending.append(child) }
+    }
+  }
+}

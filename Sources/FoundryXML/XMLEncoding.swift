@@ -47,17 +47,23 @@ enum XMLEncoding {
     }
 
     let hasByteOrderMark = count >= 3 && byte(0) == 0xEF && byte(1) == 0xBB && byte(2) == 0xBF
-    let declared = bytes.withUnsafeBufferPointer { declaredEncoding(in: $0, from: hasByteOrderMark ? 3 : 0) }
+    let declaration = bytes.withUnsafeBufferPointer { self.declaration(in: $0, from: hasByteOrderMark ? 3 : 0) }
     var family = Family.utf8
-    if let declared {
+    if let declaration {
+      let declared = declaration.name
       guard let named = self.family(named: declared) else {
-        throw failure("encoding '\(declared)' is not supported (use UTF-8, UTF-16, ISO-8859-1 or US-ASCII)", sourceName: sourceName)
+        throw failure(
+          "encoding '\(declared)' is not supported (use UTF-8, UTF-16, ISO-8859-1 or US-ASCII)", at: declaration.offset, in: bytes,
+          sourceName: sourceName)
       }
       if named == .utf16 {
-        throw failure("the document declares encoding '\(declared)' but is not encoded in UTF-16", sourceName: sourceName)
+        throw failure(
+          "the document declares encoding '\(declared)' but is not encoded in UTF-16", at: declaration.offset, in: bytes, sourceName: sourceName)
       }
       if hasByteOrderMark, named != .utf8 {
-        throw failure("the document starts with a UTF-8 byte order mark but declares encoding '\(declared)'", sourceName: sourceName)
+        throw failure(
+          "the document starts with a UTF-8 byte order mark but declares encoding '\(declared)'", at: declaration.offset, in: bytes,
+          sourceName: sourceName)
       }
       family = named
     }
@@ -89,6 +95,17 @@ enum XMLEncoding {
   /// The encoding name of an XML declaration at `start`, read leniently (the scanner checks the
   /// declaration's syntax later); `nil` without a declaration or an encoding in it.
   static func declaredEncoding(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String? {
+    declaration(in: bytes, from: start)?.name
+  }
+
+  /// The encoding name of an XML declaration and the offset where it starts.
+  struct Declared {
+    var name: String
+    var offset: Int
+  }
+
+  /// The encoding an XML declaration at `start` names, with its offset (see ``declaredEncoding(in:from:)``).
+  static func declaration(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Declared? {
     let prefix: [UInt8] = Array("<?xml".utf8)
     guard bytes.count >= start + 6, Array(bytes[start..<start + 5]) == prefix, XMLCharacters.isSpace(bytes[start + 5]) else {
       return nil
@@ -121,7 +138,7 @@ enum XMLEncoding {
       guard let first = name.first, isLetter(first),
         name.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D })
       else { return nil }
-      return String(decoding: name, as: UTF8.self)
+      return Declared(name: String(decoding: name, as: UTF8.self), offset: nameStart)
     }
     return nil
   }
@@ -206,13 +223,17 @@ enum XMLEncoding {
     if index < bytes.count {
       throw failure("the UTF-16 text ends in the middle of a character", at: output.count, in: output, sourceName: sourceName)
     }
-    let declared = output.withUnsafeBufferPointer { declaredEncoding(in: $0, from: 0) }
-    if let declared {
+    let declaration = output.withUnsafeBufferPointer { self.declaration(in: $0, from: 0) }
+    if let declaration {
+      let declared = declaration.name
       guard let family = family(named: declared) else {
-        throw failure("encoding '\(declared)' is not supported (use UTF-8, UTF-16, ISO-8859-1 or US-ASCII)", sourceName: sourceName)
+        throw failure(
+          "encoding '\(declared)' is not supported (use UTF-8, UTF-16, ISO-8859-1 or US-ASCII)", at: declaration.offset, in: output,
+          sourceName: sourceName)
       }
       guard family == .utf16 else {
-        throw failure("the document is encoded in UTF-16 but declares encoding '\(declared)'", sourceName: sourceName)
+        throw failure(
+          "the document is encoded in UTF-16 but declares encoding '\(declared)'", at: declaration.offset, in: output, sourceName: sourceName)
       }
     } else if !hasByteOrderMark {
       throw failure("a UTF-16 document must start with a byte order mark or declare its encoding", sourceName: sourceName)

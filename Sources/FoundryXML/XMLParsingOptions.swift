@@ -29,6 +29,26 @@ public struct XMLParsingOptions: Sendable, Hashable {
   public var maximumEntityExpansion = 1 << 20
   /// The deepest nesting of entity references inside entity replacement text.
   public var maximumEntityDepth = 16
+  /// The most bytes that attribute defaults from the DOCTYPE may add to one document, counted
+  /// over every element (names and values, plus 32 bytes per attribute for its node): a short
+  /// DTD defaulting many attributes on an element used many times stops here.
+  ///
+  /// ```swift
+  /// var options = XMLParsingOptions()
+  /// options.maximumDefaultedAttributeBytes = 1 << 20
+  /// ```
+  public var maximumDefaultedAttributeBytes = 16 << 20
+  /// Whether a reference to an entity the document does not declare is left out, when its
+  /// declaration may be in an external DTD (never read) and the document is not
+  /// `standalone="yes"`: what XML 1.0 §4.4.3 lets a non-validating reader do. By default such
+  /// a reference is an `undefinedEntity` error, so no text is lost silently.
+  ///
+  /// ```swift
+  /// var options = XMLParsingOptions()
+  /// options.skipsUndeclaredEntities = true
+  /// try XMLTree(string: "<!DOCTYPE r SYSTEM 'r.dtd'><r>a&nbsp;b</r>", options: options).root.text   // "ab"
+  /// ```
+  public var skipsUndeclaredEntities = false
 
   /// The largest input any document can hold.
   public static let largestInputSize = Int(UInt32.max) - 64

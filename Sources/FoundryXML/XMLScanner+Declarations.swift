@@ -81,7 +81,7 @@ extension XMLScanner {
   }
 
   /// Marks the written attributes the DTD types as tokens and adds the defaults not written.
-  mutating func applyAttributeDeclarations(elementName: String) throws(XMLParsingError) {
+  mutating func applyAttributeDeclarations(elementName: String, tagStart: Int) throws(XMLParsingError) {
     currentDefaults = []
     let rules: AttributeRules
     if let cached = attributeRules[elementName] {
@@ -124,8 +124,19 @@ extension XMLScanner {
       attribute.valueInHeap = true
       attribute.defaultIndex = index
       attributes.append(attribute)
+      defaultedBytes += value.name.count + value.value.count + Self.defaultedAttributeOverhead
+    }
+    guard defaultedBytes <= options.maximumDefaultedAttributeBytes else {
+      throw error(
+        .attributeLimitExceeded,
+        "attributes added from DOCTYPE defaults exceed the limit of \(options.maximumDefaultedAttributeBytes) bytes (maximumDefaultedAttributeBytes)",
+        at: tagStart)
     }
   }
+
+  /// What one defaulted attribute costs beyond its name and value, in the budget: about the
+  /// size of its node, so many tiny defaults cannot grow the tree unchecked.
+  static let defaultedAttributeOverhead = 32
 
   mutating func writtenName(of attribute: PendingAttribute, equals name: [UInt8]) -> Bool {
     guard attribute.defaultIndex < 0, attribute.nameLength == name.count else { return false }

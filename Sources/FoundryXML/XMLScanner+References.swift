@@ -60,11 +60,17 @@ extension XMLScanner {
     return nil
   }
 
-  /// The declaration of entity `name`, or `nil` when an undeclared entity is not an error (a
-  /// non-standalone document whose DTD has declarations this reader skipped).
+  /// The declaration of entity `name`, or `nil` when an undeclared entity is left out (a
+  /// non-standalone document whose DTD has declarations this reader skipped, under
+  /// ``XMLParsingOptions/skipsUndeclaredEntities``).
   mutating func entity(named name: String, at amp: Int) throws(XMLParsingError) -> XMLEntity? {
     if let entity = doctype?.generalEntities[name] { return entity }
-    if let doctype, doctype.hasExternalSubset || doctype.hasParameterEntityReferences, !isStandalone { return nil }
+    if let doctype, doctype.hasExternalSubset || doctype.hasParameterEntityReferences, !isStandalone {
+      if options.skipsUndeclaredEntities { return nil }
+      throw error(
+        .undefinedEntity, "entity '\(name)' is not declared in the document (an external DTD, which may declare it, is never read)",
+        at: amp)
+    }
     throw error(.undefinedEntity, "entity '\(name)' is not declared", at: amp)
   }
 

@@ -87,7 +87,7 @@ extension XMLScanner {
 
     if attributes.count > 1 { try checkDuplicateAttributes() }
     if let doctype, !doctype.attributes.isEmpty {
-      try applyAttributeDeclarations(elementName: string(nameStart, nameLength))
+      try applyAttributeDeclarations(elementName: string(nameStart, nameLength), tagStart: start)
       needsNormalization = true
       if attributes.count > options.maximumAttributeCount { throw attributeLimit(nameStart, nameLength, at: start) }
     }

@@ -60,6 +60,9 @@ struct XMLScanner {
   var entityOrigin = 0
   /// Bytes of replacement text expanded so far, over the whole document.
   var expandedBytes = 0
+  /// The bytes DOCTYPE attribute defaults have added so far (see
+  /// ``XMLParsingOptions/maximumDefaultedAttributeBytes``).
+  var defaultedBytes = 0
   /// The DTD's attribute rules by element name, with defaults normalized once.
   var attributeRules: [String: AttributeRules] = [:]
   /// The defaults of the start tag being read.

@@ -39,6 +39,34 @@ extension XMLTree {
     String(decoding: try makeXML(options: options), as: UTF8.self)
   }
 
+  /// Writes the document as XML text, handing it to `output` in pieces, so that memory stays
+  /// bounded however large the text grows (pretty-printed deep nesting writes far more than
+  /// it reads).
+  ///
+  /// Each piece ends between two nodes, so it is whole UTF-8; together they are the bytes
+  /// ``makeXML(options:)`` returns. After an error, the pieces already handed over are all
+  /// there is.
+  ///
+  /// ```swift
+  /// let tree = try XMLTree(string: "<a><b/></a>")
+  /// var text = ""
+  /// try tree.writeXML(options: .pretty) { text += String(decoding: $0, as: UTF8.self) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: Layout and declaration, as for ``makeXML(options:)``.
+  ///   - chunkSize: The size a piece reaches before it is handed over (it may exceed it by
+  ///     one node and its indentation).
+  ///   - output: Receives each piece in order.
+  /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
+  /// - Complexity: O(*n*) in the size of the output; memory O(`chunkSize` + depth).
+  public func writeXML(options: XMLWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) -> Void) throws(XMLWritingError) {
+    var writer = XMLWriter(options: options)
+    writer.reserveCapacity(min(max(1, chunkSize), Self.estimatedOutputSize(byteCount, pretty: options.isPretty)))
+    try writer.write(self, chunkSize: max(1, chunkSize), flush: output)
+    if !writer.bytes.isEmpty { output(writer.bytes) }
+  }
+
   static func estimatedOutputSize(_ byteCount: Int, pretty: Bool) -> Int {
     pretty ? byteCount + byteCount / 2 + 64 : byteCount + 64
   }
@@ -94,6 +122,12 @@ extension XMLWriter {
   /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as asked.
   /// - Complexity: O(*n*) in the size of the output.
   public mutating func write(_ tree: XMLTree) throws(XMLWritingError) {
+    try write(tree, chunkSize: .max) { _ in }
+  }
+
+  /// Writes a parsed document, handing the bytes to `flush` (and emptying them) whenever they
+  /// reach `chunkSize`.
+  mutating func write(_ tree: XMLTree, chunkSize: Int, flush: ([UInt8]) -> Void) throws(XMLWritingError) {
     if options.includesDeclaration { writeDeclaration(tree.declaration ?? XMLDeclaration()) }
     let storage = tree.storage
     let topLevel = storage.topLevel
@@ -103,7 +137,7 @@ extension XMLWriter {
         for index in topLevel {
           guard let node = view.node(at: index) else { continue }
           if node.kind == .element {
-            try writeTape(view, from: index)
+            try writeTape(view, from: index, chunkSize: chunkSize, flush: flush)
           } else {
             try writeTapeLeaf(view, node: node)
           }
@@ -136,7 +170,7 @@ extension XMLWriter {
     let names = tapeNames(of: element.storage)
     let failure = XMLTapeView.with(element.storage, names: names) { view -> XMLWritingError? in
       do throws(XMLWritingError) {
-        try writeTape(view, from: start)
+        try writeTape(view, from: start, chunkSize: .max) { _ in }
         return nil
       } catch {
         return error
@@ -158,11 +192,15 @@ extension XMLWriter {
     return cache
   }
 
-  /// The explicit-stack walk over an element's subtree on the tape.
-  private mutating func writeTape(_ view: XMLTapeView, from start: Int) throws(XMLWritingError) {
+  /// The explicit-stack walk over an element's subtree on the tape, handing the bytes to
+  /// `flush` (and emptying them) whenever they reach `chunkSize`.
+  private mutating func writeTape(
+    _ view: XMLTapeView, from start: Int, chunkSize: Int, flush: ([UInt8]) -> Void
+  ) throws(XMLWritingError) {
     var ends: [Int] = []
     var index = start
     while true {
+      drain(ifAtLeast: chunkSize, into: flush)
       guard let node = view.node(at: index) else { return }
       if node.kind == .element {
         let contentStart = index + 1 + node.attributeCount
@@ -184,6 +222,8 @@ extension XMLWriter {
       while let end = ends.last, next >= end {
         ends.removeLast()
         endElement()
+        // Deep nesting closes thousands of elements here, each on its own indented line.
+        drain(ifAtLeast: chunkSize, into: flush)
         next = end
       }
       if ends.isEmpty { return }

@@ -172,7 +172,10 @@ extension XMLWriter {
       }
       return
     }
-    if uri == XMLName.xmlNamespace || uri == XMLName.xmlnsNamespace {
+    if uri == XMLName.xmlnsNamespace {
+      throw error(.namespace, "the namespace '\(uri)' is reserved for xmlns declarations; no prefix can be bound to it")
+    }
+    if uri == XMLName.xmlNamespace {
       throw error(.namespace, "no prefix other than 'xml' can be bound to '\(uri)'")
     }
     if !prefix.isEmpty, uri.isEmpty {

@@ -252,3 +252,15 @@ public struct XMLWriter: Sendable {
     XMLWritingError(code, message, elementPath: elementPath)
   }
 }
+
+extension XMLWriter {
+  /// Hands the bytes written so far to `flush` and empties them, once they reach `chunkSize`
+  /// inside an element: how whole-tree writers stream. Not at the top level, where empty
+  /// bytes mean that nothing was written yet.
+  @inline(__always)
+  mutating func drain(ifAtLeast chunkSize: Int, into flush: ([UInt8]) -> Void) {
+    guard bytes.count >= chunkSize, !frames.isEmpty else { return }
+    flush(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}

@@ -35,8 +35,28 @@ public struct XMLWritingError: Error, Sendable, Hashable, CustomStringConvertibl
 
   init(_ code: Code, _ message: String, elementPath: [String]) {
     self.code = code
-    self.message = message
+    // Names and namespaces quoted in a message are the caller's, control characters included.
+    self.message = Self.printable(message)
     self.elementPath = elementPath
+  }
+
+  /// `text` with control characters spelled `\u{7}`, so a message prints on one line and
+  /// moves no terminal's cursor.
+  static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// The path as `/root/child/...`, or `/` at the top level.
@@ -45,7 +65,7 @@ public struct XMLWritingError: Error, Sendable, Hashable, CustomStringConvertibl
   /// error.path  // "/feed/entry/title"
   /// ```
   public var path: String {
-    elementPath.isEmpty ? "/" : "/" + elementPath.joined(separator: "/")
+    elementPath.isEmpty ? "/" : "/" + elementPath.map(Self.printable).joined(separator: "/")
   }
 
   /// The compiler-style rendering: `error: message` then `--> /path`.

@@ -94,8 +94,8 @@ struct StoreMemoryChild: ParsableCommand {
       report = try store.makeContext().importNow(dryRun: false) { try $0.importJSON(bytes, entity: "Author", root: "authors") }
       blackHole(bytes)
     } else {
-      report = try store.importJSONNow(
-        contentsOf: payload, entity: "Author", root: "authors", options: .init(), transformers: .standard, dryRun: false, sourceName: nil)
+      report = try store.importFileNow(
+        contentsOf: payload, format: .json, entity: "Author", root: "authors", options: .init(), transformers: .standard, dryRun: false, sourceName: nil)
     }
     let seconds = Harness.now() - start
     print(

@@ -115,8 +115,46 @@ struct ConvertCommandTests {
 
       """
     ),
-    (#"{"a": {"b c": 1}}"#, "error: invalid element name 'b c' (inside /a)\n--> <stdin>\n"),
-    (#"{"a b": 1}"#, "error: invalid element name 'a b'\n--> <stdin>\n"),
+    (
+      #"{"a": {"b c": 1}}"#,
+      """
+      error: invalid element name 'b c' (inside /a)
+      --> <stdin>:1:7
+       1 | {"a": {"b c": 1}}
+         |       ^
+
+      """
+    ),
+    (
+      #"{"a b": 1}"#,
+      """
+      error: invalid element name 'a b'
+      --> <stdin>:1:1
+       1 | {"a b": 1}
+         | ^
+
+      """
+    ),
+    (
+      #"{"a": {"b": [{"c": "x\u0007"}]}}"#,
+      """
+      error: invalid character U+0007 in text (inside /a/b/c)
+      --> <stdin>:1:13
+       1 | {"a": {"b": [{"c": "x\\u0007"}]}}
+         |             ^
+
+      """
+    ),
+    (
+      #"{"a": {"@xmlns:p": "http://www.w3.org/2000/xmlns/"}}"#,
+      """
+      error: the namespace 'http://www.w3.org/2000/xmlns/' is reserved for xmlns declarations; no prefix can be bound to it (inside /a)
+      --> <stdin>:1:7
+       1 | {"a": {"@xmlns:p": "http://www.w3.org/2000/xmlns/"}}
+         |       ^
+
+      """
+    ),
   ])
   func jsonThatXMLCannotHoldIsAnError(json: String, error: String) {
     #expect(foundry("convert", "--to", "xml", "-", input: json) == CommandResult(status: 1, output: "", error: error))

@@ -17,9 +17,11 @@ import Testing
 /// swift run foundry generate --from-sample $S/orders.json $S/orders-2.json --enums > $M/Orders.swift
 /// swift run foundry generate --from-sample $S/timeline.json --name Post > $M/Post.swift
 /// swift run foundry generate --from-sample $S/inventory.xml $S/inventory-2.xml > $M/Inventory.swift
+/// swift run foundry generate --from-sample $S/sensors.json > $M/Sensors.swift
 /// swift run foundry generate --from-sample Examples/earthquakes.json > $M/Earthquakes.swift
 /// swift run foundry generate --from-sample Examples/authors.json Examples/authors-update.json > $M/Authors.swift
 /// swift run foundry generate --from-sample Examples/podcast.rss > $M/Podcast.swift
+/// swift run foundry generate --from-sample $S/hostile.json > $M/Hostile.swift
 /// swift run foundry generate --from-sample $S/timeline.json --name Post --graph > Tests/FoundryGraphTests/GeneratedPosts.swift
 /// swift run foundry generate --from-sample $S/orders.json $S/orders-2.json --graph > Tests/FoundryGraphTests/GeneratedOrders.swift
 /// ```
@@ -41,9 +43,12 @@ struct GenerateSampleModelsTests {
     ("Orders.swift", [samples + "orders.json", samples + "orders-2.json", "--enums"]),
     ("Post.swift", [samples + "timeline.json", "--name", "Post"]),
     ("Inventory.swift", [samples + "inventory.xml", samples + "inventory-2.xml"]),
+    ("Sensors.swift", [samples + "sensors.json"]),
     ("Earthquakes.swift", ["Examples/earthquakes.json"]),
     ("Authors.swift", ["Examples/authors.json", "Examples/authors-update.json"]),
     ("Podcast.swift", ["Examples/podcast.rss"]),
+    // Keys Swift does not take as names: keywords, `Type`, `_`, `a-b` beside `a_b`, `String`.
+    ("Hostile.swift", [samples + "hostile.json"]),
     ("../../FoundryGraphTests/GeneratedPosts.swift", [samples + "timeline.json", "--name", "Post", "--graph"]),
     ("../../FoundryGraphTests/GeneratedOrders.swift", [samples + "orders.json", samples + "orders-2.json", "--graph"]),
   ]

@@ -54,6 +54,27 @@ struct GenerateSampleTests {
     #expect(lines.contains("var b: Int?"))
     #expect(lines.contains("var c: [Int] = []"))
     #expect(result.output.contains("/// In 1 of 2."))
+    #expect(result.output.contains("/// Null in 1 of 2."))
+  }
+
+  @Test func nullableFieldsSayHowOftenTheyAreNull() {
+    let result = generate(#"[{"a": null, "b": 1.5}, {"a": 2, "b": null}, {"a": null}]"#, "--name", "Row")
+    #expect(result.output.contains("  /// Null in 2 of 3.\n  var a: Int?"))
+    #expect(result.output.contains("  /// In 2 of 3; null in 1 of 3.\n  var b: Double?"))
+    let always = generate(#"[{"a": null}, {"a": null}]"#, "--name", "Row")
+    #expect(always.output.contains("  /// Always null in the samples.\n  var a: JSONValue?"))
+  }
+
+  @Test func arraysWithNullElementsHaveOptionalElements() {
+    let json = #"{"n": [1, null], "s": [null, "a"], "at": ["2024-05-01T12:00:00Z", null], "items": [{"id": 1}, null], "mixed": [true, {"a": 1}, null]}"#
+    let result = generate(json, "--name", "Page")
+    let lines = declarations(result.output)
+    #expect(lines.contains("var n: [Int?] = []"))
+    #expect(lines.contains("var s: [String?] = []"))
+    #expect(lines.contains("@Transform(.each(.optional(.iso8601))) var at: [Date?] = []"))
+    #expect(lines.contains("var items: [Item?] = []"))
+    #expect(lines.contains("var mixed: [JSONValue] = []"))
+    #expect(result.output.contains("/// Elements null in 1 of 2."))
   }
 
   @Test func aTypeThatVariesGetsTheTypeThatReadsAllAndSaysWhatVaries() {
@@ -84,6 +105,20 @@ struct GenerateSampleTests {
     #expect(lines.contains("@Transform(.secondsSince1970) var updatedAt: Date"))
     #expect(lines.contains("@Transform(.millisecondsSince1970) var seenMs: Date"))
     #expect(lines.contains("var count: Int"))
+  }
+
+  @Test func datesInSeveralFormatsReadThroughEachInTheOrderSeen() {
+    let json = #"""
+      [{"modified": "Wed, 01 May 2024 12:35:00 GMT", "posted": "2024-05-01T12:00:00Z", "note": "2024-05-01"},
+       {"modified": "2024-05-02T08:00:00Z", "posted": "Thu May 02 08:00:00 +0000 2024", "note": "soon"},
+       {"modified": "Thu May 02 08:00:00 +0000 2024", "posted": "2024-05-03", "note": "later"}]
+      """#
+    let result = generate(json, "--name", "Event")
+    let lines = declarations(result.output)
+    #expect(lines.contains("@Transform(.date(oneOf: .rfc1123, .iso8601, .twitter)) var modified: Date"))
+    #expect(lines.contains("@Transform(.date(oneOf: .iso8601, .twitter)) var posted: Date"))
+    #expect(lines.contains("var note: String"))
+    #expect(result.output.contains("/// Dates in 3 formats (RFC 1123, ISO 8601, Twitter)."))
   }
 
   @Test func objectsKeyedByIdsOrDatesAreDictionaries() {
@@ -146,6 +181,21 @@ struct GenerateSampleTests {
     #expect(lines.contains(#"@Related(inverse: "author") var books: [Book]"#))
     #expect(lines.contains(#"@Related(inverse: "book", deleteRule: .cascade) var pages: [Page]"#))
     #expect(lines.contains(#"@Related(inverse: "pages") var book: Book?"#))
+  }
+
+  @Test func graphDatesInSeveralFormatsKeepEveryFormatByName() {
+    let json = #"[{"id": 1, "seen": "2024-05-01T12:00:00Z"}, {"id": 2, "seen": "Thu, 02 May 2024 08:00:00 GMT"}]"#
+    let lines = declarations(generate(json, "--name", "Visit", "--graph").output)
+    #expect(lines.contains { $0.hasPrefix(#"@Property(transformer: "dates:iso8601|rfc1123") var seen: Date"#) }, "\(lines)")
+  }
+
+  @Test("a keyword becomes an inverse's name as written, not in backticks")
+  func graphInversesNamedByKeywords() {
+    let json = #"{"class": [{"id": 1, "String": {"id": 2}}]}"#
+    let lines = declarations(generate(json, "--name", "School", "--graph").output)
+    #expect(lines.contains(#"@Related(inverse: "schools") var `class`: [Class]"#))
+    #expect(lines.contains(#"@Related(inverse: "class", keyPath: "String") var string: ClassString?"#))
+    #expect(lines.contains(#"@Related(inverse: "string") var `class`: [Class]"#))
   }
 
   /// The model file Xcode opens: read back, it declares the schema `--graph` writes classes for.

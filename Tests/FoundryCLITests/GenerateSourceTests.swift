@@ -135,7 +135,7 @@ struct GenerateSourceTests {
     #expect(EntitySourceGenerator(schema: empty, modelName: "M").makeSource().hasSuffix("@Entity\nfinal class Marker {}\n"))
   }
 
-  @Test func renamesEntitiesThatAreNotIdentifiersAndWarnsAboutRelationshipsToThem() throws {
+  @Test func renamesEntitiesThatAreNotIdentifiersAndNamesThemWhereRelationshipsPointAtThem() throws {
     let schema = try Schema {
       Entity("line-item", identity: ["sku-code"]) {
         Attribute("sku-code", .string)
@@ -151,24 +151,52 @@ struct GenerateSourceTests {
     let source = generator.makeSource()
     #expect(source.contains("@Entity(name: \"line-item\", identity: [\"sku_code\"])\nfinal class line_item {\n"))
     #expect(source.contains("  @Property(keyPath: \"sku-code\") var sku_code: String = String()\n"))
-    #expect(source.contains("  @Related(inverse: \"order\") var items: [line_item]\n"))
+    #expect(source.contains("  @Related(destination: \"line-item\", inverse: \"order\") var items: [line_item]\n"))
+    #expect(source.contains("  @Property(keyPath: \"managedObject\") var managedObject_: String?\n"))
     #expect(source.contains("@Entity(name: \"Type\")\nfinal class Type_ {}\n"))
     #expect(
       generator.warnings == [
-        "warning: entity 'line-item' is generated as class 'line_item'; @Related names its destination by class, so Order.items will point at an entity 'line_item' that does not exist",
-        "warning: Order.managedObject: the name clashes with the property @Entity adds; rename it",
+        "warning: Order.managedObject is generated as property 'managedObject_', which names the attribute in the schema of the generated classes; payloads keep the key 'managedObject'"
       ])
+  }
+
+  @Test("names made alike are told apart, those that need no renaming keeping theirs, inherited ones included")
+  func namesMadeAlike() throws {
+    let schema = try Schema {
+      Entity("Item") {
+        Attribute("a-b", .string, optional: true)
+        Attribute("a_b", .string, optional: true)
+        Attribute("Type", .string, optional: true)
+        Attribute("Type_", .string, optional: true)
+      }
+      Entity("Part", parent: "Item") { Attribute("a.b", .string, optional: true) }
+      Entity("String")
+      Entity("String_")
+    }
+    let names = GeneratedNames(schema: schema)
+    #expect(names.memberName("a_b", of: "Item") == "a_b")
+    #expect(names.memberName("a-b", of: "Item") == "a_b_2")
+    #expect(names.memberName("Type_", of: "Item") == "Type_")
+    #expect(names.memberName("Type", of: "Item") == "Type__2")
+    #expect(names.memberName("a.b", of: "Part") == "a_b_3")
+    #expect(names.memberName("a-b", of: "Part") == "a_b_2")
+    #expect(names.typeName(of: "String") == "String_")
+    #expect(names.typeName(of: "String_") == "String__2")
   }
 
   @Test(arguments: [
     ("Author", "Author"), ("line-item", "line_item"), ("2nd", "_2nd"), ("Self", "Self_"), ("Protocol", "Protocol_"),
-    ("class", "class_"), ("Café", "Café"),
+    ("class", "class_"), ("Café", "Café"), ("_", "__"), ("", "__"), ("String", "String_"), ("Date", "Date_"), ("Root", "Root_"),
+    ("Entity", "Entity_"),
   ])
   func typeNames(entity: String, type: String) {
     #expect(SwiftNames.typeName(for: entity) == type)
   }
 
-  @Test(arguments: [("name", "name"), ("default", "`default`"), ("self", "`self`"), ("first name", "first_name"), ("1st", "_1st")])
+  @Test(arguments: [
+    ("name", "name"), ("default", "`default`"), ("self", "`self`"), ("first name", "first_name"), ("1st", "_1st"), ("Type", "Type_"),
+    ("Protocol", "Protocol_"), ("_", "__"), ("-", "__"), ("managedObject", "managedObject_"),
+  ])
   func propertyNames(attribute: String, property: String) {
     #expect(SwiftNames.propertyName(for: attribute) == property)
   }

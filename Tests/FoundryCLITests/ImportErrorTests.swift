@@ -23,7 +23,9 @@ struct ImportErrorTests {
         output: "",
         error: """
           error: Author.born: transformer "ISODay" is not bound
-          --> \(Fixture.contents)
+          --> \(Fixture.contents):4:9
+           4 |         <attribute name="born" optional="YES" attributeType="Date" v...
+             |         ^
           help: bind it with --transformer ISODay=SPEC, SPEC one of: \(Fixture.knownSpecs)
 
           """
@@ -79,6 +81,33 @@ struct ImportErrorTests {
           """
       )
     )
+  }
+
+  @Test("a payload with a comment names the flag that accepts it")
+  func aCommentNamesTheFlag() throws {
+    let directory = try TemporaryDirectory()
+    let payload = try directory.write("{\"authors\": [ // none\n]}", to: "commented.json")
+    let result = foundry(
+      "import", payload, "--model", Fixture.model, "--entity", "Author", "--root", "authors", "--transformer", "ISODay=iso8601-date")
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("error: comments are not allowed (pass --allow-comments or --lenient to accept them)\n--> \(payload):1:15\n"))
+  }
+
+  @Test func anUnknownEntityNearAKnownOne() {
+    let result = foundry("import", Fixture.authors, "--model", Fixture.model, "--entity", "Autor")
+    #expect(result.status == 1)
+    #expect(result.error == "error: no entity named \"Autor\" in the model (did you mean \"Author\"?)\n--> \(Fixture.contents)\n")
+  }
+
+  @Test("an unknown entity among thousands suggests the nearest names, not every name")
+  func anUnknownEntityAmongThousands() throws {
+    let directory = try TemporaryDirectory()
+    let entities = (0..<2_000).map { #"<entity name="Entity\#($0)"><attribute name="id" optional="YES" attributeType="String"/></entity>"# }
+    let model = try directory.write("<model>" + entities.joined() + "</model>", to: "Many.xml")
+    let near = foundry("import", Fixture.authors, "--model", model, "--entity", "Entity12x")
+    #expect(near.error == "error: no entity named \"Entity12x\" in the model (did you mean \"Entity12\", \"Entity120\" or \"Entity121\"?)\n--> \(model)\n")
+    let far = foundry("import", Fixture.authors, "--model", model, "--entity", "Book")
+    #expect(far.error == "error: no entity named \"Book\" in the model (none of 2000 entities is close)\n--> \(model)\n")
   }
 
   @Test func anUnreadableModel() {

@@ -42,6 +42,16 @@ struct ValidateCommandTests {
     )
   }
 
+  @Test("a refusal that an option would lift names the command's flags, not the library's properties")
+  func refusalsNameTheFlags() {
+    let comment = foundry("validate", "-", input: "[1 // one\n]")
+    #expect(comment.status == 1)
+    #expect(comment.error.hasPrefix("error: comments are not allowed (pass --allow-comments or --lenient to accept them)\n"))
+    let mark = foundry("validate", "-", input: "\u{FEFF}[1]")
+    #expect(mark.status == 1)
+    #expect(mark.error.hasPrefix("error: byte order mark is not allowed (pass --allow-bom or --lenient to skip it)\n"))
+  }
+
   @Test func standardInputIsNamedStdin() {
     #expect(foundry("validate", "-", input: "[1]") == CommandResult(status: 0, output: "<stdin>: ok\n", error: ""))
     #expect(

@@ -273,3 +273,44 @@ struct GeneratedLibraryTests {
     #expect(classEntity == Self.comparable(modelEntity))
   }
 }
+
+@Suite("Generated @Entity classes for hostile names")
+struct GeneratedHostileTests {
+  /// The model `GeneratedHostile.swift` was generated from.
+  static let model = ModelFixtures.url("Generated/Hostile.xcdatamodel")
+
+  static func classSchema() throws -> Schema {
+    try Schema(class_.self, String_.self, Date_.self, __.self, Root_.self, Entity_.self)
+  }
+
+  @Test("the classes declare the model's entities, relationships and inheritance under the model's names")
+  func sameEntitiesAsTheModel() throws {
+    let fromModel = try Schema(modelAt: Self.model)
+    let fromClasses = try Self.classSchema()
+    #expect(fromClasses.entities.map(\.name).sorted() == fromModel.entities.map(\.name).sorted())
+    for entity in fromModel.entities {
+      let generated = try #require(fromClasses[entity.name]?.declaration)
+      #expect(generated.parent == entity.declaration.parent)
+      #expect(generated.relationships.map(\.destination) == entity.declaration.relationships.map(\.destination))
+      #expect(generated.attributes.map(\.type) == entity.declaration.attributes.map(\.type))
+    }
+  }
+
+  @Test("renamed properties keep their payload keys")
+  func renamedProperties() throws {
+    let entity = try #require(try Self.classSchema()["class"]?.declaration)
+    #expect(entity.attributes.map(\.name) == [
+      "a_b_2", "a_b", "Type_", "Protocol_", "___2", "self", "init", "Any_", "managedObject_", "when",
+    ])
+    #expect(entity.attributes.map { $0.keyPath ?? $0.name } == [
+      "a-b", "a_b", "Type", "Protocol", "_", "self", "init", "Any", "managedObject", "when",
+    ])
+    #expect(entity.identity == ["a_b_2"])
+    let graph = ObjectGraph(schema: try Self.classSchema())
+    let object = try graph.insert(class_.self)
+    object.Type_ = "kind"
+    object.`self` = "me"
+    #expect(object.managedObject.Type_ == "kind")
+    #expect(object.`self` == "me")
+  }
+}

@@ -89,6 +89,59 @@ struct GraphImportTests {
   }
 }
 
+@Suite("Graph import: a nested object that names another parent")
+struct GraphContradictionTests {
+  static let payload = #"[{"author_id": 1, "firstName": "A", "books": [{"book_id": 10, "title": "T", "author": AUTHOR}]}]"#
+
+  @Test("naming the object it is nested in, by identity or as an object, is fine", arguments: ["1", #"{"author_id": 1}"#])
+  func agreeing(author: String) throws {
+    let graph = ObjectGraph(schema: try LibrarySchema.make())
+    let report = try graph.importJSON(Array(Self.payload.replacingOccurrences(of: "AUTHOR", with: author).utf8), entity: "Author")
+    #expect(report.issues.isEmpty)
+    #expect(try graph.object(of: "Book", identity: 10)?.relatedObject(forKey: "author")?.id == .integer(1))
+  }
+
+  @Test("naming another object is an error in strict mode", arguments: ["2", #"{"author_id": 2, "firstName": "B"}"#])
+  func strict(author: String) throws {
+    let graph = ObjectGraph(schema: try LibrarySchema.make())
+    let error = try #require(throws: MappingError.self) {
+      try graph.importJSON(Array(Self.payload.replacingOccurrences(of: "AUTHOR", with: author).utf8), entity: "Author")
+    }
+    #expect(error.code == .invalidValue)
+    #expect(error.message.hasPrefix("$[0].books[0].author: expected Author 1, the object it is nested in, found "))
+    #expect(error.message.hasSuffix(" (it names Author 2)"))
+    #expect(try graph.objects(of: "Author").isEmpty)
+  }
+
+  @Test("naming another object is an issue in lossy mode, and the nesting wins")
+  func lossy() throws {
+    let graph = ObjectGraph(schema: try LibrarySchema.make())
+    var options = GraphImportOptions()
+    options.isLossy = true
+    let report = try graph.importJSON(Array(Self.payload.replacingOccurrences(of: "AUTHOR", with: "2").utf8), entity: "Author", options: options)
+    #expect(report.issues.map(\.description) == [
+      "$[0].books[0].author: field defaulted because $[0].books[0].author: expected Author 1, the object it is nested in, found number 2 (it names Author 2)"
+    ])
+    #expect(try graph.object(of: "Book", identity: 10)?.relatedObject(forKey: "author")?.id == .integer(1))
+    #expect(try graph.object(of: "Author", identity: 2) == nil)
+  }
+}
+
+@Suite("Graph import: key paths in messages")
+struct GraphKeyPathMessageTests {
+  @Test("an attribute whose empty key path reads the whole object says so", arguments: [false, true])
+  func emptyKeyPath(identity: Bool) throws {
+    let schema = try Schema {
+      Entity("Tag", identity: identity ? ["id"] : []) {
+        Attribute("id", .integer64, keyPath: "")
+      }
+    }
+    let graph = ObjectGraph(schema: schema)
+    let error = try #require(throws: MappingError.self) { try graph.importJSON(Array(#"[{"id": 1}]"#.utf8), entity: "Tag") }
+    #expect(error.message == "$[0]: expected Int64, found object (1 member) (Tag.id has an empty key path, which reads the whole object)")
+  }
+}
+
 @Suite("Graph import: failed updates")
 struct GraphFailedUpdateTests {
   @Test("a lossy import that drops an existing object's payload leaves the object as it was", arguments: [true, false])
@@ -100,7 +153,7 @@ struct GraphFailedUpdateTests {
     let update = Array(#"[{"author_id": 1, "born": "1900-01-01", "lastName": "Changed", "firstName": null}]"#.utf8)
     if lossy {
       let report = try graph.importJSON(update, entity: "Author", options: options)
-      #expect(report.issues.map(\.description) == ["$[0]: element dropped because $[0].firstName: required key not found, expected String"])
+      #expect(report.issues.map(\.description) == ["$[0]: element dropped because $[0].firstName: required value is null, expected String"])
     } else {
       #expect(throws: MappingError.self) { try graph.importJSON(update, entity: "Author", options: options) }
     }

@@ -92,6 +92,54 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
+      "Invalid/NegativeCount.xml", .invalidValue, at: (4, 9),
+      """
+      error: expected a count of 0 or more for 'maxCount' on <relationship>, found "-1"
+      --> {path}:4:9
+       4 |         <relationship name="books" optional="YES" toMany="YES" maxCo...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/TextCount.xml", .invalidValue, at: (4, 9),
+      """
+      error: expected an integer for 'maxCount' on <relationship>, found "abc"
+      --> {path}:4:9
+       4 |         <relationship name="mentor" optional="YES" maxCount="abc" de...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/CountsOutOfOrder.xml", .invalidValue, at: (4, 9),
+      """
+      error: minCount 5 is above maxCount 2 for relationship "books"
+      --> {path}:4:9
+       4 |         <relationship name="books" optional="YES" toMany="YES" minCo...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/WrongInverseEntity.xml", .invalidValue, at: (4, 9),
+      """
+      error: inverseEntity "Publisher" is not the destination "Book" of relationship "books"
+      --> {path}:4:9
+       4 |         <relationship name="books" optional="YES" toMany="YES" delet...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/OneSidedInverse.xml", .invalidValue, at: (4, 9),
+      """
+      error: relationship "Author.books" names inverse "Book.author", which names no inverse; name it on both sides
+      --> {path}:4:9
+       4 |         <relationship name="books" optional="YES" toMany="YES" delet...
+         |         ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/BadURIDefault.xml", .invalidValue, at: (4, 9),
+      """
+      error: default value "::" is not a valid URI for attribute "homepage"
+      --> {path}:4:9
+       4 |         <attribute name="homepage" optional="YES" attributeType="URI...
+         |         ^
+      """),
+    ModelFileErrorCase(
       "Invalid/BadIdentityScope.xml", .invalidValue, at: (7, 13),
       """
       error: identityScope must be "parent" or "global", found "world"
@@ -105,6 +153,14 @@ struct ModelFileErrorTests {
       error: missing required attribute 'name' on <entity>
       --> {path}:3:5
        3 |     <entity representedClassName="Author" syncable="YES" codeGen...
+         |     ^
+      """),
+    ModelFileErrorCase(
+      "Invalid/EmptyName.xml", .invalidValue, at: (3, 5),
+      """
+      error: 'name' on <entity> is empty; it must name something
+      --> {path}:3:5
+       3 |     <entity name="" representedClassName="Author" syncable="YES"...
          |     ^
       """),
     ModelFileErrorCase(

@@ -179,6 +179,17 @@ struct JSONParserErrorTests {
       message: "input starts with a UTF-16 big-endian byte order mark; JSON must be UTF-8",
       code: .unexpectedCharacter
     )
+    // UTF-32's marks are not UTF-16's, though the little-endian one starts like it.
+    expectParseError(
+      bytes: [0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00],
+      message: "input starts with a UTF-32 little-endian byte order mark; JSON must be UTF-8",
+      line: 1, column: 1, offset: 0, code: .unexpectedCharacter
+    )
+    expectParseError(
+      bytes: [0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B],
+      message: "input starts with a UTF-32 big-endian byte order mark; JSON must be UTF-8",
+      offset: 0, code: .unexpectedCharacter
+    )
     // UTF-16 without a mark: the zero bytes are what is unexpected.
     expectParseError(bytes: [0x00, 0x5B, 0x00, 0x5D], message: "unexpected character U+0000, expected a value", offset: 0)
     expectParseError(bytes: [0x5B, 0x00, 0x5D, 0x00], message: "unexpected character U+0000, expected a value", offset: 1)

@@ -139,6 +139,49 @@ struct EntityExpansionTests {
     )
   }
 
+  @Test func destinationNamesTheEntityOfARenamedClass() {
+    expectEntityExpansion(
+      """
+      @Entity(name: "order")
+      final class order_ {
+        @Related(destination: "line-item", inverse: "order") var items: [line_item]
+      }
+      """,
+      expandsTo: """
+      final class order_ {
+        @FoundryGraph.EntityAccessor var items: [line_item]
+
+        let managedObject: FoundryGraph.ManagedObject
+
+        init(managedObject: FoundryGraph.ManagedObject) {
+          self.managedObject = managedObject
+        }
+
+        static let entity = FoundryGraph.Entity(
+          "order",
+          attributes: [],
+          relationships: [
+            FoundryGraph.Relationship("items", to: "line-item", toMany: true, inverse: "order"),
+          ]
+        )
+
+        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+          _$propertyKeyPaths(Self.self)
+        }
+
+        private static func _$propertyKeyPaths<Root: order_>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+          [
+            FoundryGraph.PropertyKeyPath(toMany: "items", \\Root.items, chained: \\Root?.?.items, count: \\Root.items.count, chainedCount: \\Root?.?.items.count),
+          ]
+        }
+      }
+
+      extension order_: FoundryGraph.EntityObject {
+      }
+      """
+    )
+  }
+
   @Test func requiredOptionalsSubentitiesAndUserInfo() {
     expectEntityExpansion(
       """

@@ -56,6 +56,23 @@ struct GeneratedSampleModelTests {
     #expect(posts[0].stats["2024-05-02"] == 40)
   }
 
+  /// Dates in two formats in one payload, nullable fields, arrays with `null` elements.
+  @Test func sensorsReadAndWriteTheirSample() throws {
+    let sensors = try roundTripJSON(Sensors.self, Self.samples + "sensors.json")
+    #expect(sensors.sensors.count == 3)
+    let (roof, cellar, garden) = (sensors.sensors[0], sensors.sensors[1], sensors.sensors[2])
+    #expect(roof.installedAt == Date(timeIntervalSince1970: 1_709_280_000))
+    #expect(cellar.installedAt == Date(timeIntervalSince1970: 1_709_285_400))
+    #expect(garden.installedAt == Date(timeIntervalSince1970: 1_709_337_600))
+    #expect(cellar.lastSeen == Date(timeIntervalSince1970: 1_714_636_800))
+    #expect(roof.firmware == nil && cellar.battery == nil)
+    #expect(roof.readings == [21.5, nil, 22])
+    #expect(garden.readings == [nil])
+    #expect(roof.checked == [Date(timeIntervalSince1970: 1_714_543_200), nil])
+    #expect(garden.checked == [nil, Date(timeIntervalSince1970: 1_714_622_400)])
+    #expect(roof.alerts.map { $0?.level } == [2, nil])
+  }
+
   @Test func inventoryReadsAndWritesItsXMLSamples() throws {
     let first = try roundTripXML(Inventory.self, Self.samples + "inventory.xml")
     #expect(first.product.map(\.sku) == ["A-1", "B-7"])
@@ -67,6 +84,15 @@ struct GeneratedSampleModelTests {
     #expect(second.product.count == 1)
     #expect(second.product[0].tag == ["tools"])
     #expect(second.product[0].note == "Back in June")
+  }
+
+  @Test("keys Swift does not take as names read and write")
+  func hostileNamesReadAndWrite() throws {
+    let hostile = try roundTripJSON(Hostile.self, Self.samples + "hostile.json")
+    #expect(hostile.type == 1)
+    #expect(hostile.type2 == 2)
+    #expect(hostile.`default` == 3)
+    #expect(hostile.`self` == 7)
   }
 
   @Test func theRepositoryExamplesReadAndWrite() throws {

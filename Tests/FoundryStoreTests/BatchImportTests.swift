@@ -29,8 +29,9 @@ struct BatchImportTests {
     return #"{"authors": [\#(items.joined(separator: ",\n"))]}"#
   }
 
-  func write(_ payload: String) throws -> URL {
-    let url = file.directory.appendingPathComponent("payload-\(UUID().uuidString).json")
+  /// A new payload file, named `payload-<uuid>.<pathExtension>`.
+  func write(_ payload: String, pathExtension: String = "json") throws -> URL {
+    let url = file.directory.appendingPathComponent("payload-\(UUID().uuidString).\(pathExtension)")
     try Data(payload.utf8).write(to: url)
     return url
   }
@@ -90,16 +91,28 @@ struct BatchImportTests {
 
   @Test("a bad element in a later batch leaves the store as it was, and the error names its place", arguments: StoreBackendKind.available)
   func failureRollsBack(_ backend: StoreBackendKind) async throws {
-    let store = try await backend.makeStore().store
-    try await store.importJSON(contentsOf: try write(Self.payload(authors: 2)), entity: "Author", root: "authors")
-    let before = try await Self.snapshot(of: store)
-    let bad = try write(Self.payload(authors: 8, badAt: 7))
-    let error = await #expect(throws: MappingError.self) {
+    let (good, bad) = (try write(Self.payload(authors: 2)), try write(Self.payload(authors: 8, badAt: 7)))
+    try await expectRollback(on: backend, path: "$.authors[6].books[0].price", location: ".json:7:") { store in
+      try await store.importJSON(contentsOf: good, entity: "Author", root: "authors")
+    } failing: { store in
       try await store.importJSON(contentsOf: bad, entity: "Author", root: "authors", batchSize: 2)
     }
-    #expect(error?.path.description.hasPrefix("$.authors[6].books[0].price") == true, "\(String(describing: error))")
+  }
+
+  /// Runs `failing` on a store holding what `setUp` imported: it must throw a `MappingError`
+  /// whose path starts with `path`, located at `location` (`.json:7:`) in the whole file, and
+  /// leave the store as it was.
+  func expectRollback(
+    on backend: StoreBackendKind, path: String, location: String,
+    setUp: (Store) async throws -> Void, failing: (Store) async throws -> Void
+  ) async throws {
+    let store = try await backend.makeStore().store
+    try await setUp(store)
+    let before = try await Self.snapshot(of: store)
+    let error = await #expect(throws: MappingError.self) { try await failing(store) }
+    #expect(error?.path.description.hasPrefix(path) == true, "\(String(describing: error))")
     // The line:column of the whole file, though the element was parsed alone.
-    #expect(error.map { "\($0)" }?.contains(".json:7:") == true)
+    #expect(error.map { "\($0)" }?.contains(location) == true, "\(String(describing: error))")
     #expect(try await Self.snapshot(of: store) == before)
   }
 

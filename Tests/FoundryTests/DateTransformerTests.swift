@@ -346,3 +346,33 @@ struct DecoderDateFormatTests {
     #expect(text == #"{"at":"Thu, 29 Feb 2024 12:30:45 GMT"}"#)
   }
 }
+
+@Suite("Dates in several formats, and optional elements")
+struct DateFormatsTransformerTests {
+  let either = DateFormatsTransformer(.iso8601, .rfc1123, .secondsSince1970)
+
+  @Test func readsEachFormatInOrderAndWritesTheFirst() throws {
+    let moment = 1_709_209_845.0
+    #expect(try seconds(#""2024-02-29T12:30:45Z""#, either) == moment)
+    #expect(try seconds(#""Thu, 29 Feb 2024 12:30:45 GMT""#, either) == moment)
+    #expect(try seconds("1709209845", either) == moment)
+    #expect(try write(Date(timeIntervalSince1970: moment), either) == #""2024-02-29T12:30:45Z""#)
+    #expect(try write(Date(timeIntervalSince1970: moment), .date(oneOf: .twitter, .iso8601)) == #""Thu Feb 29 12:30:45 +0000 2024""#)
+    try expectRoundTrip(#""Thu, 29 Feb 2024 12:30:45 GMT""#, either)
+  }
+
+  @Test func aValueNoFormatReadsNamesThemAll() {
+    #expect(readError(#""soon""#, either)
+      == #"$.v: expected Date in ISO 8601 format or Date in RFC 1123 format or Date as seconds since 1970, found string "soon""#)
+    // One format: its own message.
+    #expect(readError(#""soon""#, .date(oneOf: .rfc1123)) == readError(#""soon""#, .rfc1123))
+  }
+
+  @Test func optionalElementsReadAndWriteNull() throws {
+    let readings = EachTransformer(element: OptionalTransformer(wrapped: DateTransformer.iso8601))
+    let dates = try read(#"["2024-02-29", null]"#, readings)
+    #expect(dates?.map { $0?.timeIntervalSince1970 } == [1_709_164_800, nil])
+    #expect(try write([Date(timeIntervalSince1970: 1), nil], .each(.optional(.iso8601))) == #"["1970-01-01T00:00:01Z",null]"#)
+    #expect(readError(#"[null, "bad"]"#, readings) == #"$.v[1]: expected Date in ISO 8601 format, found string "bad""#)
+  }
+}

@@ -32,6 +32,16 @@ struct MappingRuntimeTests {
       """)
   }
 
+  @Test("a required key that is present but null is reported as null, at the null")
+  func nullRequiredValue() {
+    let json = "{\"id\": 7,\n \"profile\": {\"name\": null}}"
+    let error = #expect(throws: MappingError.self) { try decoder.decode(Account.self, from: json, sourceName: "a.json") }
+    #expect(error?.code == .keyNotFound)
+    #expect(error?.message == "$.profile.name: required value is null, expected String")
+    #expect(error?.line == 2)
+    #expect(error?.column == 22)
+  }
+
   @Test func typeMismatchSaysWhatAndWhere() {
     let json = "[{\"id\": 1, \"profile\": {\"name\": \"A\"}},\n {\"id\": true, \"profile\": {\"name\": \"B\"}}]"
     let error = #expect(throws: MappingError.self) { try decoder.decode([Account].self, from: json) }

@@ -37,7 +37,7 @@ struct TransformerRegistryTests {
     let unknown = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "dat:yyyy") }
     #expect(unknown?.spec == "dat:yyyy")
     #expect(unknown?.description == """
-      unknown transformer "dat:yyyy" (known: base64, base64url, bool, date:FORMAT, decimal, decimal-string, double, \
+      unknown transformer "dat:yyyy" (known: base64, base64url, bool, date:FORMAT, dates:SPEC|SPEC, decimal, decimal-string, double, \
       epoch-ms, epoch-seconds, int, iso8601, iso8601-date, rfc1123, rfc3339, rfc822, split:SEPARATOR, string, \
       twitter, url, uuid)
       """)
@@ -46,6 +46,17 @@ struct TransformerRegistryTests {
     let empty = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "date:") }
     #expect(empty?.description == #"transformer "date:" needs a FORMAT after the colon"#)
     #expect(registry.transformer(named: "date:yyyy") == nil)
+  }
+
+  @Test func datesInSeveralFormats() throws {
+    let either = try registry.transformer(spec: "dates:rfc1123|iso8601|date:dd.MM.yyyy", as: Date.self)
+    #expect(try read(#""Thu, 29 Feb 2024 12:30:45 GMT""#, either)?.timeIntervalSince1970 == 1_709_209_845)
+    #expect(try read(#""2024-02-29T12:30:45Z""#, either)?.timeIntervalSince1970 == 1_709_209_845)
+    #expect(try read(#""29.02.2024""#, either)?.timeIntervalSince1970 == 1_709_164_800)
+    #expect(try write(Date(timeIntervalSince1970: 1_709_209_845), either) == #""Thu, 29 Feb 2024 12:30:45 GMT""#)
+    for bad in ["dates:", "dates:iso8601|", "dates:iso8601|nope", "dates:date:"] {
+      #expect(throws: TransformerSpecError.self, "\(bad)") { try registry.transformer(spec: bad) }
+    }
   }
 
   @Test func customRegistrations() throws {

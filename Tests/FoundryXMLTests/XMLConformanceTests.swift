@@ -60,8 +60,12 @@ struct XMLConformanceTests {
     guard let bytes = ConformanceSuite.contents(ConformanceCatalog.folder, testCase.path) else {
       return Outcome(testCase: testCase, isCorrect: false, detail: "cannot read the file")
     }
+    // The suite expects a non-validating reader's leeway: references the unread external
+    // DTD may declare are left out (XML 1.0 §4.4.3).
+    var options = XMLParsingOptions()
+    options.skipsUndeclaredEntities = true
     do {
-      _ = try XMLTree(bytes: bytes, sourceName: testCase.path)
+      _ = try XMLTree(bytes: bytes, options: options, sourceName: testCase.path)
       return Outcome(
         testCase: testCase, isCorrect: testCase.mustBeAccepted,
         detail: "accepted, but the document is not well-formed (\(testCase.attributes["SECTIONS"] ?? "?"))")

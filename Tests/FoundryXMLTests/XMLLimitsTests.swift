@@ -47,6 +47,31 @@ struct XMLLimitsTests {
     #expect(error?.column == 55)
   }
 
+  @Test("attributes defaulted by the DOCTYPE have a budget over the whole document")
+  func defaultedAttributesHaveADocumentBudget() throws {
+    // Each <e/> gains x='x' and y='y': (1 + 1 + 32) bytes apiece, 68 per element.
+    let doctype = "<!DOCTYPE r [<!ATTLIST e x CDATA 'x' y CDATA 'y'>]>"
+    var options = XMLParsingOptions()
+    options.maximumDefaultedAttributeBytes = 68 * 3
+    let three = "<r>" + String(repeating: "<e/>", count: 3) + "</r>"
+    #expect(try XMLTree(string: doctype + three, options: options).root.elements.count == 3)
+    let four = "<r>" + String(repeating: "<e/>", count: 3) + "\n<e/></r>"
+    let error = Self.failure(doctype + four, options)
+    #expect(error?.code == .attributeLimitExceeded)
+    #expect(error?.message == "attributes added from DOCTYPE defaults exceed the limit of 204 bytes (maximumDefaultedAttributeBytes)")
+    #expect(error?.line == 2)
+    #expect(error?.column == 1)
+    // Written attributes cost nothing.
+    #expect(Self.failure(doctype + "<r>" + String(repeating: "<e x='1' y='2'/>", count: 100) + "</r>", options) == nil)
+  }
+
+  @Test("the default budget stops a short DTD that defaults many attributes on many elements")
+  func defaultedAttributeBlowUpStops() {
+    let names = (0..<1_000).map { " a\($0) CDATA 'v'" }.joined()
+    let document = "<!DOCTYPE r [<!ATTLIST e\(names)>]><r>" + String(repeating: "<e/>", count: 20_000) + "</r>"
+    #expect(Self.failure(document)?.code == .attributeLimitExceeded)
+  }
+
   // MARK: - Entities
 
   /// One large entity referenced many times: each reference is small, the expansions add up.

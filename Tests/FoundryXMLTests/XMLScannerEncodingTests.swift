@@ -104,6 +104,17 @@ struct XMLScannerEncodingTests {
     #expect(error?.message == Self.unsupported[index].message)
   }
 
+  @Test("An unsupported or contradictory declared encoding is reported at its name")
+  func declaredEncodingLocation() {
+    let error = Self.failure(Array("<?xml version='1.0'\n  encoding='EBCDIC'?><a/>".utf8))
+    #expect(error?.message == "encoding 'EBCDIC' is not supported (use UTF-8, UTF-16, ISO-8859-1 or US-ASCII)")
+    #expect(error?.line == 2)
+    #expect(error?.column == 13)
+    let utf16 = Self.failure(Self.utf16("<?xml version='1.0' encoding='UTF-8'?><a/>", bigEndian: false, byteOrderMark: true))
+    #expect(utf16?.line == 1)
+    #expect(utf16?.column == 31)
+  }
+
   @Test("Error columns count characters after a byte order mark")
   func columnsAfterByteOrderMark() {
     let error = Self.failure([0xEF, 0xBB, 0xBF] + Array("<a></b>".utf8))

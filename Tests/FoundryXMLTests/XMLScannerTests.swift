@@ -206,10 +206,25 @@ struct XMLScannerTests {
     #expect(elements[1].attributes.map(\.name.qualifiedName) == ["kind", "tok"])
   }
 
-  @Test("An undeclared entity is skipped when the DTD has an external subset and no standalone='yes'")
+  @Test("An undeclared entity is skipped, when asked, where the DTD has an external subset and no standalone='yes'")
   func skippedEntity() throws {
-    let tree = try Self.parse(#"<!DOCTYPE a SYSTEM "a.dtd"><a>x&unknown;y</a>"#)
+    var options = XMLParsingOptions()
+    options.skipsUndeclaredEntities = true
+    let tree = try Self.parse(#"<!DOCTYPE a SYSTEM "a.dtd"><a>x&unknown;y</a>"#, options)
     #expect(tree.root.text == "xy")
+    let attribute = try Self.parse(#"<!DOCTYPE a SYSTEM "a.dtd"><a b="x&unknown;y"/>"#, options)
+    #expect(attribute.root["b"] == "xy")
+  }
+
+  @Test("By default, an undeclared entity the external DTD may declare is an error, not lost text")
+  func undeclaredEntityBehindAnExternalDTD() throws {
+    let message = "entity 'unknown' is not declared in the document (an external DTD, which may declare it, is never read)"
+    for document in [#"<!DOCTYPE a SYSTEM "a.dtd"><a>x&unknown;y</a>"#, #"<!DOCTYPE a SYSTEM "a.dtd"><a b="x&unknown;y"/>"#] {
+      let error = #expect(throws: XMLParsingError.self) { try Self.parse(document) }
+      #expect(error?.code == .undefinedEntity)
+      #expect(error?.message == message)
+      #expect(error?.column == (document.contains("b=") ? 35 : 32))
+    }
   }
 
   // MARK: - Limits and streaming

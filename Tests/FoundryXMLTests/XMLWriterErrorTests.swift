@@ -75,6 +75,15 @@ struct XMLWriterErrorTests {
     #expect(error?.path == "/feed/entry")
   }
 
+  @Test("control characters in a message or path are spelled out, not printed")
+  func controlCharactersArePrintable() {
+    let error = error(writing: XMLElementValue("feed", children: [.element(XMLElementValue("a\u{1B}[2Jb"))]))
+    #expect(error?.message == "invalid element name 'a\\u{1B}[2Jb'")
+    #expect(error?.path == "/feed")
+    let value = self.error(writing: XMLElementValue("a", attributes: ["b": "x\u{7}"]))
+    #expect(value?.message == "invalid character U+0007 in the value of attribute 'b'")
+  }
+
   @Test func invalidAttributeNameAndNonASCIINamesThatAreFine() {
     let error = error(writing: XMLElementValue("a", attributes: ["b c": "1"]))
     #expect(error?.code == .invalidName)
@@ -115,6 +124,11 @@ struct XMLWriterErrorTests {
 
     let xmlNamespace = error(writing: XMLElementValue("e", namespaceURI: XMLName.xmlNamespace))
     #expect(xmlNamespace?.message == "no prefix other than 'xml' can be bound to 'http://www.w3.org/XML/1998/namespace'")
+
+    let xmlnsNamespace = error(writing: XMLElementValue("e", namespaceURI: "http://www.w3.org/2000/xmlns/"))
+    #expect(xmlnsNamespace?.code == .namespace)
+    #expect(
+      xmlnsNamespace?.message == "the namespace 'http://www.w3.org/2000/xmlns/' is reserved for xmlns declarations; no prefix can be bound to it")
 
     let xmlnsPrefix = error(writing: XMLElementValue("a", attributes: ["xmlns:xmlns": "urn:x"]))
     #expect(xmlnsPrefix?.message == "the prefix 'xmlns' cannot be declared")

@@ -16,7 +16,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   /// The broad class of the failure.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     public let description: String
-    /// A required key is missing (or `null`).
+    /// A required key is missing, or holds `null` ("required value is null").
     public static let keyNotFound = Code(description: "keyNotFound")
     /// The value has the wrong JSON type, or a coercion is not allowed.
     public static let typeMismatch = Code(description: "typeMismatch")
@@ -41,7 +41,7 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   /// What was there, e.g. `string "yesterday"`; `nil` for a missing key.
   public let found: String?
   /// A sentence for failures that are not type mismatches.
-  public let reason: String?
+  public package(set) var reason: String?
   /// The error behind this one (a parsing error, a validator's error).
   public let underlying: (any Error)?
   /// Zero-based byte offset in the source document, when known.
@@ -66,6 +66,12 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
     self.reason = reason
     self.underlying = underlying
     self.offset = offset
+  }
+
+  /// Adds `note` to the reason: what the caller knows that the reader did not (the model's
+  /// view of the field).
+  package mutating func addNote(_ note: String) {
+    reason = reason.map { "\($0); \(note)" } ?? note
   }
 
   /// The path from the root, e.g. `$.statuses[3].user.created_at`.

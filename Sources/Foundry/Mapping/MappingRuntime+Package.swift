@@ -1,5 +1,6 @@
 import FoundryInternals
 import FoundryJSON
+import FoundryXML
 
 // Entry points for the layers built on the mapping runtime (FoundryGraph): they read
 // payloads with the same lookups, coercions, paths and lossy bookkeeping as `@Mappable` code.
@@ -74,6 +75,12 @@ extension MappingDecoder {
   /// Parses XML bytes into the JSON view of the root element, with errors as for ``parseJSON(_:sourceName:)``.
   package func parseXML(_ bytes: [UInt8], sourceName: String?) throws -> JSONNode {
     try xmlView(bytes, sourceName: sourceName)
+  }
+
+  /// The JSON view of one XML element (a streamed one), read as this decoder reads text:
+  /// errors in it are located in the element's whole input.
+  package func view(of element: XMLTree.Element) -> JSONNode {
+    XMLJSONView.document(of: element, options: xmlViewOptions).root
   }
 }
 

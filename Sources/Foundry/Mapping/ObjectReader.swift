@@ -339,8 +339,16 @@ public struct ObjectReader {
     return object.node.deepestNode(along: path)
   }
 
+  /// The error for a required field without a value: its key is missing, or holds `null`
+  /// (reported at the `null`, as a present key).
   @usableFromInline
   package mutating func missing(_ field: Int, typeName: String) -> MappingError {
+    if let node = locate(field), node.isNull {
+      var error = MappingError(code: .keyNotFound, expected: typeName, reason: "required value is null", offset: node.byteOffset)
+      for component in components(field).reversed() { error.prepend(component) }
+      foundAlternative = 0
+      return error
+    }
     foundAlternative = 0
     var reason = "required key not found"
     if schema.resolved.indices.contains(field), schema.resolved[field].alternatives.count > 1 {

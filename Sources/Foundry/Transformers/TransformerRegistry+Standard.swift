@@ -11,6 +11,7 @@ extension TransformerRegistry {
   /// |---|---|
   /// | `iso8601`, `iso8601-date`, `rfc3339`, `rfc1123`, `rfc822`, `twitter` | ``DateTransformer`` |
   /// | `epoch-seconds`, `epoch-ms`, `date:FORMAT` | ``DateTransformer`` |
+  /// | `dates:SPEC\|SPEC` (`dates:iso8601\|rfc1123`), each a date spec above | ``DateFormatsTransformer`` |
   /// | `bool`, `int`, `double`, `string` | ``IdentityTransformer`` |
   /// | `url`, `uuid`, `decimal`, `decimal-string`, `base64`, `base64url` | the type's transformer |
   /// | `split:SEPARATOR` | ``SplitTransformer`` |
@@ -20,14 +21,7 @@ extension TransformerRegistry {
   /// ```
   public static let standard: TransformerRegistry = {
     var registry = TransformerRegistry()
-    registry.register(DateTransformer.iso8601, as: "iso8601")
-    registry.register(DateTransformer.iso8601Date, as: "iso8601-date")
-    registry.register(DateTransformer.rfc3339, as: "rfc3339")
-    registry.register(DateTransformer.rfc1123, as: "rfc1123")
-    registry.register(DateTransformer.rfc822, as: "rfc822")
-    registry.register(DateTransformer.twitter, as: "twitter")
-    registry.register(DateTransformer.secondsSince1970, as: "epoch-seconds")
-    registry.register(DateTransformer.millisecondsSince1970, as: "epoch-ms")
+    for (name, format) in TransformerRegistry.namedDateFormats { registry.register(format, as: name) }
     registry.register(IdentityTransformer<Bool>(), as: "bool")
     registry.register(IdentityTransformer<Int>(), as: "int")
     registry.register(IdentityTransformer<Double>(), as: "double")
@@ -41,9 +35,27 @@ extension TransformerRegistry {
     registry.registerFactory("date", argument: "FORMAT") { format in
       format.isEmpty ? nil : DateTransformer.date(format: format)
     }
+    registry.registerFactory("dates", argument: "SPEC|SPEC") { specs in
+      let parts = specs.split(separator: "|", omittingEmptySubsequences: false)
+      let formats = parts.compactMap { TransformerRegistry.dateFormat(spec: String($0)) }
+      return formats.isEmpty || formats.count < parts.count ? nil : DateFormatsTransformer(formats: formats)
+    }
     registry.registerFactory("split", argument: "SEPARATOR") { separator in
       separator.isEmpty ? nil : SplitTransformer.split(separator: separator)
     }
     return registry
   }()
+
+  /// The date formats registered by name.
+  private static let namedDateFormats: [(name: String, format: DateTransformer)] = [
+    ("iso8601", .iso8601), ("iso8601-date", .iso8601Date), ("rfc3339", .rfc3339), ("rfc1123", .rfc1123), ("rfc822", .rfc822),
+    ("twitter", .twitter), ("epoch-seconds", .secondsSince1970), ("epoch-ms", .millisecondsSince1970),
+  ]
+
+  /// The date format one spec of `dates:SPEC|SPEC` names: a named one, or `date:FORMAT`.
+  private static func dateFormat(spec: String) -> DateTransformer? {
+    if let named = namedDateFormats.first(where: { $0.name == spec }) { return named.format }
+    let pattern = spec.dropFirst("date:".count)
+    return spec.hasPrefix("date:") && !pattern.isEmpty ? .date(format: String(pattern)) : nil
+  }
 }

@@ -53,11 +53,7 @@ extension Date: MappableValue {
 
   /// The date in the first of `formats` that reads `value` (``MappingOptions/dateFormats``).
   private static func read(from value: ValueReader, formats: [DateTransformer]) throws -> Date {
-    for format in formats {
-      if let date = try? format.read(from: value) { return date }
-    }
-    if formats.count == 1, let format = formats.first { return try format.read(from: value) }
-    throw value.invalid(expected: formats.map(\.expectation).joined(separator: " or "))
+    try DateFormatsTransformer(formats: formats).read(from: value)
   }
 
   /// Writes ISO 8601, `2024-02-29T12:30:45Z` or `2024-02-29T12:30:45.5Z`, or in

@@ -4,20 +4,25 @@ import FoundryXML
 /// Walks an element's tape depth-first and appends its view to a ``JSONDocumentBuilder``.
 ///
 /// Works on name ids and byte ranges: no `String` per name or value. Children are gathered
-/// on one shared stack (`children`), so an element costs no allocation of its own.
+/// on shared scratch arrays, so an element costs no allocation of its own, and the walk keeps
+/// its own stack of tasks, so any nesting depth is safe.
 struct XMLViewBuilder {
   var json: JSONDocumentBuilder
   let tape: XMLTapeReader
   let options: XMLJSONView.Options
   /// Namespace URI by prefix as first seen ("" for the default namespace), for `{uri}local`.
   var prefixes: [String: String] = [:]
-  /// Tape indices of the child elements of the elements being emitted, innermost last.
+  /// Tape indices of the child elements of the element being emitted.
   private var children: [Int] = []
-  /// The same children regrouped by name (first-appearance order), innermost last.
+  /// The same children regrouped by name (first-appearance order).
   private var grouped: [Int] = []
-  /// The distinct child names (spelling ids) of the elements being grouped, and their counts.
+  /// The distinct child names (spelling ids) of the element being grouped, their counts, and
+  /// their slots once there are many.
   private var names: [Int] = []
   private var counts: [Int] = []
+  private var slotOfName: [Int: Int] = [:]
+  /// The view nodes of the objects and arrays open, innermost last.
+  private var containers: [Int] = []
   /// The view node ranges of child elements already emitted, for an element whose ordered
   /// content (`#content`) repeats them: copying a range is cheaper than emitting it again.
   private var emitted: [(child: Int, start: Int, end: Int)] = []
@@ -66,7 +71,74 @@ struct XMLViewBuilder {
     spellingList.indices.contains(spelling) ? spellingList[spelling] : ""
   }
 
+  // MARK: - The walk
+
+  /// What is left to emit, innermost last: an element's task pushes the tasks of its parts, so
+  /// the document's nesting depth never reaches the call stack.
+  private enum Task {
+    /// The view of the element at this tape index; `recording` notes its view range on
+    /// ``emitted`` once done.
+    case element(Int, recording: Bool)
+    /// Notes the view range of element `child`, which began at view node `start`.
+    case record(child: Int, start: Int)
+    /// The key of a child element group, by spelling id.
+    case key(spelling: Int, sourceOffset: Int)
+    /// The `#text` or `#content` key.
+    case memberKey(slot: Int, sourceOffset: Int)
+    /// Opens an array, closed by the next ``close(count:)`` of its level.
+    case beginArray(sourceOffset: Int)
+    /// Closes the innermost open object or array.
+    case close(count: Int)
+    /// An element's direct text: its pieces between `start` and `end` on the tape.
+    case text(element: Int, pieces: Int, first: Int, start: Int, end: Int, sourceOffset: Int)
+    /// The ordered content of an element between `start` and `end` on the tape: text as
+    /// strings, elements as one-member objects copied from the records on ``emitted`` from
+    /// `record`.
+    case beginContent(start: Int, end: Int, sourceOffset: Int, record: Int)
+    /// The rest of the ordered content, from tape index `position`, after `count` items.
+    case content(position: Int, end: Int, record: Int, count: Int)
+    /// Drops the records of an element's children, from `emittedBase` on.
+    case finish(emittedBase: Int)
+  }
+
+  /// Emits the view of the element at `index` and everything below it.
+  ///
+  /// - Complexity: O(*n*) in the element's tape nodes, with an explicit stack.
   mutating func emit(_ index: Int) {
+    var tasks: [Task] = [.element(index, recording: false)]
+    while let task = tasks.popLast() {
+      switch task {
+      case .element(let index, let recording):
+        if recording { tasks.append(.record(child: index, start: json.nodeCount)) }
+        emitElement(index, tasks: &tasks)
+      case .record(let child, let start):
+        emitted.append((child, start, json.nodeCount))
+      case .key(let spelling, let sourceOffset):
+        key(forElement: spelling, sourceOffset: sourceOffset)
+      case .memberKey(let slot, let sourceOffset):
+        json.key(slot: slot, sourceOffset: sourceOffset) { slot == Self.textSlot ? "#text" : "#content" }
+      case .beginArray(let sourceOffset):
+        containers.append(json.beginArray(sourceOffset: sourceOffset))
+      case .close(let count):
+        if let container = containers.popLast() { json.close(container, count: count) }
+      case .text(let element, let pieces, let first, let start, let end, let sourceOffset):
+        emitText(of: element, pieces: pieces, first: first, from: start, to: end, sourceOffset: sourceOffset)
+      case .beginContent(let start, let end, let sourceOffset, let record):
+        // The records in document order, which is the order the walk meets the elements in.
+        emitted[record...].sort { $0.child < $1.child }
+        containers.append(json.beginArray(sourceOffset: sourceOffset))
+        emitContent(from: start, to: end, record: record, count: 0, tasks: &tasks)
+      case .content(let position, let end, let record, let count):
+        emitContent(from: position, to: end, record: record, count: count, tasks: &tasks)
+      case .finish(let emittedBase):
+        emitted.removeLast(emitted.count - emittedBase)
+      }
+    }
+  }
+
+  /// Emits an element's text, or opens its object, writes its attributes and pushes the tasks
+  /// of the rest: the child element groups, `#text`, `#content`, the closing.
+  private mutating func emitElement(_ index: Int, tasks: inout [Task]) {
     let offset = tape.sourceOffset(index)
     note(tape.nameID(index))
     let end = tape.end(of: index)
@@ -102,36 +174,36 @@ struct XMLViewBuilder {
       }
     }
     defer { children.removeLast(children.count - base) }
-    let emittedBase = emitted.count
-    defer { emitted.removeLast(emitted.count - emittedBase) }
     let childCount = children.count - base
     if visibleAttributes == 0, childCount == 0 {
       emitText(of: index, pieces: textPieces, first: firstText, from: contentStart, to: end, sourceOffset: offset)
       return
     }
-    let object = json.beginObject(sourceOffset: offset)
-    var count = 0
+    containers.append(json.beginObject(sourceOffset: offset))
     for attribute in attributeStart..<contentStart where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
       let id = tape.nameID(attribute)
       note(id)
       let slot = 3 + 2 * spelling(of: id)
       json.key(slot: slot, sourceOffset: offset) { "@" + tape.name(id).qualifiedName }
       json.string(tape.bytes(attribute), sourceOffset: offset)
-      count += 1
     }
-    let (groups, lost) = emitGrouped(base: base, count: childCount, recording: orderLost)
-    count += groups
+    let nameBase = names.count
+    let (groups, groupingLostOrder) = groupCount(base: base, count: childCount)
+    let hasContent = orderLost || groupingLostOrder
+    let count = visibleAttributes + groups + (textPieces > 0 ? 1 : 0) + (hasContent ? 1 : 0)
+    // The rest runs in this order: groups, `#text`, `#content`, the closing; so it goes on the
+    // task stack backwards.
+    tasks.append(.finish(emittedBase: emitted.count))
+    tasks.append(.close(count: count))
+    if hasContent {
+      tasks.append(.beginContent(start: contentStart, end: end, sourceOffset: offset, record: emitted.count))
+      tasks.append(.memberKey(slot: Self.contentSlot, sourceOffset: offset))
+    }
     if textPieces > 0 {
-      json.key(slot: Self.textSlot, sourceOffset: offset) { "#text" }
-      emitText(of: index, pieces: textPieces, first: firstText, from: contentStart, to: end, sourceOffset: offset)
-      count += 1
+      tasks.append(.text(element: index, pieces: textPieces, first: firstText, start: contentStart, end: end, sourceOffset: offset))
+      tasks.append(.memberKey(slot: Self.textSlot, sourceOffset: offset))
     }
-    if orderLost || lost {
-      json.key(slot: Self.contentSlot, sourceOffset: offset) { "#content" }
-      emitContent(from: contentStart, to: end, sourceOffset: offset, emittedFrom: emittedBase)
-      count += 1
-    }
-    json.close(object, count: count)
+    pushGroups(base: base, count: childCount, nameBase: nameBase, recording: hasContent, tasks: &tasks)
   }
 
   /// The element's direct text, joined (most elements have one piece, taken as is).
@@ -176,71 +248,86 @@ struct XMLViewBuilder {
     return UnsafeBufferPointer(rebasing: bytes[..<end])
   }
 
-  /// The children on the stack from `base`, grouped by name in order of first appearance; a
-  /// name that repeats becomes an array. Returns the member count and whether a name came
-  /// back after another (so grouping changed the order). When the order is lost (or
-  /// `recording`), each child's view range goes on `emitted` for ``emitContent``.
-  private mutating func emitGrouped(base: Int, count: Int, recording: Bool) -> (members: Int, orderLost: Bool) {
-    guard count > 0 else { return (0, false) }
-    // Distinct spellings in first-appearance order with their counts, on shared stacks (no
-    // allocation per element): a linear scan suits the usual handful of names; many distinct
-    // names switch to a dictionary.
+  /// The number of groups the children on the stack from `base` form by name (first
+  /// appearance order; a name that repeats becomes an array), and whether a name comes back
+  /// after another (so grouping changes the order). Leaves the distinct spelling ids and
+  /// their counts on ``names`` and ``counts`` for ``pushGroups(base:count:nameBase:recording:tasks:)``.
+  private mutating func groupCount(base: Int, count: Int) -> (groups: Int, orderLost: Bool) {
+    // A linear scan suits the usual handful of names; many distinct names switch to a
+    // dictionary.
     let nameBase = names.count
-    defer {
-      names.removeLast(names.count - nameBase)
-      counts.removeLast(counts.count - nameBase)
-    }
-    var slotOfName: [Int: Int] = [:]
+    if !slotOfName.isEmpty { slotOfName.removeAll(keepingCapacity: true) }
     var orderLost = false
     var previous = -1
     for offset in 0..<count {
       let id = spelling(of: tape.nameID(children[base + offset]))
-      let slot = groupSlot(of: id, base: nameBase, index: &slotOfName)
+      let slot = groupSlot(of: id, base: nameBase)
       if slot != previous, counts[nameBase + slot] > 0 { orderLost = true }
       previous = slot
       counts[nameBase + slot] += 1
     }
+    return (names.count - nameBase, orderLost)
+  }
+
+  /// Pushes the tasks that write the groups ``groupCount(base:count:)`` left on ``names``
+  /// from `nameBase`, and clears them. Each group is its key, then the element or an array of
+  /// them; `recording` has each child's view range noted for `#content`.
+  private mutating func pushGroups(base: Int, count: Int, nameBase: Int, recording: Bool, tasks: inout [Task]) {
+    defer {
+      names.removeLast(names.count - nameBase)
+      counts.removeLast(counts.count - nameBase)
+    }
     let groupCount = names.count - nameBase
-    let recording = recording || orderLost
-    guard groupCount > 1 else {
-      emitGroup(names[nameBase], regrouped: false, base: base, count: count, recording: recording)
-      return (1, false)
+    if groupCount == 1 {
+      return pushGroup(names[nameBase], members: children[base..<base + count], recording: recording, tasks: &tasks)
     }
     if groupCount == count {
       // Every name once (a record-like element): the children in order, no regrouping.
-      for slot in 0..<count {
-        emitGroup(names[nameBase + slot], regrouped: false, base: base + slot, count: 1, recording: recording)
+      for slot in (0..<count).reversed() {
+        pushGroup(names[nameBase + slot], members: children[(base + slot)...(base + slot)], recording: recording, tasks: &tasks)
       }
-      return (count, false)
+      return
     }
-    // Regroup: bucket the children by name, stably, onto the second stack.
-    let groupBase = grouped.count
-    defer { grouped.removeLast(grouped.count - groupBase) }
+    // Regroup: bucket the children by name, stably, in `grouped`; the bucket starts first
+    // (in the tail of `grouped`), then the children.
+    grouped.removeAll(keepingCapacity: true)
     grouped.append(contentsOf: repeatElement(0, count: count + groupCount))
-    // The bucket starts first (reusing the tail of `grouped`), then the children.
     var running = 0
     for slot in 0..<groupCount {
-      grouped[groupBase + count + slot] = running
+      grouped[count + slot] = running
       running += counts[nameBase + slot]
     }
     for offset in 0..<count {
       let child = children[base + offset]
-      let slot = groupSlot(of: spelling(of: tape.nameID(child)), base: nameBase, index: &slotOfName)
-      let position = grouped[groupBase + count + slot]
-      grouped[groupBase + position] = child
-      grouped[groupBase + count + slot] = position + 1
+      let slot = groupSlot(of: spelling(of: tape.nameID(child)), base: nameBase)
+      let position = grouped[count + slot]
+      grouped[position] = child
+      grouped[count + slot] = position + 1
     }
-    var start = groupBase
-    for slot in 0..<groupCount {
+    var end = count
+    for slot in (0..<groupCount).reversed() {
       let size = counts[nameBase + slot]
-      emitGroup(names[nameBase + slot], regrouped: true, base: start, count: size, recording: recording)
-      start += size
+      pushGroup(names[nameBase + slot], members: grouped[(end - size)..<end], recording: recording, tasks: &tasks)
+      end -= size
     }
-    return (groupCount, orderLost)
+  }
+
+  /// Pushes the tasks that write one group: the key, then the element or an array of them.
+  private func pushGroup(_ id: Int, members: ArraySlice<Int>, recording: Bool, tasks: inout [Task]) {
+    guard let first = members.first else { return }
+    let sourceOffset = tape.sourceOffset(first)
+    if members.count == 1 {
+      tasks.append(.element(first, recording: recording))
+    } else {
+      tasks.append(.close(count: members.count))
+      for child in members.reversed() { tasks.append(.element(child, recording: recording)) }
+      tasks.append(.beginArray(sourceOffset: sourceOffset))
+    }
+    tasks.append(.key(spelling: id, sourceOffset: sourceOffset))
   }
 
   /// The slot of spelling `id` among the names from `base` on the name stack, added if new.
-  private mutating func groupSlot(of id: Int, base: Int, index: inout [Int: Int]) -> Int {
+  private mutating func groupSlot(of id: Int, base: Int) -> Int {
     let known = names.count - base
     if known <= 16 {
       var slot = 0
@@ -248,61 +335,44 @@ struct XMLViewBuilder {
         if names[base + slot] == id { return slot }
         slot += 1
       }
-    } else if let slot = index[id] {
+    } else if let slot = slotOfName[id] {
       return slot
     }
     names.append(id)
     counts.append(0)
     if known == 16 {
-      for slot in 0...known { index[names[base + slot]] = slot }
+      for slot in 0...known { slotOfName[names[base + slot]] = slot }
     } else if known > 16 {
-      index[id] = known
+      slotOfName[id] = known
     }
     return known
   }
 
-  /// Writes one group from `children` or (`regrouped`) `grouped`: the key, then the element
-  /// or an array of them. Reads the stack by index each time: holding a copy of it while
-  /// `emit` pushes would copy the whole array.
-  private mutating func emitGroup(_ id: Int, regrouped: Bool, base: Int, count: Int, recording: Bool) {
-    let first = regrouped ? grouped[base] : children[base]
-    key(forElement: id, sourceOffset: tape.sourceOffset(first))
-    if count == 1 { return emitChild(first, recording: recording) }
-    let array = json.beginArray(sourceOffset: tape.sourceOffset(first))
-    for offset in 0..<count { emitChild(regrouped ? grouped[base + offset] : children[base + offset], recording: recording) }
-    json.close(array, count: count)
-  }
-
-  /// Emits a child element, noting its view range on `emitted` when `recording`.
-  private mutating func emitChild(_ index: Int, recording: Bool) {
-    let start = json.nodeCount
-    emit(index)
-    if recording { emitted.append((index, start, json.nodeCount)) }
-  }
-
-  /// The content in document order: text as strings, elements as one-member objects. The
-  /// elements' views are copies of those on `emitted` from `recordBase` (the grouped members).
-  private mutating func emitContent(from start: Int, to end: Int, sourceOffset: Int, emittedFrom recordBase: Int) {
-    // The records in document order, which is the order the walk meets the elements in.
-    emitted[recordBase...].sort { $0.child < $1.child }
-    var record = recordBase
-    let array = json.beginArray(sourceOffset: sourceOffset)
-    var count = 0
+  /// Emits the ordered content from tape index `start` (after `count` items), its elements
+  /// copied from the records on ``emitted`` from `record`, and closes the array; an element
+  /// without a record is emitted by tasks, and the content resumes after it.
+  private mutating func emitContent(from start: Int, to end: Int, record: Int, count: Int, tasks: inout [Task]) {
     var position = start
+    var record = record
+    var count = count
     while position < end {
       switch tape.kind(position) {
       case .element:
         let object = json.beginObject(sourceOffset: tape.sourceOffset(position))
         key(forElement: spelling(of: tape.nameID(position)), sourceOffset: tape.sourceOffset(position))
         while record < emitted.count, emitted[record].child < position { record += 1 }
-        if record < emitted.count, emitted[record].child == position {
-          json.appendCopy(ofNodesFrom: emitted[record].start, to: emitted[record].end)
-        } else {
-          emit(position)
-        }
-        json.close(object, count: 1)
         count += 1
-        position = tape.end(of: position)
+        let next = tape.end(of: position)
+        guard record < emitted.count, emitted[record].child == position else {
+          tasks.append(.content(position: next, end: end, record: record, count: count))
+          containers.append(object)
+          tasks.append(.close(count: 1))
+          tasks.append(.element(position, recording: false))
+          return
+        }
+        json.appendCopy(ofNodesFrom: emitted[record].start, to: emitted[record].end)
+        json.close(object, count: 1)
+        position = next
       case .text, .cdata:
         if !tape.bytes(position).isEmpty {
           json.string(tape.bytes(position), sourceOffset: tape.sourceOffset(position))
@@ -313,7 +383,7 @@ struct XMLViewBuilder {
         position += 1
       }
     }
-    json.close(array, count: count)
+    if let array = containers.popLast() { json.close(array, count: count) }
   }
 
   /// Records the prefix of a namespaced name, once per name id.

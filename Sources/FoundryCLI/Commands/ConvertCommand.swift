@@ -62,44 +62,82 @@ struct ConvertCommand: ConsoleCommand {
     }
     let sourceName = DocumentLoader.sourceName(for: file)
     try out.checkIndent(for: to, sourceName: sourceName, console: console)
-    let text: String
+    // Streamed: deep nesting pretty-printed writes far more than it reads.
     switch (document, to) {
     case (.json(let json), .json):
-      text = json.root.makeJSONString(options: out.jsonWritingOptions)
+      return try out.emit(console: console) { write in json.root.writeJSON(options: out.jsonWritingOptions, to: write) }
     case (.xml(let tree), .json):
-      text = XMLJSONView.document(of: tree.root, options: .conversion).root.makeJSONString(options: out.jsonWritingOptions)
+      let view = XMLJSONView.document(of: tree.root, options: .conversion)
+      return try out.emit(console: console) { write in view.root.writeJSON(options: out.jsonWritingOptions, to: write) }
     case (.xml(let tree), .xml):
-      text = try writing(sourceName: sourceName, console: console) { () throws(XMLWritingError) in
-        try tree.makeXMLString(options: out.xmlWritingOptions(includesDeclaration: tree.declaration != nil))
+      return try out.emit(console: console) { write in
+        try writing(sourceName: sourceName, console: console) { () throws(XMLWritingError) in
+          try tree.writeXML(options: out.xmlWritingOptions(includesDeclaration: tree.declaration != nil), to: write)
+        }
       }
     case (.json(let json), .xml):
-      let root: XMLElementValue
+      // Both trees are as deep as the input: each is taken apart level by level when done,
+      // since dropping it whole would recurse once per level.
+      let value = json.value
+      var built: XMLElementValue?
+      var failure: MappingError?
       do {
-        root = try XMLJSONView.element(fromWrapped: json.value)
+        built = try XMLJSONView.element(fromWrapped: value)
       } catch let error as MappingError {
-        console.print(Self.diagnostic(for: error, in: json, sourceName: sourceName), to: .error)
+        failure = error
+      }
+      JSONValue.dismantle(consume value)
+      if let failure {
+        console.print(Self.diagnostic(for: failure, in: json, sourceName: sourceName), to: .error)
         throw ExitCode.failure
       }
-      text = try writing(sourceName: sourceName, console: console) { () throws(XMLWritingError) in
-        try XMLDocumentValue(root: root).makeXMLString(options: out.xmlWritingOptions(includesDeclaration: true))
+      guard let root = built.take() else { return }
+      let written = Result {
+        try out.emit(console: console) { write in
+          try writing(sourceName: sourceName, console: console, placedIn: json) { () throws(XMLWritingError) in
+            try XMLDocumentValue(root: root).writeXML(options: out.xmlWritingOptions(includesDeclaration: true), to: write)
+          }
+        }
       }
+      XMLElementValue.dismantle(consume root)
+      try written.get()
     }
-    try out.emit(text, console: console)
   }
 
-  /// The text `write` makes, or the writer's error printed against the input's name.
-  private func writing(
+  /// What `write` makes, or the writer's error printed against the input's name (and for
+  /// JSON input, at the value the failing element came from).
+  private func writing<Result>(
     sourceName: String,
     console: Console,
-    _ write: () throws(XMLWritingError) -> String
-  ) throws -> String {
+    placedIn json: JSONDocument? = nil,
+    _ write: () throws(XMLWritingError) -> Result
+  ) throws -> Result {
     do {
       return try write()
     } catch {
       let message = error.elementPath.isEmpty ? error.message : "\(error.message) (inside \(error.path))"
-      console.print(Diagnostic.render(message: message, sourceName: sourceName), to: .error)
+      if let json {
+        let node = Self.node(forElementPath: error.elementPath, in: json)
+        let location = node.sourceLocation(ofOffset: node.byteOffset)
+        console.print(Diagnostic.render(message: message, location: location, sourceName: sourceName), to: .error)
+      } else {
+        console.print(Diagnostic.render(message: message, sourceName: sourceName), to: .error)
+      }
       throw ExitCode.failure
     }
+  }
+
+  /// The JSON value the element at `elementPath` was made from, as near as names tell: the
+  /// member named like each element in turn; the walk stops at an array (whose elements all
+  /// share the name) or a name it cannot follow. The top level for an empty path.
+  static func node(forElementPath elementPath: [String], in document: JSONDocument) -> JSONNode {
+    var node = document.root
+    for name in elementPath {
+      guard node.kind == .object, let next = node[name] else { break }
+      node = next
+      if node.kind == .array { break }
+    }
+    return node
   }
 
   /// A JSON value XML cannot hold, reported at its place in the JSON text, with its path

@@ -74,21 +74,22 @@ struct FormatCommand: ConsoleCommand {
     }
     let sourceName = DocumentLoader.sourceName(for: file)
     try checkFlags(for: document.format, sourceName: sourceName, console: console)
-    let text: String
+    // Streamed: deep nesting pretty-printed writes far more than it reads.
     switch document {
     case .json(let json):
-      text = json.root.makeJSONString(options: writingOptions)
+      try out.emit(console: console) { write in json.root.writeJSON(options: writingOptions, to: write) }
     case .xml(let tree):
       var options = out.xmlWritingOptions(includesDeclaration: tree.declaration != nil)
       if expandEmptyElements { options.emptyElements = .expanded }
-      do {
-        text = try tree.makeXMLString(options: options)
-      } catch {
-        console.print(error.description, to: .error)
-        throw ExitCode.failure
+      try out.emit(console: console) { write in
+        do throws(XMLWritingError) {
+          try tree.writeXML(options: options, to: write)
+        } catch {
+          console.print(error.description, to: .error)
+          throw ExitCode.failure
+        }
       }
     }
-    try out.emit(text, console: console)
   }
 
   /// Rejects flags of the other format, so that a misplaced one never goes unnoticed.

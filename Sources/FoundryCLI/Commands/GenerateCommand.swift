@@ -42,9 +42,11 @@ struct GenerateCommand: ConsoleCommand {
       one array) become @Mappable structs: one per object shape, named after its key \
       (singular for array elements), with Swift-style property names that keep their keys \
       through @Key or a key strategy. A key missing from some samples, or null in some, is \
+      optional (a comment says how often); null array elements make the elements \
       optional; a key whose type varies gets the type that reads all of its values (a \
       comment says what varies); dates in ISO 8601, RFC 1123, Twitter form or as epoch \
-      seconds or milliseconds get their transformer; objects keyed by ids or dates are \
+      seconds or milliseconds get their transformer (one that tries each format when a \
+      payload mixes them); objects keyed by ids or dates are \
       dictionaries; with --enums a small closed set of strings is an enum with a default \
       case. XML attributes (@name), text (#text) and repeated elements follow the XML view. \
       With --graph, the records become @Entity classes instead: nested records and arrays \

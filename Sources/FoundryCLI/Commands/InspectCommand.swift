@@ -48,7 +48,7 @@ struct InspectCommand: ConsoleCommand {
   @Flag(help: "Leave example strings out of the comments.")
   var noExamples = false
 
-  @Flag(help: "Keep every key: never summarize objects as {<id>: shape} dictionaries.")
+  @Flag(help: "Keep every key (the first 10,000 of an object; the rest are counted): never summarize objects as {<id>: shape} dictionaries.")
   var allKeys = false
 
   @Flag(help: "Print every object in full, even one whose structure was already shown.")
@@ -95,7 +95,11 @@ struct InspectCommand: ConsoleCommand {
       if let summary, case .object(let object) = value {
         value = .object(JSONObject([("xml", summary.makeJSONValue())] + object.map { ($0.key, $0.value) }))
       }
-      console.print(value.makeJSONString(options: .pretty))
+      // Streamed, and taken apart level by level: a deep document has a deep shape, which
+      // pretty-printed is far larger than itself.
+      value.writeJSON(options: .pretty) { console.write(String(decoding: $0, as: UTF8.self)) }
+      console.write("\n")
+      JSONValue.dismantle(consume value)
     }
   }
 }

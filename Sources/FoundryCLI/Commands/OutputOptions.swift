@@ -60,21 +60,55 @@ struct OutputOptions: ParsableArguments {
     try Self.usageError("--indent applies to XML output; JSON is indented by two spaces", sourceName: sourceName, console: console)
   }
 
-  /// Writes `text`, ending it with a line break, to standard output or the `--output` file.
+  /// Writes the text `produce` hands over piece by piece, ending it with a line break, to
+  /// standard output or the `--output` file, as it comes: memory stays bounded however long
+  /// the text grows. When `produce` fails, what it handed over so far stays written.
   ///
-  /// - Throws: `ExitCode.failure` after printing why the file could not be written.
-  func emit(_ text: String, console: Console) throws {
-    let text = text.hasSuffix("\n") ? text : text + "\n"
+  /// ```swift
+  /// try out.emit(console: console) { write in document.root.writeJSON(options: options, to: write) }
+  /// ```
+  ///
+  /// - Throws: What `produce` throws; `ExitCode.failure` after printing why the file could
+  ///   not be written.
+  func emit(console: Console, _ produce: (_ write: ([UInt8]) -> Void) throws -> Void) throws {
+    var endsLine = false
     guard let output, output != "-" else {
-      console.write(text)
+      try produce { piece in
+        guard let last = piece.last else { return }
+        endsLine = last == UInt8(ascii: "\n")
+        console.write(String(decoding: piece, as: UTF8.self))
+      }
+      if !endsLine { console.write("\n") }
       return
     }
-    do {
-      try OutputFile.write(text, to: output)
+    let file: OutputFile
+    do throws(OutputFile.Failure) {
+      file = try OutputFile(creating: output)
     } catch {
-      console.print("error: cannot write '\(output)': \(error.reason)", to: .error)
-      throw ExitCode.failure
+      throw cannotWrite(error, console: console)
     }
+    var failure: OutputFile.Failure?
+    do {
+      try produce { piece in
+        guard failure == nil, let last = piece.last else { return }
+        endsLine = last == UInt8(ascii: "\n")
+        do throws(OutputFile.Failure) { try file.write(piece) } catch { failure = error }
+      }
+    } catch {
+      try? file.close()
+      throw error
+    }
+    if failure == nil, !endsLine {
+      do throws(OutputFile.Failure) { try file.write("\n") } catch { failure = error }
+    }
+    do throws(OutputFile.Failure) { try file.close() } catch { failure = failure ?? error }
+    if let failure { throw cannotWrite(failure, console: console) }
+  }
+
+  /// Prints why the `--output` file could not be written; returns the exit code to throw.
+  private func cannotWrite(_ failure: OutputFile.Failure, console: Console) -> ExitCode {
+    console.print("error: cannot write '\(output ?? "-")': \(failure.reason)", to: .error)
+    return ExitCode.failure
   }
 
   /// Prints a flag that does not fit the document as a compiler-style error and exits with 64.

@@ -25,12 +25,13 @@ extension EntitySourceGenerator {
     var modules: Set<SwiftValueType.Module> = []
     var members: [String] = []
     for attribute in declared.attributes {
-      let property = AttributeSource(attribute, isIdentity: ownIdentity.contains(attribute.name))
+      let property = AttributeSource(
+        attribute, propertyName: names.memberName(attribute.name, of: entity.name), isIdentity: ownIdentity.contains(attribute.name))
       if let module = property.valueType.module { modules.insert(module) }
       members += property.lines
     }
     for relationship in declared.relationships {
-      members += RelationshipSource(relationship, destinationType: typeName(of: relationship.destination)).lines
+      members += RelationshipSource(relationship, of: entity.name, names: names).lines
     }
     let typeName = typeName(of: entity.name)
     let isFinal = entity.descendantIndices.isEmpty
@@ -60,7 +61,7 @@ extension EntitySourceGenerator {
     if let parent = declared.parent { arguments.append("parent: \(SwiftNames.stringLiteral(parent))") }
     if declared.isAbstract { arguments.append("abstract: true") }
     if !declared.identity.isEmpty {
-      arguments.append("identity: \(SwiftNames.stringArrayLiteral(declared.identity.map(SwiftNames.memberName)))")
+      arguments.append("identity: \(SwiftNames.stringArrayLiteral(declared.identity.map { names.memberName($0, of: entity.name) }))")
     }
     if declared.isIdentityScopedToParent { arguments.append("identityScopedToParent: true") }
     if let keyPath = declared.subentityKeyPath { arguments.append("subentityKeyPath: \(SwiftNames.stringLiteral(keyPath))") }
@@ -89,13 +90,5 @@ extension EntitySourceGenerator {
     if let keyPath = declared.subentityKeyPath { summary += " A payload's `\(keyPath)` names the subentity to import." }
     if let mapper = declared.entityMapperName { summary += " The `\(mapper)` entity mapper picks the subentity to import." }
     return [summary]
-  }
-}
-
-extension SwiftNames {
-  /// The name of a property as the schema sees it, without backticks: `name` itself when it
-  /// is an identifier, else ``sanitized(_:)``.
-  static func memberName(_ name: String) -> String {
-    isIdentifier(name) ? name : sanitized(name)
   }
 }

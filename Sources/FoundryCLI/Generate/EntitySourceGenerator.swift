@@ -27,12 +27,16 @@ import FoundryGraph
 ///
 /// The output depends on the schema only, in its entity and property order. Names:
 /// - A class is named after its entity. An entity name that is not a Swift identifier has
-///   each other character replaced by `_` (and `_` before a leading digit); a keyword or
-///   `Type`, `Protocol`, `Any`, `Self` gains a trailing `_`. The class then passes
-///   `@Entity(name:)` with the entity's name; see ``warnings`` for what that cannot fix.
+///   each other character replaced by `_` (and `_` before a leading digit); a keyword, `_`,
+///   `Type`, `Protocol`, `Any`, `Self`, or a name that would hide one the generated code uses
+///   (`String`, `Date`, `Entity`, ...) gains a trailing `_`, and names made alike get `_2`,
+///   `_3`, ... The class then passes `@Entity(name:)` with the entity's name, and relationships
+///   to it `@Related(destination:)`.
 /// - A property is named after its attribute or relationship; keywords go in backticks
-///   (`` `default` ``), other non-identifiers are sanitized like entity names and keep their
-///   payload key through `keyPath:`. Identity, inverse and `keyedBy` names follow.
+///   (`` `default` ``), other non-identifiers are sanitized like entity names, `Type`,
+///   `Protocol`, `_` and `managedObject` gain a trailing `_`, names made alike get `_2`, ...;
+///   a renamed property keeps its payload key through `keyPath:` (see ``warnings``). Identity,
+///   inverse and `keyedBy` names follow. See ``GeneratedNames``.
 ///
 /// An entity with subentities is a (non-final) `class`, and each subentity a subclass that
 /// passes `@Entity(parent:)`; every other entity is a `final class`.
@@ -41,8 +45,8 @@ package struct EntitySourceGenerator {
   package let schema: Schema
   /// The model's name for the header comment: `Library` for `Library.xcdatamodeld`.
   package let modelName: String
-  /// The class name of each entity, by entity name.
-  let typeNames: [String: String]
+  /// The class and property names.
+  let names: GeneratedNames
 
   /// A generator for `schema`'s entities; `modelName` goes into each file's header.
   ///
@@ -52,20 +56,7 @@ package struct EntitySourceGenerator {
   package init(schema: Schema, modelName: String) {
     self.schema = schema
     self.modelName = modelName
-    var typeNames: [String: String] = [:]
-    var used: Set<String> = []
-    for entity in schema.entities {
-      let base = SwiftNames.typeName(for: entity.name)
-      var name = base
-      var counter = 2
-      while used.contains(name) {
-        name = "\(base)_\(counter)"
-        counter += 1
-      }
-      used.insert(name)
-      typeNames[entity.name] = name
-    }
-    self.typeNames = typeNames
+    names = GeneratedNames(schema: schema)
   }
 
   // MARK: - Output
@@ -96,30 +87,32 @@ package struct EntitySourceGenerator {
   }
 
   /// What the generated code cannot express faithfully, one line each, worded like compiler
-  /// warnings: a renamed entity that relationships point at (`@Related` names its
-  /// destination by class), a property named `managedObject` (a member `@Entity` adds).
+  /// warnings: a property renamed past the spelling of its name as an identifier (`Type_`,
+  /// `a_b_2` beside `a_b`), which the schema of the generated classes names so, while payloads
+  /// keep the member's key.
   ///
   /// ```swift
-  /// generator.warnings   // ["warning: entity 'Line-Item' is generated as class 'Line_Item'; ..."]
+  /// generator.warnings   // ["warning: Item.a-b is generated as property 'a_b_2', which names the attribute ..."]
   /// ```
   package var warnings: [String] {
     var result: [String] = []
     for entity in schema.entities {
-      let typeName = typeName(of: entity.name)
-      let sources = schema.entities.flatMap { source in
-        source.declaration.relationships.filter { $0.destination == entity.name }.map { "\(source.name).\($0.name)" }
-      }
-      if typeName != entity.name, !sources.isEmpty {
-        result.append(
-          "warning: entity '\(entity.name)' is generated as class '\(typeName)'; @Related names its destination by "
-            + "class, so \(sources.joined(separator: ", ")) will point at an entity '\(typeName)' that does not exist")
-      }
       let members = entity.declaration.attributes.map(\.name) + entity.declaration.relationships.map(\.name)
-      for name in members where name == "managedObject" {
-        result.append("warning: \(entity.name).\(name): the name clashes with the property @Entity adds; rename it")
+      for name in members {
+        let property = names.memberName(name, of: entity.name)
+        // `first-name` as `first_name` is the expected spelling: nothing to say.
+        guard property != (SwiftNames.isIdentifier(name) ? name : SwiftNames.sanitized(name)) else { continue }
+        result.append(
+          "warning: \(entity.name).\(name) is generated as property '\(property)', which names the \(Self.kind(of: name, in: entity)) "
+            + "in the schema of the generated classes; payloads keep the key '\(name)'")
       }
     }
     return result
+  }
+
+  /// `attribute` or `relationship`.
+  private static func kind(of member: String, in entity: EntityDescription) -> String {
+    entity.declaration.attributes.contains { $0.name == member } ? "attribute" : "relationship"
   }
 
   // MARK: - Files
@@ -154,7 +147,7 @@ package struct EntitySourceGenerator {
   }
 
   /// The class name of entity `name`.
-  func typeName(of name: String) -> String { typeNames[name] ?? SwiftNames.typeName(for: name) }
+  func typeName(of name: String) -> String { names.typeName(of: name) }
 }
 
 /// One source file `foundry generate --out` writes.

@@ -3,7 +3,7 @@ import FoundryGraph
 /// The doc comment and declaration of one attribute in a generated class.
 ///
 /// ```swift
-/// AttributeSource(Attribute("id", .integer64, keyPath: "author_id"), isIdentity: true).lines
+/// AttributeSource(Attribute("id", .integer64, keyPath: "author_id"), propertyName: "id", isIdentity: true).lines
 /// // ["/// Integer 64, identity. `author_id` in payloads.",
 /// //  "@Property(keyPath: \"author_id\") var id: Int64 = 0"]
 /// ```
@@ -17,11 +17,14 @@ import FoundryGraph
 /// optional properties of a required attribute instead: `@Property(required: true)`.
 struct AttributeSource {
   let attribute: Attribute
+  /// The property's name, without backticks (see ``GeneratedNames``).
+  let propertyName: String
   let isIdentity: Bool
   let valueType: SwiftValueType
 
-  init(_ attribute: Attribute, isIdentity: Bool) {
+  init(_ attribute: Attribute, propertyName: String, isIdentity: Bool) {
     self.attribute = attribute
+    self.propertyName = propertyName
     self.isIdentity = isIdentity
     self.valueType = SwiftValueType(attribute.type)
   }
@@ -35,14 +38,14 @@ struct AttributeSource {
     if isOptional, !attribute.isOptional { arguments.append("required: true") }
     if let userInfo = SwiftNames.userInfoArgument(attribute.userInfo) { arguments.append(userInfo) }
     var declaration = arguments.isEmpty ? "" : "@Property(\(arguments.joined(separator: ", "))) "
-    declaration += "var \(SwiftNames.propertyName(for: attribute.name)): \(valueType.name)\(isOptional ? "?" : "")"
+    declaration += "var \(SwiftNames.spelled(propertyName)): \(valueType.name)\(isOptional ? "?" : "")"
     if let initializer { declaration += " = \(initializer)" }
     return ["/// " + documentation(note: note), declaration]
   }
 
   /// The payload key path to declare: the attribute's, or its name when the property is renamed.
   private var keyPath: String? {
-    attribute.keyPath ?? (SwiftNames.memberName(attribute.name) == attribute.name ? nil : attribute.name)
+    attribute.keyPath ?? (propertyName == attribute.name ? nil : attribute.name)
   }
 
   private var defaultLiteral: String? { attribute.defaultValue.flatMap(valueType.literal(for:)) }
@@ -83,34 +86,43 @@ struct AttributeSource {
 /// The doc comment and declaration of one relationship in a generated class.
 ///
 /// ```swift
-/// RelationshipSource(Relationship("books", to: "Book", toMany: true, inverse: "author"), destinationType: "Book").lines
+/// RelationshipSource(Relationship("books", to: "Book", toMany: true, inverse: "author"), of: "Author", names: names).lines
 /// // ["/// To-many `Book`, inverse `author`.",
 /// //  "@Related(inverse: \"author\") var books: [Book]"]
 /// ```
 ///
 /// A to-many relationship is an array; a to-one relationship is optional (relationships are
-/// empty until linked), with `required: true` when the model requires it.
+/// empty until linked), with `required: true` when the model requires it. A destination
+/// whose class is not named after it is named by `destination:`.
 struct RelationshipSource {
   let relationship: Relationship
+  /// The property's name, without backticks.
+  let propertyName: String
+  /// The destination's class.
   let destinationType: String
+  /// The inverse's and `keyedBy` attribute's property names in the destination.
+  let inverseName: String?
+  let keyedByName: String?
 
-  init(_ relationship: Relationship, destinationType: String) {
+  init(_ relationship: Relationship, of entity: String, names: GeneratedNames) {
     self.relationship = relationship
-    self.destinationType = destinationType
+    propertyName = names.memberName(relationship.name, of: entity)
+    destinationType = names.typeName(of: relationship.destination)
+    inverseName = relationship.inverse.map { names.memberName($0, of: relationship.destination) }
+    keyedByName = relationship.keyedBy.map { names.memberName($0, of: relationship.destination) }
   }
 
   /// The doc comment line, then the declaration.
   var lines: [String] {
-    let name = SwiftNames.propertyName(for: relationship.name)
     let type = relationship.isToMany ? "[\(destinationType)]" : "\(destinationType)?"
     let arguments = self.arguments
     let attribute = arguments.isEmpty ? "@Related" : "@Related(\(arguments.joined(separator: ", ")))"
-    return ["/// " + documentation, "\(attribute) var \(name): \(type)"]
+    return ["/// " + documentation, "\(attribute) var \(SwiftNames.spelled(propertyName)): \(type)"]
   }
 
   /// The payload key path to declare: the relationship's, or its name when the property is renamed.
   private var keyPath: String? {
-    relationship.keyPath ?? (SwiftNames.memberName(relationship.name) == relationship.name ? nil : relationship.name)
+    relationship.keyPath ?? (propertyName == relationship.name ? nil : relationship.name)
   }
 
   /// The counts that apply: a to-many relationship's, when set.
@@ -122,7 +134,8 @@ struct RelationshipSource {
   /// `@Related`'s arguments that differ from the defaults, in the macro's order.
   private var arguments: [String] {
     var arguments: [String] = []
-    if let inverse = relationship.inverse { arguments.append("inverse: \(SwiftNames.stringLiteral(SwiftNames.memberName(inverse)))") }
+    if destinationType != relationship.destination { arguments.append("destination: \(SwiftNames.stringLiteral(relationship.destination))") }
+    if let inverseName { arguments.append("inverse: \(SwiftNames.stringLiteral(inverseName))") }
     if relationship.deleteRule != .nullify { arguments.append("deleteRule: .\(relationship.deleteRule.rawValue)") }
     if relationship.isToMany, relationship.isOrdered { arguments.append("ordered: true") }
     if !relationship.isToMany, !relationship.isOptional { arguments.append("required: true") }
@@ -130,9 +143,7 @@ struct RelationshipSource {
     if let minCount { arguments.append("minCount: \(minCount)") }
     if let maxCount { arguments.append("maxCount: \(maxCount)") }
     if let keyPath { arguments.append("keyPath: \(SwiftNames.stringLiteral(keyPath))") }
-    if relationship.isToMany, let keyedBy = relationship.keyedBy {
-      arguments.append("keyedBy: \(SwiftNames.stringLiteral(SwiftNames.memberName(keyedBy)))")
-    }
+    if relationship.isToMany, let keyedByName { arguments.append("keyedBy: \(SwiftNames.stringLiteral(keyedByName))") }
     if let userInfo = SwiftNames.userInfoArgument(relationship.userInfo) { arguments.append(userInfo) }
     return arguments
   }

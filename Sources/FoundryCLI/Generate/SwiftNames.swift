@@ -18,8 +18,19 @@ package enum SwiftNames {
     "throws", "true", "try",
   ]
 
-  /// The capitalized names a type cannot take, even in backticks.
-  static let reservedTypeNames: Set<String> = ["Any", "Self", "Type", "Protocol"]
+  /// The names a generated class cannot take: not even in backticks (`Any`, `Type`, `_`), or
+  /// it would hide a type, module or macro that generated code and `@Entity`'s expansion name
+  /// (`String`, `Date`, `FoundryGraph`, `Entity`, the expansion's generic `Root`).
+  static let reservedTypeNames: Set<String> = [
+    "Any", "Self", "Type", "Protocol", "_", "String", "Int", "Int16", "Int32", "Int64", "Double", "Float", "Bool",
+    "Decimal", "Date", "Data", "UUID", "URL", "JSONValue", "Swift", "Foundation", "FoundationEssentials", "FoundryGraph",
+    "FoundryJSON", "Entity", "Property", "Related", "EntityAccessor", "EntityObject", "ManagedObject", "Root",
+  ]
+
+  /// The names a generated property cannot take: not even in backticks (`Type`, `Protocol`,
+  /// `_`), the one `@Entity` adds (`managedObject`), or a type's that the class's code names
+  /// (`@Entity`'s accessors write `Date.self`, where a property `Date` would be found first).
+  static let reservedMemberNames: Set<String> = reservedTypeNames.union(["managedObject"])
 
   /// Whether `name` is a Swift identifier as written (letters, digits and `_`, not starting
   /// with a digit); keywords count as identifiers here.
@@ -37,17 +48,28 @@ package enum SwiftNames {
   }
 
   /// The class name for entity `name`: the name itself when it is an identifier, else
-  /// ``sanitized(_:)``; a trailing `_` after a keyword or reserved type name (`Type_`).
+  /// ``sanitized(_:)``; a trailing `_` after a keyword or reserved type name (`Type_`,
+  /// `String_`).
   package static func typeName(for name: String) -> String {
     let base = isIdentifier(name) ? name : sanitized(name)
     return keywords.contains(base) || reservedTypeNames.contains(base) ? base + "_" : base
   }
 
+  /// The name of a property for attribute or relationship `name`, without backticks: `name`
+  /// itself when it is an identifier, else ``sanitized(_:)``; a trailing `_` after a reserved
+  /// member name (`Type_`).
+  static func memberName(_ name: String) -> String {
+    let base = isIdentifier(name) ? name : sanitized(name)
+    return reservedMemberNames.contains(base) ? base + "_" : base
+  }
+
   /// The property name for attribute or relationship `name`, ready to write after `var`:
-  /// keywords in backticks, other non-identifiers ``sanitized(_:)``.
-  package static func propertyName(for name: String) -> String {
-    guard isIdentifier(name) else { return sanitized(name) }
-    return keywords.contains(name) ? "`\(name)`" : name
+  /// ``memberName(_:)``, keywords in backticks.
+  package static func propertyName(for name: String) -> String { spelled(memberName(name)) }
+
+  /// A property name ready to write after `var` or `.`: keywords in backticks.
+  static func spelled(_ memberName: String) -> String {
+    keywords.contains(memberName) ? "`\(memberName)`" : memberName
   }
 
   /// `text` as a Swift string literal, quotes, backslashes and control characters escaped.

@@ -30,12 +30,12 @@ extension ImportCommand {
     for payload in payloads {
       let sourceName = DocumentLoader.sourceName(for: payload)
       let outcome = try console.failing {
-        if payload != "-", (input.inputFormat ?? DocumentFormat(pathExtensionOf: payload)) == .json {
-          // A JSON file streams in batches: memory holds one batch, whatever the file's size.
+        if let fileFormat = streamedFormat(of: payload) {
+          // A file streams in batches: memory holds one batch, whatever the file's size.
           let size = (try? FileManager.default.attributesOfItem(atPath: payload)[.size] as? Int) ?? 0
           let options = withProgress(options, label: "importing \(sourceName)", byteCount: size, unit: "bytes")
           defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
-          if let outcome = try target.runFile(payload, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName) {
+          if let outcome = try target.runFile(payload, format: fileFormat, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName) {
             return outcome
           }
         }
@@ -51,6 +51,13 @@ extension ImportCommand {
     case .text: console.print(summary.makeText())
     case .json: console.print(summary.makeJSONValue().makeJSONString(options: .pretty))
     }
+  }
+
+  /// The format of a payload imported in batches: a JSON file, or an XML file with `--root`
+  /// naming its repeated elements (without one, the root element is the one object).
+  private func streamedFormat(of payload: String) -> DocumentFormat? {
+    guard payload != "-", let format = input.inputFormat ?? DocumentFormat(pathExtensionOf: payload) else { return nil }
+    return format == .json || root != nil ? format : nil
   }
 
   /// `options` drawing a progress bar on standard error, when that is a terminal and the

@@ -45,15 +45,18 @@ struct StoreImport {
       updated: report.saved.updated.count, deleted: report.saved.deleted.count, changes: changes.map(\.description))
   }
 
-  /// Imports a JSON file whose objects are an array (at `root`) in batches, streamed: memory
-  /// holds a batch, whatever the file's size. `nil` when the value there is not an array (one
-  /// object): ``run(_:format:entity:root:options:dryRun:sourceName:)`` imports that.
-  func runFile(_ path: String, entity: String, root: String?, options: GraphImportOptions, dryRun: Bool, sourceName: String) throws -> Outcome? {
+  /// Imports a file in batches, streamed: memory holds a batch, whatever the file's size. A
+  /// JSON file's objects are the array at `root` (`nil` when the value there is not an array,
+  /// one object: ``run(_:format:entity:root:options:dryRun:sourceName:)`` imports that); an XML
+  /// file's are the elements at the element path `root`.
+  func runFile(
+    _ path: String, format: DocumentFormat, entity: String, root: String?, options: GraphImportOptions, dryRun: Bool, sourceName: String
+  ) throws -> Outcome? {
     let report: StoreImportReport
     do {
-      report = try store.importJSONNow(
-        contentsOf: path, entity: entity, root: root, options: options, transformers: options.mapping.transformers, dryRun: dryRun,
-        sourceName: sourceName)
+      report = try store.importFileNow(
+        contentsOf: path, format: format == .xml ? .xml : .json, entity: entity, root: root, options: options,
+        transformers: options.mapping.transformers, dryRun: dryRun, sourceName: sourceName)
     } catch let error as JSONParsingError where error.code == .notAnArray {
       return nil
     }

@@ -21,11 +21,22 @@ package enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .json(let error):
-      error.description
+      error.description(namingOption: Self.flag(for:))
     case .xml(let error):
       error.description
     case .unreadable(let sourceName, let reason):
       Diagnostic.render(message: "cannot read '\(sourceName)': \(reason)", sourceName: sourceName)
+    }
+  }
+}
+
+extension InputError {
+  /// How a user of the command line turns on a JSON parsing option, by its property name.
+  static func flag(for option: String) -> String {
+    switch option {
+    case "allowsComments": "pass --allow-comments or --lenient"
+    case "allowsByteOrderMark": "pass --allow-bom or --lenient"
+    default: "set \(option)"
     }
   }
 }

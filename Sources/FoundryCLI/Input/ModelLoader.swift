@@ -32,11 +32,11 @@ struct ModelLoader {
     }
   }
 
-  /// Reports an entity the model does not declare, with the ones it does.
+  /// Reports an entity the model does not declare, with the nearest names it does.
   func checkEntity(_ entity: String, in schema: Schema, model: ModelFile, console: Console) throws {
     guard schema[entity] == nil else { return }
-    let known = schema.entities.map(\.name).sorted().joined(separator: ", ")
-    let message = "no entity named \"\(entity)\" in the model (entities: \(known))"
+    let hint = NameSuggestion.hint(for: entity, among: schema.entities.map(\.name), noun: "entities")
+    let message = "no entity named \"\(entity)\" in the model (\(hint))"
     console.print(Diagnostic.render(message: message, sourceName: sourceName(model)), to: .error)
     throw ExitCode.failure
   }
@@ -48,13 +48,20 @@ struct ModelLoader {
     for entity in schema.entities {
       for attribute in entity.attributes {
         guard let name = attribute.transformerName, (try? registry.transformer(spec: name)) == nil else { continue }
-        let message = "\(entity.name).\(attribute.name): transformer \"\(name)\" is not bound"
+        let declaration = "\(entity.name).\(attribute.name)"
+        let message = "\(declaration): transformer \"\(name)\" is not bound"
         let help = "help: bind it with --transformer \(name)=SPEC, SPEC one of: \(registry.names.joined(separator: ", "))"
-        console.print(Diagnostic.render(message: message, sourceName: sourceName(model)) + "\n" + help, to: .error)
+        console.print(render(message, at: model.sourceLocation(of: declaration), in: model) + "\n" + help, to: .error)
         isBound = false
       }
     }
     if !isBound { throw ExitCode.failure }
+  }
+
+  /// `message` as a diagnostic at `location` in the model's `contents` file, or at the file.
+  private func render(_ message: String, at location: SourceLocation?, in model: ModelFile) -> String {
+    guard let location else { return Diagnostic.render(message: message, sourceName: sourceName(model)) }
+    return Diagnostic.render(message: message, location: location, sourceName: sourceName(model))
   }
 
   /// The path of the model's `contents` file as the user would write it: under the model path

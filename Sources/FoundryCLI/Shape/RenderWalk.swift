@@ -9,9 +9,21 @@ struct RenderWalk {
   /// The path of the first record printed in full, by structure class.
   private var printed: [Int: Path] = [:]
 
-  /// Where a node is: the display names of keys, `[]` after an array, a dictionary's
-  /// placeholder (`statuses[]`, `user`, `entities`).
-  private typealias Path = [String]
+  /// Where a node is: an entry of ``paths``, or ``rootPath``. Spelled out, a path is the
+  /// display names of keys, `[]` after an array, a dictionary's placeholder (`statuses[]`,
+  /// `user`, `entities`).
+  private typealias Path = Int
+  private static let rootPath = -1
+  /// Every path met, each the last component over its parent's entry: a step deeper costs
+  /// one entry, not a copy of the path (which made deep documents quadratic).
+  private var paths: [PathEntry] = []
+
+  private struct PathEntry {
+    let parent: Path
+    let name: String
+    /// How many `[]` follow the name.
+    let brackets: Int
+  }
 
   private enum Task {
     /// Appends to the current line.
@@ -34,7 +46,7 @@ struct RenderWalk {
 
   mutating func run() -> [ShapeRenderer.Line] {
     var lines: [ShapeRenderer.Line] = [.init(depth: 0, text: "", comment: comment(for: Shape.rootID, presence: nil))]
-    var tasks: [Task] = [.expression(Shape.rootID, depth: 0, path: [])]
+    var tasks: [Task] = [.expression(Shape.rootID, depth: 0, path: Self.rootPath)]
     while let task = tasks.popLast() {
       switch task {
       case .text(let text):
@@ -48,13 +60,19 @@ struct RenderWalk {
         tasks.append(contentsOf: expression(id, depth: depth, path: path).reversed())
       case .fields(let id, let next, let depth, let path):
         let node = shape[id]
-        guard next < node.fields.count else { continue }
+        guard next < node.fields.count else {
+          if next == node.fields.count, node.omittedMembers > 0 {
+            tasks.append(.text("..."))
+            tasks.append(.line(depth: depth, comment: Self.count(node.omittedMembers, "more member") + " with keys not kept"))
+          }
+          continue
+        }
         let field = node.fields[next]
         let total = node.counts[.object]
         let isOptional = field.presence < total
         let name = Self.displayName(field.name)
         tasks.append(.fields(id, next: next + 1, depth: depth, path: path))
-        tasks.append(.expression(field.node, depth: depth, path: path + [name]))
+        tasks.append(.expression(field.node, depth: depth, path: appending(name, to: path)))
         tasks.append(.text(name + (isOptional ? "?: " : ": ")))
         let presence = isOptional ? (field.presence, total) : nil
         tasks.append(.line(depth: depth, comment: comment(for: field.node, presence: presence)))
@@ -74,8 +92,7 @@ struct RenderWalk {
     }
     if node.counts[.array] > 0 {
       if let element = node.element {
-        var elementPath = path
-        if elementPath.isEmpty { elementPath = ["[]"] } else { elementPath[elementPath.count - 1] += "[]" }
+        let elementPath = elementsPath(of: path)
         parts.append([.text("["), .expression(element, depth: depth, path: elementPath), .text("]")])
       } else {
         parts.append([.text("[]")])
@@ -98,7 +115,7 @@ struct RenderWalk {
     let node = shape[id]
     if let map = node.map {
       let placeholder = map.pattern.placeholder
-      return [.text("{\(placeholder): "), .expression(map.value, depth: depth, path: path + [placeholder]), .text("}")]
+      return [.text("{\(placeholder): "), .expression(map.value, depth: depth, path: appending(placeholder, to: path)), .text("}")]
     }
     if node.fields.isEmpty { return [.text("{}")] }
     if let maximumDepth = options.maximumDepth, depth >= maximumDepth {
@@ -106,7 +123,7 @@ struct RenderWalk {
     }
     let structure = classes[id]
     if options.abbreviatesRepeats, node.fields.count >= 2 {
-      if let first = printed[structure] { return [.text("{...}"), .note("same as " + Self.reference(to: first, from: path))] }
+      if let first = printed[structure] { return [.text("{...}"), .note("same as " + reference(to: first, from: path))] }
       printed[structure] = path
     }
     return [
@@ -117,11 +134,49 @@ struct RenderWalk {
 
   /// How a record printed earlier at `target` is named from `path`: by its key alone when it
   /// is a sibling (`medium`), by its whole path otherwise (`statuses[].user`).
-  private static func reference(to target: Path, from path: Path) -> String {
-    if target.count == path.count, target.count > 1, target.dropLast() == path.dropLast(), let last = target.last {
-      return last
+  private func reference(to target: Path, from path: Path) -> String {
+    guard target != Self.rootPath else { return "the root" }
+    let targetEntry = paths[target]
+    // Siblings share their parent's entry; the components are spelled out only when not.
+    if path != Self.rootPath, targetEntry.parent != Self.rootPath, paths[path].parent == targetEntry.parent {
+      return Self.component(targetEntry)
     }
-    return target.isEmpty ? "the root" : target.joined(separator: ".")
+    let components = self.components(of: target)
+    if path != Self.rootPath, components.count > 1 {
+      let others = self.components(of: path)
+      if others.count == components.count, others.dropLast() == components.dropLast(), let last = components.last { return last }
+    }
+    return components.joined(separator: ".")
+  }
+
+  // MARK: - Paths
+
+  /// The path of a member `name` (a key or a placeholder) of the node at `path`.
+  private mutating func appending(_ name: String, to path: Path) -> Path {
+    paths.append(PathEntry(parent: path, name: name, brackets: 0))
+    return paths.count - 1
+  }
+
+  /// The path of the elements of the array at `path`: its last component with `[]` added.
+  private mutating func elementsPath(of path: Path) -> Path {
+    let entry = path == Self.rootPath ? PathEntry(parent: Self.rootPath, name: "", brackets: 0) : paths[path]
+    paths.append(PathEntry(parent: entry.parent, name: entry.name, brackets: entry.brackets + 1))
+    return paths.count - 1
+  }
+
+  /// The components of `path`, outermost first.
+  private func components(of path: Path) -> [String] {
+    var components: [String] = []
+    var current = path
+    while current != Self.rootPath {
+      components.append(Self.component(paths[current]))
+      current = paths[current].parent
+    }
+    return components.reversed()
+  }
+
+  private static func component(_ entry: PathEntry) -> String {
+    entry.name + String(repeating: "[]", count: entry.brackets)
   }
 
   // MARK: - Comments

@@ -23,6 +23,8 @@ extension Shape {
   ///   (`items` is absent when every array was empty);
   /// - `fields`: the keys of record objects, in order of first appearance, each with
   ///   `optional` and `presence` (how many objects had it);
+  /// - `omittedMembers`: with `--all-keys`, the members whose keys a record did not keep
+  ///   (past ``ShapeOptions/maximumKeptFields``);
   /// - `keys` and `values`: for objects read as dictionaries, the key placeholder, the fewest
   ///   and most members, and the merged values;
   /// - `example`: the first non-empty string.
@@ -77,6 +79,7 @@ extension Shape {
         fields[field.name] = .object(member)
       }
       object["fields"] = .object(fields)
+      if node.omittedMembers > 0 { object["omittedMembers"] = .number(JSONNumber(node.omittedMembers)) }
     }
     if let example = node.example, node.counts[.string] > 0 { object["example"] = .string(example) }
     return .object(object)

@@ -81,6 +81,10 @@ package struct Shape: Sendable {
     package var profile: ValueProfile?
     /// Positions in ``fields`` by key.
     var fieldPositions: [String: Int] = [:]
+    /// The members of the objects seen whose keys were not kept, past
+    /// ``ShapeOptions/maximumKeptFields``, and the node their values merge into.
+    package var omittedMembers = 0
+    package var omittedValues: NodeID?
 
     /// How many values were seen here.
     package var total: Int { counts.total }

@@ -171,6 +171,13 @@ struct ShapeBuilder {
       shape.convertToMap(object, pattern: .key)
       if let map = shape.nodes[object].map { return map.value }
     }
+    if shape.nodes[object].fields.count >= options.maximumKeptFields {
+      shape.nodes[object].omittedMembers += 1
+      if let values = shape.nodes[object].omittedValues { return values }
+      let values = shape.makeNode()
+      shape.nodes[object].omittedValues = values
+      return values
+    }
     let child = shape.makeNode()
     let field = Shape.Field(name: key, node: child, presence: 1, lastObject: serial)
     shape.insertField(field, in: object, at: insertionPosition(frame: top))

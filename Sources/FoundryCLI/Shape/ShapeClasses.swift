@@ -19,6 +19,7 @@ struct ShapeClasses {
     var map: KeyPattern?
     var mapValue: Int?
     var fields: [FieldSignature]
+    var omitsMembers: Bool
   }
 
   private struct FieldSignature: Hashable {
@@ -51,7 +52,8 @@ struct ShapeClasses {
         mapValue: node.map.map { classes[$0.value] },
         fields: node.fields.map {
           FieldSignature(name: $0.name, isOptional: $0.presence < node.counts[.object], node: classes[$0.node])
-        }
+        },
+        omitsMembers: node.omittedMembers > 0
       )
       if let known = interned[signature] {
         classes[id] = known

@@ -16,6 +16,10 @@ package struct ShapeOptions: Sendable, Hashable {
   /// dictionary; bounds the output on objects keyed by arbitrary data. Only with
   /// ``summarizesMaps``.
   package var maximumFields = 1000
+  /// The most keys a record keeps when ``summarizesMaps`` is off (`inspect --all-keys`);
+  /// members with other keys are counted in ``Shape/Node/omittedMembers``, their values merged
+  /// into one node. Bounds memory on objects keyed by data (a million distinct keys).
+  package var maximumKeptFields = 10_000
   /// The longest example string kept, in characters; longer ones end in `...`.
   package var maximumExampleLength = 40
   /// Whether each node keeps a ``ValueProfile`` of its strings and numbers (date forms,

@@ -53,6 +53,12 @@ package struct ValueProfile: Sendable, Hashable {
   package private(set) var distinctStrings: [String]? = []
   /// The smallest and largest number seen, numeric strings included.
   package private(set) var numberRange: ClosedRange<Double>?
+  /// The date formats of the strings (``StringForms/iso8601``, ``StringForms/rfc1123``,
+  /// ``StringForms/twitter``), each once, in order of first appearance: a payload can send
+  /// one field in several.
+  package private(set) var dateFormats: [StringForms] = []
+  /// How many non-empty strings were in none of the date formats.
+  package private(set) var undatedStringCount = 0
 
   package init() {}
 
@@ -63,7 +69,13 @@ package struct ValueProfile: Sendable, Hashable {
       return
     }
     stringCount += 1
-    stringForms.formIntersection(Self.forms(of: string))
+    let forms = Self.forms(of: string)
+    stringForms.formIntersection(forms)
+    if let format = Self.dateFormatsInOrder.first(where: forms.contains) {
+      if !dateFormats.contains(format) { dateFormats.append(format) }
+    } else {
+      undatedStringCount += 1
+    }
     if var distinct = distinctStrings, !distinct.contains(string) {
       distinct.append(string)
       distinctStrings = distinct.count > Self.maximumDistinct ? nil : distinct
@@ -81,6 +93,8 @@ package struct ValueProfile: Sendable, Hashable {
     stringForms.formIntersection(other.stringForms)
     stringCount += other.stringCount
     emptyStringCount += other.emptyStringCount
+    for format in other.dateFormats where !dateFormats.contains(format) { dateFormats.append(format) }
+    undatedStringCount += other.undatedStringCount
     if var distinct = distinctStrings, let more = other.distinctStrings {
       for string in more where !distinct.contains(string) { distinct.append(string) }
       distinctStrings = distinct.count > Self.maximumDistinct ? nil : distinct
@@ -96,6 +110,9 @@ package struct ValueProfile: Sendable, Hashable {
   }
 
   // MARK: - Forms
+
+  /// The date formats ``dateFormats`` tells apart, in the order a string's format is looked for.
+  static let dateFormatsInOrder: [StringForms] = [.iso8601, .rfc1123, .twitter]
 
   /// The forms `string` takes.
   static func forms(of string: String) -> StringForms {

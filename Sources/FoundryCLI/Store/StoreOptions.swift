@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundry
 import FoundryGraph
 import FoundryStore
+internal import FoundryInternals
 
 /// The options of the commands that read a store: the store (file or URL), the entity, and — when the
 /// schema and transformer bindings the store recorded do not suffice — the model and bindings.
@@ -56,8 +57,8 @@ struct StoreOptions: ParsableArguments {
     try console.failing {
       let store = try StoreLocation.open(store, schema: nil)
       guard store.schema[entity] != nil else {
-        let known = store.schema.entities.map(\.name).sorted().joined(separator: ", ")
-        throw StoreError(.invalidQuery, "no entity named \"\(entity)\" in the store (entities: \(known))")
+        let hint = NameSuggestion.hint(for: entity, among: store.schema.entities.map(\.name), noun: "entities")
+        throw StoreError(.invalidQuery, "no entity named \"\(entity)\" in the store (\(hint))")
       }
       var registry = try registry()
       try addRecordedBindings(of: store, to: &registry)

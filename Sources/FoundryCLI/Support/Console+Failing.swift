@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundry
+import FoundryJSON
 
 extension Console {
   /// Runs `body`; an error it throws is printed on standard error as a diagnostic (`error: ...`)
@@ -11,9 +13,19 @@ extension Console {
     do {
       return try body()
     } catch {
-      let message = "\(error)"
+      let message = Self.diagnostic(for: error)
       print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
       throw ExitCode.failure
     }
+  }
+
+  /// How `error` prints: as itself, but a malformed JSON payload, however deep the library
+  /// wrapped it, names the command's flags rather than the parser's properties.
+  static func diagnostic(for error: any Error) -> String {
+    if let parsing = error as? JSONParsingError { return parsing.description(namingOption: InputError.flag(for:)) }
+    if let mapping = error as? MappingError, mapping.code == .malformedDocument, let parsing = mapping.underlying as? JSONParsingError {
+      return parsing.description(namingOption: InputError.flag(for:))
+    }
+    return "\(error)"
   }
 }

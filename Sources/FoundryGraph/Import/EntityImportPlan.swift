@@ -38,6 +38,16 @@ final class EntityImportPlan {
 
   /// The type name of attribute `slot`, for messages.
   func typeName(ofAttribute slot: Int) -> String { "\(entity.attributes[slot].type)" }
+
+  /// `error` with what the model says about attribute `slot` where the payload alone does not
+  /// explain it: an empty key path reads the whole object, not a member.
+  func explained(_ error: any Error, ofAttribute slot: Int) -> any Error {
+    guard var mapping = error as? MappingError, entity.attributes.indices.contains(slot) else { return error }
+    let attribute = entity.attributes[slot]
+    guard attribute.payloadKeyPath.isEmpty else { return error }
+    mapping.addNote("\(entity.name).\(attribute.name) has an empty key path, which reads the whole object")
+    return mapping
+  }
 }
 
 /// How the import reads one attribute.

@@ -19,6 +19,10 @@ public struct GraphImportOptions: Sendable {
   /// Entity mappers by the name entities give in ``Entity/entityMapperName``.
   public var entityMappers: [String: EntityMapper] = [:]
   /// Whether bad objects and values are left out and reported instead of failing the import.
+  ///
+  /// A nested object whose payload names, for its relationship back to the object it is
+  /// nested in, another object (a book in Ada's `books` whose `author` is 2) fails the import;
+  /// in lossy mode it is a `fieldDefaulted` issue, and the nesting wins.
   public var isLossy = false
   /// How a to-many relationship in a payload combines with the objects it already holds.
   public var toManyMerge = ToManyMerge.replace
@@ -67,6 +71,19 @@ public struct GraphImportOptions: Sendable {
     /// The payload's objects are added; the others stay.
     case append
   }
+
+  /// The deepest nesting of payload objects an import accepts: a top-level object is at
+  /// level 1, an object in one of its relationships at level 2. A deeper object fails the
+  /// import (or, lossy, its relationship) with a ``MappingError``.
+  ///
+  /// Import follows nesting on the call stack, about 10 KB a level in a debug build (a 512 KB
+  /// stack overflowed below 48 levels), so the limit is fixed: enough for everything an export
+  /// writes (it nests 100 objects at most), and held by a 2 MB stack in a debug build.
+  ///
+  /// ```swift
+  /// GraphImportOptions.maximumNestingDepth  // 128
+  /// ```
+  public static let maximumNestingDepth = 128
 
   /// The default options: strict, replacing to-many relationships.
   public init() {}

@@ -102,7 +102,9 @@ extension GraphImportSession {
       do {
         let current = isNew ? nil : object.values[slot]
         return .value(try reader.read(slot, found) { try step.codec.read($0, replacing: current) })
-      } catch where reader.isLossy && step.isOptional {
+      } catch {
+        let error = plan.explained(error, ofAttribute: slot)
+        guard reader.isLossy && step.isOptional else { throw error }
         reader.recordDefaulted(error, field: slot)
         return .unchanged
       }

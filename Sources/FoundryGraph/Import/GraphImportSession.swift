@@ -18,6 +18,8 @@ final class GraphImportSession {
   @exclusivity(unchecked) var links = 0
   /// The attribute values read for an existing object, applied once all are read (reused).
   @exclusivity(unchecked) var updates: [(slot: Int, value: GraphValue?)] = []
+  /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
+  @exclusivity(unchecked) private var nesting = 0
 
   /// Prepares the plans of the entities an import of `entity` can reach (through relationships
   /// and subentities), checking first that every transformer and entity mapper they name is bound.
@@ -120,6 +122,15 @@ final class GraphImportSession {
   /// - Parameter plan: The plan of the entity the relationship (or the import) names.
   func importObject(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil) throws -> ManagedObject {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
+    nesting += 1
+    defer { nesting -= 1 }
+    guard nesting <= GraphImportOptions.maximumNestingDepth else {
+      throw MappingError(
+        code: .invalidValue,
+        reason: "objects nested more than \(GraphImportOptions.maximumNestingDepth) deep (GraphImportOptions.maximumNestingDepth, fixed: import nests on the call stack)",
+        offset: value.jsonNode.byteOffset
+      )
+    }
     let mark = created.count
     do {
       let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
@@ -173,7 +184,9 @@ final class GraphImportSession {
     if let key, isNew { object.assign(key.value, at: key.slot) }
     try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skippingIdentity: hasIdentity)
     if let key, !isNew, object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
-    // Nested under its parent, a to-one relationship back to the parent is implied: not looked up.
+    // Nested under its parent, a to-one relationship back to the parent is implied: only
+    // checked against what the payload says, not imported.
+    if let scope, let back = scope.inverse, plan.relationships.indices.contains(back) { try checkImpliedOwner(scope.owner, of: plan.relationships[back], in: &reader) }
     try readRelationships(into: object, from: &reader, plan: plan, skipping: scope?.inverse)
     try reader.finish()
     touch(object)
@@ -194,12 +207,44 @@ final class GraphImportSession {
     return IdentityKey(values)
   }
 
+  /// Checks the relationship back to `owner` that a nested object's payload may give anyway:
+  /// naming another object contradicts the nesting. Strict mode throws; lossy mode records an
+  /// issue and keeps the link the nesting implies.
+  private func checkImpliedOwner(_ owner: ManagedObject, of step: RelationshipStep, in reader: inout ObjectReader) throws {
+    guard case .value(let value) = reader.lookup(step.field), let ownerKey = owner.identityKey else { return }
+    do {
+      try reader.read(step.field, value) { value in
+        let destination = try plan(step.destination)
+        let named: IdentityKey?
+        if value.kind == .object {
+          var nested = try value.objectReader(schema: destination.mapping)
+          named = try readIdentity(from: &nested, plan: destination, key: nil)
+        } else if let slot = destination.identitySlots.first, destination.identitySlots.count == 1 {
+          named = IdentityKey(one: try destination.attributes[slot].codec.read(value))
+        } else {
+          named = nil
+        }
+        guard let named, named != ownerKey else { return }
+        throw value.invalid(
+          expected: "\(owner.entity.name) \(ownerKey.display), the object it is nested in",
+          reason: "it names \(step.destination.name) \(named.display)")
+      }
+    } catch where reader.isLossy {
+      reader.recordDefaulted(error, field: step.field)
+    }
+  }
+
   /// The value of identity attribute `slot`: the payload's (`null` is none), else the member key's.
   private func readIdentityValue(_ slot: Int, from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) throws -> GraphValue? {
     let codec = plan.attributes[slot].codec
     switch lookUpAttribute(slot, codec: codec, in: &reader) {
     case .plain(let value): return value
-    case .value(let found): return try reader.read(slot, found) { try codec.read($0) }
+    case .value(let found):
+      do {
+        return try reader.read(slot, found) { try codec.read($0) }
+      } catch {
+        throw plan.explained(error, ofAttribute: slot)
+      }
     case .absent, .null: return key?.slot == slot ? key?.value : nil
     }
   }

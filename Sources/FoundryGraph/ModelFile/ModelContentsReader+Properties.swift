@@ -16,7 +16,7 @@ extension ModelContentsReader {
   /// `customClassName`, `indexed`, `transient`, `allowsExternalBinaryDataStorage`, ...)
   /// concern storage or code generation Foundry does not do, and are ignored.
   func readAttribute(_ element: XMLTree.Element) throws(ModelFileError) -> Attribute {
-    let name = try required("name", of: element)
+    let name = try requiredName("name", of: element)
     try checkChildren(of: element)
     if try flag("derived", of: element) {
       throw failure(.unsupportedConstruct, "unsupported construct derived=\"YES\" on attribute \"\(name)\"", at: element)
@@ -79,23 +79,52 @@ extension ModelContentsReader {
 
   // MARK: - Relationships
 
-  /// A `<relationship>` element. `inverseEntity` is ignored: the inverse is looked up on the
-  /// destination. Counts are read for to-many relationships only (Xcode writes `maxCount="1"`
-  /// on to-one relationships).
+  /// A `<relationship>` element. `inverseEntity`, when given, must be the destination (the
+  /// inverse is looked up there). Counts are checked on every relationship but kept for to-many
+  /// ones only (Xcode writes `maxCount="1"` on to-one relationships).
   func readRelationship(_ element: XMLTree.Element) throws(ModelFileError) -> Relationship {
-    let name = try required("name", of: element)
+    let name = try requiredName("name", of: element)
     try checkChildren(of: element)
-    let destination = try required("destinationEntity", of: element)
+    let destination = try requiredName("destinationEntity", of: element)
+    let inverse = element["inverseName"]
+    if let inverseEntity = element["inverseEntity"] {
+      guard inverse != nil else {
+        throw failure(.invalidValue, "inverseEntity \"\(inverseEntity)\" without inverseName for relationship \"\(name)\"", at: element)
+      }
+      guard inverseEntity == destination else {
+        throw failure(
+          .invalidValue, "inverseEntity \"\(inverseEntity)\" is not the destination \"\(destination)\" of relationship \"\(name)\"", at: element)
+      }
+    }
     let toMany = try flag("toMany", of: element)
+    let (minCount, maxCount) = try counts(of: element, named: name)
     let userInfo = try ModelUserInfo(of: element, in: self)
     var relationship = Relationship(
-      name, to: destination, toMany: toMany, ordered: try flag("ordered", of: element), inverse: element["inverseName"],
+      name, to: destination, toMany: toMany, ordered: try flag("ordered", of: element), inverse: inverse,
       deleteRule: try deleteRule(of: element, named: name), optional: try flag("optional", of: element),
-      minCount: toMany ? try integer("minCount", of: element) ?? 0 : 0,
-      maxCount: toMany ? try integer("maxCount", of: element) ?? 0 : 0,
+      minCount: toMany ? minCount : 0, maxCount: toMany ? maxCount : 0,
       keyPath: userInfo.keyPath, keyedBy: userInfo.keyedBy, userInfo: userInfo.entries)
     relationship.renamingIdentifier = element["renamingIdentifier"]
     return relationship
+  }
+
+  /// `minCount` and `maxCount` (absent: 0, and 0 is no maximum), non-negative and in order.
+  private func counts(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> (min: Int, max: Int) {
+    let minCount = try count("minCount", of: element)
+    let maxCount = try count("maxCount", of: element)
+    if maxCount > 0, minCount > maxCount {
+      throw failure(.invalidValue, "minCount \(minCount) is above maxCount \(maxCount) for relationship \"\(name)\"", at: element)
+    }
+    return (minCount, maxCount)
+  }
+
+  /// A count XML attribute: absent is 0.
+  private func count(_ key: String, of element: XMLTree.Element) throws(ModelFileError) -> Int {
+    let count = try integer(key, of: element) ?? 0
+    guard count >= 0 else {
+      throw failure(.invalidValue, "expected a count of 0 or more for '\(key)' on <relationship>, found \"\(count)\"", at: element)
+    }
+    return count
   }
 
   /// The rule `deletionRule` names; absent is `Nullify`.

@@ -1,3 +1,4 @@
+import FoundryInternals
 import FoundryXML
 
 /// Reads the `<model>` XML of a Core Data `contents` file into entity declarations.
@@ -41,11 +42,38 @@ struct ModelContentsReader {
       default: throw unsupported(element)
       }
     }
+    try checkInversesPointBack(entities)
     return entities
   }
 
+  /// Xcode names an inverse on both sides; one named on one side only is a hand edit gone
+  /// wrong, which the schema (where naming one side is enough) would take silently.
+  ///
+  /// An inverse that is not a relationship of its destination is left to the schema's checks.
+  private func checkInversesPointBack(_ entities: [Entity]) throws(ModelFileError) {
+    var byName: [String: Entity] = [:]
+    for entity in entities { byName[entity.name] = byName[entity.name] ?? entity }
+    for entity in entities {
+      for relationship in entity.relationships {
+        guard let inverseName = relationship.inverse else { continue }
+        var owner = byName[relationship.destination]
+        var visited: Set<String> = []
+        while let current = owner, !current.relationships.contains(where: { $0.name == inverseName }) {
+          guard let parent = current.parent, visited.insert(parent).inserted else { owner = nil; break }
+          owner = byName[parent]
+        }
+        guard let owner, let inverse = owner.relationships.first(where: { $0.name == inverseName }), inverse.inverse == nil else { continue }
+        let key = "\(entity.name).\(relationship.name)"
+        throw ModelFileError(
+          .invalidValue,
+          "relationship \"\(key)\" names inverse \"\(owner.name).\(inverseName)\", which names no inverse; name it on both sides",
+          path: path, location: offsets[key].map { offset in root.sourceText.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) } })
+      }
+    }
+  }
+
   private mutating func readEntity(_ element: XMLTree.Element) throws(ModelFileError) -> Entity {
-    let name = try required("name", of: element)
+    let name = try requiredName("name", of: element)
     offsets[name] = element.byteOffset
     let userInfo = try ModelUserInfo(of: element, in: self)
     var entity = Entity(
@@ -97,6 +125,15 @@ struct ModelContentsReader {
   func required(_ name: String, of element: XMLTree.Element) throws(ModelFileError) -> String {
     guard let value = element[name] else {
       throw failure(.missingAttribute, "missing required attribute '\(name)' on <\(element.qualifiedName)>", at: element)
+    }
+    return value
+  }
+
+  /// The value of XML attribute `name` that names an entity or property: needed, and not empty.
+  func requiredName(_ name: String, of element: XMLTree.Element) throws(ModelFileError) -> String {
+    let value = try required(name, of: element)
+    guard !value.isEmpty else {
+      throw failure(.invalidValue, "'\(name)' on <\(element.qualifiedName)> is empty; it must name something", at: element)
     }
     return value
   }

@@ -27,16 +27,19 @@ import FoundryXML
 ///   ``AttributeType/transformable``), `optional` (absent: required), `defaultValueString`
 ///   (and `defaultDateTimeInterval`, seconds since 2001-01-01 UTC) converted to the attribute's
 ///   type, `valueTransformerName` (``Attribute/transformerName``), user info.
-/// - `<relationship>`: `name`, `destinationEntity`, `inverseName`, `toMany`, `ordered`,
-///   `deletionRule`, `optional`, and for to-many relationships `minCount` and `maxCount`,
-///   user info.
+/// - `<relationship>`: `name`, `destinationEntity`, `inverseName` (which the inverse must name
+///   back), `inverseEntity` (which must be the destination), `toMany`, `ordered`,
+///   `deletionRule`, `optional`, and for to-many relationships `minCount` and `maxCount`
+///   (checked on every relationship: counts of 0 or more, `minCount` at most a non-zero
+///   `maxCount`), user info.
 /// - Ignored: `<elements>` (layout), `<configuration>`, `<fetchRequest>`, `<fetchIndex>`,
 ///   `<compoundIndexes>`, and settings of storage and code generation (`representedClassName`,
 ///   `codeGenerationType`, `syncable`, `usesScalarValueType`, `customClassName`, `indexed`,
 ///   `transient`, `allowsExternalBinaryDataStorage`, `spotlightIndexingEnabled`,
-///   `preserveAfterDeletion`, `minValueString`, `maxValueString`, `inverseEntity`, ...).
+///   `preserveAfterDeletion`, ...).
 /// - Errors: `<fetchedProperty>`, derived attributes, composite attributes, any other unknown
-///   element, unknown attribute types and deletion rules, defaults of the wrong type.
+///   element, unknown attribute types and deletion rules, defaults of the wrong type (a URI
+///   whose scheme is not one, as in `::`), bad counts, inverses that do not pair up.
 ///
 /// ## User info
 ///
@@ -95,13 +98,23 @@ public struct ModelFile: Sendable {
     offsets = reader.offsets
   }
 
+  /// Where the element that declares an entity (`Author`) or property (`Author.books`) is, or
+  /// for a property not found, its entity.
+  ///
+  /// ```swift
+  /// model.sourceLocation(of: "Author.born")?.line   // 5
+  /// ```
+  package func sourceLocation(of declaration: String) -> SourceLocation? {
+    let entity = declaration.split(separator: ".", maxSplits: 1).first.map(String.init) ?? declaration
+    return (offsets[declaration] ?? offsets[entity]).map { offset in
+      source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+    }
+  }
+
   /// A schema error as an error of this file, at the element that declares the entity or
   /// property it names.
   func failure(for error: SchemaError) -> ModelFileError {
-    let entity = error.location.split(separator: ".", maxSplits: 1).first.map(String.init) ?? error.location
-    let location = (offsets[error.location] ?? offsets[entity]).map { offset in
-      source.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
-    }
+    let location = sourceLocation(of: error.location)
     return ModelFileError(
       .invalidSchema, "\(error.location): \(error.message)", path: contentsURL.relativePath, location: location, schemaError: error)
   }

@@ -27,9 +27,25 @@ extension GraphValue {
       default: return nil
       }
     case .uuid: guard let value = UUID(uuidString: text) else { return nil }; self = .uuid(value)
-    case .uri: guard let value = URL(string: text) else { return nil }; self = .url(value)
+    case .uri: guard Self.isURIReference(text), let value = URL(string: text) else { return nil }; self = .url(value)
     default: return nil
     }
+  }
+
+  /// Whether `text` can be an RFC 3986 URI reference as far as its scheme goes: a colon before
+  /// the first `/`, `?` or `#` must end a scheme (a letter, then letters, digits, `+`, `-`, `.`),
+  /// which `URL(string:)` does not check (it takes `"::"`).
+  private static func isURIReference(_ text: String) -> Bool {
+    guard !text.isEmpty else { return false }
+    let head = text.utf8.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+    guard let colon = head.firstIndex(of: UInt8(ascii: ":")) else { return true }
+    let scheme = head[..<colon]
+    guard let first = scheme.first, isASCIILetter(first) else { return false }
+    return scheme.allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
   }
 
   /// The value as an object key or identity text: `138586341`, `EU`.

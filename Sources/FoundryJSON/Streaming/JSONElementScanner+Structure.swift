@@ -7,21 +7,21 @@ extension JSONElementScanner {
 
   // MARK: - Preamble
 
-  /// Checks the first bytes for a byte order mark; `false` until three bytes (or all) are in.
+  /// Checks the first bytes for a byte order mark; `false` until three bytes (or all) are in,
+  /// four when they may start a UTF-32 mark.
   mutating func readPreamble(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParsingError) -> Bool {
     let available = buffer.count - cursor
     guard available >= 3 || isFinished else { return false }
     let first = available > 0 ? buffer[cursor] : 0
     let second = available > 1 ? buffer[cursor + 1] : 0
+    if available < 4, !isFinished, (first == 0xFF && second == 0xFE) || (first == 0 && second == 0) { return false }
     if available >= 3, first == 0xEF, second == 0xBB, buffer[cursor + 2] == 0xBF {
       guard options.allowsByteOrderMark else { throw failureHere(.byteOrderMarkNotAllowed, buffer) }
       // Not text: columns start after it.
       cursor += 3
       position.offset += 3
-    } else if available >= 2, first == 0xFF, second == 0xFE {
-      throw failureHere(.utf16Input(bigEndian: false), buffer)
-    } else if available >= 2, first == 0xFE, second == 0xFF {
-      throw failureHere(.utf16Input(bigEndian: true), buffer)
+    } else if let form = JSONParsingError.Kind.UnicodeForm.marked(by: buffer[cursor..<cursor + min(available, 4)]) {
+      throw failureHere(.unicodeInput(form), buffer)
     }
     if case .lines = layout.shape {
       state = .line

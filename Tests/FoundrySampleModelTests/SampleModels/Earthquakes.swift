@@ -45,6 +45,7 @@ struct Properties: Equatable {
   @Transform(.millisecondsSince1970) var time: Date
   /// Milliseconds since 1970.
   @Transform(.millisecondsSince1970) var updated: Date
+  /// Null in 3 of 10.
   var tz: Int?
   var url: URL
   var detail: URL
@@ -66,9 +67,10 @@ struct Properties: Equatable {
   var types: String
   /// In 8 of 10.
   var nst: Int?
+  /// Null in 2 of 10.
   var dmin: Double?
   var rms: Double
-  /// Int in 8, double in 1.
+  /// Null in 1 of 10; int in 8, double in 1.
   var gap: Double?
   var magType: String
   var type: String

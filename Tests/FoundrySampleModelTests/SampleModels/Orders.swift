@@ -8,6 +8,7 @@ import Foundry
 @Mappable(keys: .snakeCase)
 struct Orders: Equatable {
   var orders: [Order] = []
+  /// Null in 1 of 2.
   var nextPage: URL?
 }
 
@@ -21,7 +22,7 @@ struct Order: Equatable {
   @Transform(.iso8601Date) var shipBy: Date
   /// Int in 1, double in 3.
   var total: Double
-  /// Int in 1, double in 1.
+  /// Null in 2 of 4; int in 1, double in 1.
   var discount: Double?
   var customer: Customer
   var lines: [Line] = []

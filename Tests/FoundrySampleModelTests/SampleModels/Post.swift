@@ -20,7 +20,9 @@ struct Post: Equatable {
   var lang: String
   /// Milliseconds since 1970.
   @Transform(.millisecondsSince1970) var editedAtMs: Date
+  /// Null in 2 of 3.
   var inReplyTo: InReplyTo?
+  /// Null in 2 of 3.
   var coordinates: [Double] = []
   /// A number in 2, a numeric string in 1.
   var score: Double

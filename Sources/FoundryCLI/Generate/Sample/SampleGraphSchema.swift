@@ -16,7 +16,8 @@ import FoundryGraph
 /// - The inverse, on the destination, is named after the source type (`order`, or `orders`
 ///   when to-many): to-many when the destination has an identity (many sources can share one
 ///   object), to-one otherwise; objects without identity are deleted with their owner.
-/// - Enums are strings; dates keep their transformer by name (`iso8601`, `epoch-ms`); arrays of
+/// - Enums are strings; dates keep their transformer by name (`iso8601`, `epoch-ms`,
+///   `dates:iso8601|rfc1123`); arrays of
 ///   scalars and values whose type varies are transformable (JSON).
 struct SampleGraphSchema {
   let model: SampleModel
@@ -93,7 +94,8 @@ struct SampleGraphSchema {
     guard let source = positions[owner], let target = positions[destination] else { return }
     let isShared = !entities[target].identity.isEmpty
     let inverseIsToMany = isShared
-    var inverse = SampleNames.propertyName(forKey: inverseIsToMany ? Self.plural(owner) : owner)
+    // The schema's name, not the Swift spelling: `class`, not `` `class` ``.
+    var inverse = EnumBuilder.bare(SampleNames.propertyName(forKey: inverseIsToMany ? Self.plural(owner) : owner))
     let taken = Set(entities[target].attributes.map(\.name) + entities[target].relationships.map(\.name))
     if taken.contains(inverse) || (owner == destination && inverse == name) { inverse += SampleNames.capitalized(name) }
     let deleteRule: DeleteRule = isShared ? .nullify : .cascade
@@ -118,9 +120,20 @@ struct SampleGraphSchema {
     case .double: (.double, nil)
     case .string, .named: (.string, nil)
     case .url: (.uri, nil)
-    case .date: (.date, field.transformer.flatMap { transformerNames[$0] })
+    case .date: (.date, field.transformer.flatMap(registryName(of:)))
     default: (.transformable, nil)
     }
+  }
+
+  /// The registry spec of a date transformer the inference wrote inline: `iso8601`, or
+  /// `dates:iso8601|rfc1123` for `.date(oneOf: .iso8601, .rfc1123)`.
+  static func registryName(of transformer: String) -> String? {
+    if let name = transformerNames[transformer] { return name }
+    let prefix = ".date(oneOf: "
+    guard transformer.hasPrefix(prefix), transformer.hasSuffix(")") else { return nil }
+    let names = transformer.dropFirst(prefix.count).dropLast().split(separator: ", ").map { transformerNames[String($0)] }
+    guard !names.isEmpty, !names.contains(nil) else { return nil }
+    return "dates:" + names.compactMap { $0 }.joined(separator: "|")
   }
 
   /// The registry names of the date transformers the inference writes inline.

@@ -112,9 +112,15 @@ package struct SampleInference {
     var notes: [String] = []
     var hasNull = false
     var defaultValue: String?
+    /// How many of the values were `null`, and how many values there were, `null`s included.
+    var nullCount = 0
+    var valueCount = 0
   }
 
   // MARK: - Slots to types
+
+  /// The note of a key that was never anything but `null`.
+  static let alwaysNull = "always null in the samples"
 
   private func valueType(of refs: [SampleSlots.Ref], place: Place, state: inout State) -> Inferred {
     let summary = slots.summary(of: refs)
@@ -124,7 +130,7 @@ package struct SampleInference {
     let kinds = counts.kinds
     var inferred: Inferred
     if kinds.isEmpty {
-      inferred = Inferred(type: .json, notes: [hasNull ? "always null in the samples" : "never seen in the samples"])
+      inferred = Inferred(type: .json, notes: [hasNull ? Self.alwaysNull : "never seen in the samples"])
     } else if kinds == [.array] {
       inferred = arrayType(summary, place: place, state: &state)
     } else if kinds == [.object] {
@@ -135,6 +141,8 @@ package struct SampleInference {
       inferred = Inferred(type: .json, notes: ["varies: " + ScalarInference.describe(summary.counts)])
     }
     inferred.hasNull = inferred.hasNull || hasNull
+    inferred.nullCount = summary.counts[.null]
+    inferred.valueCount = summary.counts.total
     return inferred
   }
 
@@ -146,13 +154,21 @@ package struct SampleInference {
     let element = valueType(of: summary.elements, place: elementPlace, state: &state)
     var notes = element.notes
     var elementType = element.type
-    if element.hasNull, elementType != .json {
-      notes.append("elements are null in some samples")
+    var transformer = element.transformer
+    if element.nullCount > 0, elementType != .json {
+      // `null` among the elements: optional elements, through `.optional(t)` when transformed.
+      notes.append("elements null in \(element.nullCount) of \(element.valueCount)")
+      elementType = .optional(elementType)
+      transformer = transformer.map { ".optional(\($0))" }
+    } else if element.hasNull, elementType != .json {
+      // Empty XML elements among values they do not read as.
+      notes.append("elements are empty in some samples")
       elementType = .json
+      transformer = nil
     }
-    if element.transformer != nil {
+    if let transformer {
       // Elements through a transformer: `.each(t)` reads every one.
-      return Inferred(type: .array(elementType), transformer: element.transformer.map { ".each(\($0))" }, notes: notes, defaultValue: "[]")
+      return Inferred(type: .array(elementType), transformer: ".each(\(transformer))", notes: notes, defaultValue: "[]")
     }
     return Inferred(type: .array(elementType), notes: notes, defaultValue: "[]")
   }
@@ -236,7 +252,8 @@ package struct SampleInference {
       let place = Place(key: key, isElement: false, parent: type.name, path: type.path.isEmpty ? key : type.path + "." + key)
       let inferred = valueType(of: refs, place: place, state: &state)
       var name = SampleNames.propertyName(forKey: key)
-      let stem = name
+      // A keyword in backticks numbers inside them: `default`, then default2.
+      let stem = EnumBuilder.bare(name)
       var counter = 2
       while usedNames.contains(name) {
         name = stem + String(counter)
@@ -245,6 +262,7 @@ package struct SampleInference {
       usedNames.insert(name)
       var notes: [String] = []
       if presence < total { notes.append("in \(presence) of \(total)") }
+      if inferred.nullCount > 0, !inferred.notes.contains(Self.alwaysNull) { notes.append("null in \(inferred.nullCount) of \(total)") }
       notes += inferred.notes
       let isOptional = inferred.defaultValue == nil && (presence < total || inferred.hasNull)
       fields.append(ModelField(key: key, name: name, type: inferred.type, isOptional: isOptional, defaultValue: inferred.defaultValue, transformer: inferred.transformer, notes: notes))
@@ -271,7 +289,7 @@ extension ModelValueType {
   /// The element of arrays and dictionaries, or the type itself.
   var innermost: ModelValueType {
     switch self {
-    case .array(let element), .dictionary(let element): element.innermost
+    case .array(let element), .dictionary(let element), .optional(let element): element.innermost
     default: self
     }
   }

@@ -95,6 +95,8 @@ package indirect enum ModelValueType: Sendable, Hashable {
   case named(String)
   case array(ModelValueType)
   case dictionary(ModelValueType)
+  /// An array element that is `null` in some samples: `Int?` in `[Int?]`.
+  case optional(ModelValueType)
 
   /// The type as Swift spells it: `[String: [Item]]`.
   package var swiftName: String {
@@ -109,6 +111,7 @@ package indirect enum ModelValueType: Sendable, Hashable {
     case .named(let name): name
     case .array(let element): "[\(element.swiftName)]"
     case .dictionary(let value): "[String: \(value.swiftName)]"
+    case .optional(let wrapped): wrapped.swiftName + "?"
     }
   }
 
@@ -116,7 +119,7 @@ package indirect enum ModelValueType: Sendable, Hashable {
   var needsFoundation: Bool {
     switch self {
     case .date, .url: true
-    case .array(let element), .dictionary(let element): element.needsFoundation
+    case .array(let element), .dictionary(let element), .optional(let element): element.needsFoundation
     default: false
     }
   }
@@ -125,7 +128,7 @@ package indirect enum ModelValueType: Sendable, Hashable {
   var needsFoundryJSON: Bool {
     switch self {
     case .json: true
-    case .array(let element), .dictionary(let element): element.needsFoundryJSON
+    case .array(let element), .dictionary(let element), .optional(let element): element.needsFoundryJSON
     default: false
     }
   }

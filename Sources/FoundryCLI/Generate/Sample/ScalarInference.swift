@@ -86,6 +86,8 @@ struct ScalarInference {
       result = Result(type: .date, transformer: ".rfc1123")
     } else if forms.contains(.twitter) {
       result = Result(type: .date, transformer: ".twitter")
+    } else if let mixed = mixedDateFormats() {
+      result = mixed
     } else if isXML, forms.contains(.integer) {
       result = epochDate() ?? Result(type: .int)
     } else if isXML, forms.contains(.number) {
@@ -96,7 +98,6 @@ struct ScalarInference {
       result = Result(type: .url)
     } else {
       result = withEnum(Result(type: .string))
-      if let mixed = mixedDateFormats() { result.notes.append(mixed) }
     }
     result.hasEmptyText = hasEmpty && result.type != .string
     return result
@@ -143,17 +144,16 @@ struct ScalarInference {
     return nil
   }
 
-  /// A note when every string is a date but not all in one format.
-  private func mixedDateFormats() -> String? {
-    guard let values = profile.distinctStrings, values.count > 1 else { return nil }
-    let formats: [(ValueProfile.StringForms, String)] = [(.iso8601, "ISO 8601"), (.rfc1123, "RFC 1123"), (.twitter, "Twitter")]
-    var found: [String] = []
-    for value in values {
-      let forms = ValueProfile.forms(of: value)
-      guard let format = formats.first(where: { forms.contains($0.0) }) else { return nil }
-      if !found.contains(format.1) { found.append(format.1) }
-    }
-    return found.count > 1 ? "dates in \(found.count) formats (\(found.joined(separator: ", "))): read as text" : nil
+  /// A date read through every format the strings were in, in order of first appearance
+  /// (written in the first), when each string is a date but not all in one format.
+  private func mixedDateFormats() -> Result? {
+    guard profile.undatedStringCount == 0, profile.dateFormats.count > 1 else { return nil }
+    let formats: [(ValueProfile.StringForms, transformer: String, name: String)] = [
+      (.iso8601, ".iso8601", "ISO 8601"), (.rfc1123, ".rfc1123", "RFC 1123"), (.twitter, ".twitter", "Twitter"),
+    ]
+    let seen = profile.dateFormats.compactMap { format in formats.first { $0.0 == format } }
+    let transformer = ".date(oneOf: " + seen.map(\.transformer).joined(separator: ", ") + ")"
+    return Result(type: .date, transformer: transformer, notes: ["dates in \(seen.count) formats (\(seen.map(\.name).joined(separator: ", ")))"])
   }
 
   /// `bool in 1, int in 2, string in 3`.
