@@ -37,6 +37,27 @@ struct PostgresDialect: SQLDialect {
 
   func queryPlan(of sql: String) -> String { "EXPLAIN \(sql)" }
 
+  /// Two trigger functions and their triggers: links (new or moved) and identity changes.
+  /// Each first takes a transaction-scoped advisory lock per parent, so that two transactions
+  /// linking objects of one identity to one parent at once are checked one after the other
+  /// (each check reads what the other committed), as a unique index would be.
+  func scopedIdentityChecks(_ scope: ScopedIdentity) -> [String] {
+    let (join, table) = (quote(scope.join), quote(scope.table))
+    let (parent, child) = (quote(scope.parentColumn), quote(scope.childColumn))
+    let lockKey = { (row: String) in "hashtextextended(\(self.literal(scope.name + ":")) || \(row), 0)" }
+    let raise = "RAISE EXCEPTION USING ERRCODE = 'unique_violation', MESSAGE = \(literal(scope.violation));"
+    let (link, change) = (quote(scope.name + "_link"), quote(scope.name + "_change"))
+    return [
+      "CREATE OR REPLACE FUNCTION \(link)() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN PERFORM pg_advisory_xact_lock(\(lockKey("NEW.\(parent)"))); "
+        + "IF \(scope.linkConflict(self)) THEN \(raise) END IF; RETURN NEW; END $body$",
+      "CREATE TRIGGER \(link) BEFORE INSERT OR UPDATE OF \(parent), \(child) ON \(join) FOR EACH ROW EXECUTE FUNCTION \(link)()",
+      "CREATE OR REPLACE FUNCTION \(change)() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN "
+        + "PERFORM pg_advisory_xact_lock(\(lockKey("m.\(parent)"))) FROM \(join) m WHERE m.\(child) = NEW.\"_pk\"; "
+        + "IF \(scope.identityConflict(self)) THEN \(raise) END IF; RETURN NEW; END $body$",
+      "CREATE TRIGGER \(change) BEFORE UPDATE OF \(scope.columns.map(quote).joined(separator: ", ")) ON \(table) FOR EACH ROW EXECUTE FUNCTION \(change)()",
+    ]
+  }
+
   func jsonValue(_ column: String, at path: [JSONPathComponent]) -> String {
     "(\(column) #>> \(literal(Self.pathText(path))))"
   }

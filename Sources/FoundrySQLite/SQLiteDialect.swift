@@ -30,6 +30,20 @@ struct SQLiteDialect: SQLDialect {
 
   func queryPlan(of sql: String) -> String { "EXPLAIN QUERY PLAN \(sql)" }
 
+  /// Three triggers: a new link, a moved link, a changed identity. `RAISE(ABORT)` fails the
+  /// statement with `SQLITE_CONSTRAINT`, and the save's transaction rolls back.
+  func scopedIdentityChecks(_ scope: ScopedIdentity) -> [String] {
+    let raise = "BEGIN SELECT RAISE(ABORT, \(literal(scope.violation))); END"
+    let (join, table) = (quote(scope.join), quote(scope.table))
+    let link = scope.linkConflict(self)
+    return [
+      "CREATE TRIGGER \(quote(scope.name + "_link")) BEFORE INSERT ON \(join) WHEN \(link) \(raise)",
+      "CREATE TRIGGER \(quote(scope.name + "_move")) BEFORE UPDATE OF \(quote(scope.parentColumn)), \(quote(scope.childColumn)) ON \(join) WHEN \(link) \(raise)",
+      "CREATE TRIGGER \(quote(scope.name + "_change")) BEFORE UPDATE OF \(scope.columns.map(quote).joined(separator: ", ")) ON \(table) "
+        + "WHEN \(scope.identityConflict(self)) \(raise)",
+    ]
+  }
+
   func jsonValue(_ column: String, at path: [JSONPathComponent]) -> String {
     "json_extract(\(column), \(literal(Self.pathText(path))))"
   }

@@ -12,9 +12,9 @@ enum SQLiteMigration {
       try db.execute(sql: "PRAGMA foreign_keys = OFF")
       defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
       try db.inTransaction(.immediate) {
-        // The new indexes take the old ones' names.
-        for index in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
-          try db.execute(sql: "DROP INDEX \(dialect.quote(index))")
+        // The new indexes and triggers take the old ones' names.
+        for (kind, name) in try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL").map({ ($0[0] as String, $0[1] as String) }) {
+          try db.execute(sql: "DROP \(kind == "index" ? "INDEX" : "TRIGGER") \(dialect.quote(name))")
         }
         for table in plan.dropped { try db.execute(sql: "ALTER TABLE \(dialect.quote(table)) RENAME TO \(dialect.quote(MigrationPlan.oldName(table)))") }
         for statement in plan.create { try db.execute(sql: statement) }

@@ -8,6 +8,7 @@ struct LayoutBuilder {
   var tableOfEntity: [Int]
   var attributeColumns: [[String]]
   var relationshipStorage: [[RelationshipStorage]]
+  var scopedIdentities: [ScopedIdentity] = []
   /// Per table: column name → what it holds (`attribute:Type` or `link:Table`), to share a
   /// column between the family's entities only when it means the same thing.
   private var meanings: [[String: String]] = []
@@ -46,6 +47,7 @@ struct LayoutBuilder {
       let columns = entity.identitySlots.map { attributeColumns[entity.index][$0] }
       var unique = columns
       if entity.isIdentityScopedToParent {
+        scopeThroughJoins(entity, columns: columns)
         // Unique among the objects of one parent: the to-one foreign keys back to parents.
         let parents = entity.relationships.indices.compactMap { slot -> String? in
           guard case .foreignKey(let column) = relationshipStorage[entity.index][slot], entity.inverseSlots[slot] != nil else { return nil }
@@ -56,6 +58,23 @@ struct LayoutBuilder {
       }
       let table = tableOfEntity[entity.index]
       if !tables[table].uniqueIndexes.contains(unique) { tables[table].uniqueIndexes.append(unique) }
+    }
+  }
+
+  /// Adds a ``ScopedIdentity`` for each to-one relationship of `entity` back to a parent (one
+  /// whose inverse is to-many: the list the import scopes identities to) that a join table
+  /// keeps because the parent's list is ordered. A many-to-many relationship names no parent:
+  /// seat categories scoped to their performance may share an area.
+  private mutating func scopeThroughJoins(_ entity: EntityDescription, columns: [String]) {
+    for slot in entity.relationships.indices where !entity.relationships[slot].isToMany {
+      guard case .join(let position, let isOwner) = relationshipStorage[entity.index][slot], let inverse = entity.inverseSlots[slot],
+        schema.entities[entity.destinationIndices[slot]].relationships[inverse].isToMany
+      else { continue }
+      let join = joinTables[position]
+      let scope = ScopedIdentity(
+        name: "\(entity.name)_identity_\(join.name)", entity: entity.name, table: tables[tableOfEntity[entity.index]].name, columns: columns,
+        join: join.name, parentColumn: isOwner ? "target" : "owner", childColumn: isOwner ? "owner" : "target")
+      if !scopedIdentities.contains(scope) { scopedIdentities.append(scope) }
     }
   }
 

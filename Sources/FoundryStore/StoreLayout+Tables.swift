@@ -53,6 +53,7 @@ extension StoreLayout {
       let unique = join.isTargetUnique ? "UNIQUE " : ""
       statements.append("CREATE \(unique)INDEX \(dialect.quote("\(join.name)_target")) ON \(dialect.quote(join.name)) (\(target))")
     }
+    for scope in scopedIdentities { statements += dialect.scopedIdentityChecks(scope) }
     return statements
   }
 }

@@ -18,6 +18,9 @@ package struct StoreLayout: Sendable {
   package let attributeColumns: [[String]]
   /// Per entity position, per relationship slot: where its links are kept.
   package let relationshipStorage: [[RelationshipStorage]]
+  /// Identities unique per parent where the parent's links are in a join table: no unique
+  /// index can say that, so the store checks them with triggers.
+  package let scopedIdentities: [ScopedIdentity]
 
   /// The layout of `schema`.
   /// - Throws: ``StoreError`` `unsupportedSchema` when two members of a family need the same
@@ -31,6 +34,7 @@ package struct StoreLayout: Sendable {
     tableOfEntity = builder.tableOfEntity
     attributeColumns = builder.attributeColumns
     relationshipStorage = builder.relationshipStorage
+    scopedIdentities = builder.scopedIdentities
   }
 
   /// The table of `entity`'s family.
@@ -80,6 +84,56 @@ package struct JoinTable: Sendable {
   package let isTargetOrdered: Bool
   /// Whether a target has at most one owner (the other side is to-one).
   package let isTargetUnique: Bool
+}
+
+/// An identity unique among the objects one parent links through a join table (an ordered
+/// to-many, or a many-to-many): a seat category's number is unique within its performance.
+/// A unique index covers only columns of one table, so the store checks this one with
+/// triggers (``SQLDialect/scopedIdentityChecks(_:)``) on the join table's new links and on
+/// changes of the identity columns.
+package struct ScopedIdentity: Sendable, Hashable {
+  /// The base of the checks' names: `Price_identity_Performance_prices`.
+  package let name: String
+  /// The entity whose identity it is, for the error message.
+  package let entity: String
+  /// The entity's family table.
+  package let table: String
+  /// The identity's columns in ``table``.
+  package let columns: [String]
+  /// The join table of the links to parents.
+  package let join: String
+  /// The join table's column holding the parent's row (`owner` or `target`).
+  package let parentColumn: String
+  /// The join table's column holding the object's row.
+  package let childColumn: String
+
+  /// The message of a violation: what a save that breaks the identity fails with.
+  package var violation: String {
+    "\(entity): another object linked to the same parent has the same identity (\(columns.joined(separator: ", "))) [\(name)]"
+  }
+
+  /// Whether the join table's row `NEW` (a new or moved link) would give its parent a second
+  /// object of the identity: standard SQL, for a dialect's trigger.
+  package func linkConflict(_ dialect: any SQLDialect) -> String {
+    let (join, table) = (dialect.quote(join), dialect.quote(table))
+    let (parent, child) = (dialect.quote(parentColumn), dialect.quote(childColumn))
+    return "EXISTS (SELECT 1 FROM \(join) l JOIN \(table) o ON o.\"_pk\" = l.\(child) JOIN \(table) n ON n.\"_pk\" = NEW.\(child) "
+      + "WHERE l.\(parent) = NEW.\(parent) AND l.\(child) <> NEW.\(child) AND \(sameIdentity("o", "n", dialect)))"
+  }
+
+  /// Whether the family table's row `NEW` (its identity changed) has the identity of another
+  /// object linked to one of its parents.
+  package func identityConflict(_ dialect: any SQLDialect) -> String {
+    let (join, table) = (dialect.quote(join), dialect.quote(table))
+    let (parent, child) = (dialect.quote(parentColumn), dialect.quote(childColumn))
+    return "EXISTS (SELECT 1 FROM \(join) m JOIN \(join) l ON l.\(parent) = m.\(parent) AND l.\(child) <> NEW.\"_pk\" "
+      + "JOIN \(table) o ON o.\"_pk\" = l.\(child) WHERE m.\(child) = NEW.\"_pk\" AND \(sameIdentity("o", "NEW", dialect)))"
+  }
+
+  /// Rows `a` and `b` hold equal identities (a null equals nothing, as in a unique index).
+  private func sameIdentity(_ a: String, _ b: String, _ dialect: any SQLDialect) -> String {
+    columns.map { "\(a).\(dialect.quote($0)) = \(b).\(dialect.quote($0))" }.joined(separator: " AND ")
+  }
 }
 
 /// Where one relationship's links are kept.
