@@ -121,6 +121,9 @@ let package = Package(
         "FoundrySQLite",
         // The store cases' baseline: raw GRDB inserts and records.
         .product(name: "GRDB", package: "GRDB.swift"),
+        // store.import.postgres, and its baseline: raw postgres-nio inserts.
+        "FoundryPostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         "FoundryJSON",
         "FoundryXML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -10,7 +10,7 @@ struct FoundryBench: ParsableCommand {
     discussion: "Build in release: swift run -c release foundry-bench",
     subcommands: [
       XMLMemoryCommand.self, XMLMemoryChild.self, StoreMemoryCommand.self, StoreMemoryChild.self, JSONMemoryCommand.self, JSONMemoryChild.self,
-      ProfileCommand.self,
+      ProfileCommand.self, PostgresImportersCommand.self,
     ]
   )
 
@@ -69,6 +69,7 @@ extension FoundryBench {
       (["xml.parse", "xml.decode"], XMLCases.make),
       (["graph.import"], GraphCases.make),
       (["store.import", "store.fetch"], StoreCases.make),
+      (["store.import.postgres"], PostgresCases.make),
     ]
     var cases: [BenchmarkCase] = []
     for group in groups where filter.map({ prefix in group.names.contains { $0.hasPrefix(prefix) || prefix.hasPrefix($0) } }) ?? true {

@@ -17,6 +17,8 @@ struct BenchmarkCase {
   var baselineName: String
   var ours: () throws -> Void
   var baseline: () throws -> Void
+  /// Run before every run of either side, outside its time (emptying a database both write).
+  var setUp: (() throws -> Void)? = nil
 }
 
 /// One row of the report.
@@ -39,17 +41,18 @@ struct Harness {
   var sampleTarget = 0.02
 
   func run(_ benchmark: BenchmarkCase) throws -> BenchmarkResult {
-    let ourRepeats = try calibrate(benchmark.ours)
-    let baselineRepeats = try calibrate(benchmark.baseline)
+    let setUp = benchmark.setUp
+    let ourRepeats = try calibrate(benchmark.ours, setUp: setUp)
+    let baselineRepeats = try calibrate(benchmark.baseline, setUp: setUp)
     for _ in 0..<warmups {
-      _ = try sample(benchmark.ours, repeats: ourRepeats)
-      _ = try sample(benchmark.baseline, repeats: baselineRepeats)
+      _ = try sample(benchmark.ours, setUp: setUp, repeats: ourRepeats)
+      _ = try sample(benchmark.baseline, setUp: setUp, repeats: baselineRepeats)
     }
     var ours: [Double] = []
     var baseline: [Double] = []
     for _ in 0..<iterations {
-      ours.append(try sample(benchmark.ours, repeats: ourRepeats))
-      baseline.append(try sample(benchmark.baseline, repeats: baselineRepeats))
+      ours.append(try sample(benchmark.ours, setUp: setUp, repeats: ourRepeats))
+      baseline.append(try sample(benchmark.baseline, setUp: setUp, repeats: baselineRepeats))
     }
     let megabytes = Double(benchmark.byteCount) / 1e6
     return BenchmarkResult(
@@ -62,16 +65,26 @@ struct Harness {
   }
 
   /// How many runs make one sample last about `sampleTarget` seconds.
-  private func calibrate(_ operation: () throws -> Void) throws -> Int {
-    let once = try sample(operation, repeats: 1)
+  private func calibrate(_ operation: () throws -> Void, setUp: (() throws -> Void)?) throws -> Int {
+    let once = try sample(operation, setUp: setUp, repeats: 1)
     return max(1, min(10_000, Int(sampleTarget / max(once, 1e-7))))
   }
 
-  /// Seconds per run, averaged over `repeats` runs.
-  private func sample(_ operation: () throws -> Void, repeats: Int) throws -> Double {
-    let start = Self.now()
-    for _ in 0..<repeats { try operation() }
-    return (Self.now() - start) / Double(repeats)
+  /// Seconds per run, averaged over `repeats` runs (each after `setUp`, untimed, if any).
+  private func sample(_ operation: () throws -> Void, setUp: (() throws -> Void)?, repeats: Int) throws -> Double {
+    guard let setUp else {
+      let start = Self.now()
+      for _ in 0..<repeats { try operation() }
+      return (Self.now() - start) / Double(repeats)
+    }
+    var total = 0.0
+    for _ in 0..<repeats {
+      try setUp()
+      let start = Self.now()
+      try operation()
+      total += Self.now() - start
+    }
+    return total / Double(repeats)
   }
 
   static func median(_ values: [Double]) -> Double {
