@@ -7,6 +7,8 @@ extension ObjectContext {
   /// ```swift
   /// let authors = try await context.fetch(FetchRequest(entity: "Author"))
   /// ```
+  /// - Parameters:
+  ///   - request: The entity, predicate, sort keys, limit, offset and prefetched relationships.
   /// - Throws: ``StoreError`` (`invalidQuery` for an unknown entity, attribute or relationship),
   ///   or the database's error.
   /// - Complexity: One query, plus one per prefetched relationship, read together in one
@@ -27,6 +29,8 @@ extension ObjectContext {
   /// ```swift
   /// let count = try await context.count(FetchRequest(entity: "Book"))
   /// ```
+  /// - Parameters:
+  ///   - request: The entity and predicate to count; its limit and offset apply, its sort keys do not matter.
   nonisolated(nonsending) public func count(_ request: FetchRequest) async throws -> Int {
     Self.count(in: try await store.backend.read(try FetchQuery(request, context: self).counting))
   }

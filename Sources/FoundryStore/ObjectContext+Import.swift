@@ -81,6 +81,13 @@ extension ObjectContext {
   /// ```swift
   /// try await context.importXML(Array(xml.utf8), entity: "Author", root: "author")
   /// ```
+  /// - Parameters:
+  ///   - bytes: The XML document, in any encoding the XML reader accepts.
+  ///   - entity: The entity of the payload's objects.
+  ///   - root: The key path of the objects in the XML view of the document (`channel.item`).
+  ///   - options: The graph import's options (transformers, lossy mode, to-many merging).
+  ///   - dryRun: Report what would change, and write nothing.
+  ///   - sourceName: The file name errors mention.
   @discardableResult
   nonisolated(nonsending) public func importXML(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil

@@ -42,6 +42,8 @@ public final class ObjectContext {
   /// ```swift
   /// let book = try context.insert("Book")
   /// ```
+  /// - Parameters:
+  ///   - name: The name of a concrete (not abstract) entity of the store's schema.
   /// - Throws: ``GraphError`` `unknownEntity` or `abstractEntity`.
   public func insert(_ name: String) throws(GraphError) -> ManagedObject { try graph.insert(name) }
 
@@ -50,6 +52,9 @@ public final class ObjectContext {
   /// ```swift
   /// let author = try context.object(of: "Author", identity: 106)
   /// ```
+  /// - Parameters:
+  ///   - name: The name of the entity.
+  ///   - identity: The values of the entity's identity attributes, in their declared order.
   /// - Throws: ``GraphError``: `unknownEntity`, `typeMismatch`, or `loadFailed` when the store cannot be read.
   public func object(of name: String, identity: GraphValue...) throws(GraphError) -> ManagedObject? {
     try graph.object(of: name, identityValues: identity)
@@ -60,6 +65,8 @@ public final class ObjectContext {
   /// ```swift
   /// try context.delete(author)
   /// ```
+  /// - Parameters:
+  ///   - object: An object of this context.
   /// - Throws: ``GraphError`` `deleteDenied` (nothing is deleted then).
   public func delete(_ object: ManagedObject) throws(GraphError) { try graph.delete(object) }
 

@@ -58,6 +58,10 @@ extension MappingDecoder {
   ///
   /// Error paths start with the element's index among the documents (`$[41].id`); the line is
   /// in the error's location.
+  /// - Parameters:
+  ///   - type: The type of each line.
+  ///   - url: The file.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public func lines<T: MappableValue>(
     of type: T.Type, from url: URL, streamOptions: JSONStreamOptions = .init()
   ) -> MappedElementSequence<T, JSONFileChunks> {
@@ -70,6 +74,11 @@ extension MappingDecoder {
   /// ```swift
   /// for try await event in decoder.lines(of: Event.self, from: body, sourceName: "events") { handle(event) }
   /// ```
+  /// - Parameters:
+  ///   - type: The type of each line.
+  ///   - chunks: The bytes, in chunks of any size.
+  ///   - sourceName: The file name errors mention.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public func lines<T: MappableValue, Chunks: AsyncSequence>(
     of type: T.Type, from chunks: Chunks, sourceName: String? = nil, streamOptions: JSONStreamOptions = .init()
   ) -> MappedElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {

@@ -28,6 +28,8 @@ extension XMLJSONView {
 
   /// Builds the root element from `convert`'s wrapped form, `{"root-name": value}`.
   ///
+  /// - Parameters:
+  ///   - value: `{"root-name": value}`, as `foundry convert --to json` writes it.
   /// - Throws: ``MappingError`` unless `value` is an object with exactly one member.
   public static func element(fromWrapped value: JSONValue) throws -> XMLElementValue {
     guard case .object(let object) = value, object.count == 1, let (name, root) = object.first else {

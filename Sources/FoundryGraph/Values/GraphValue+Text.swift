@@ -11,6 +11,9 @@ extension GraphValue {
   /// ```swift
   /// GraphValue(text: "138586341", as: .integer64)   // .integer(138586341)
   /// ```
+  /// - Parameters:
+  ///   - text: The text, such as an object key.
+  ///   - type: The type of the attribute it fills.
   public init?(text: String, as type: AttributeType) {
     switch type {
     case .string: self = .string(text)

@@ -150,6 +150,8 @@ public struct JSONElementScanner: Sendable {
   /// scanner.append(Array(#"[{"id": 1}, "#.utf8))
   /// ```
   ///
+  /// - Parameters:
+  ///   - chunk: The next bytes of the input, of any size.
   /// - Precondition: ``finish()`` was not called.
   public mutating func append(_ chunk: some Sequence<UInt8>) {
     precondition(!isFinished, "JSONElementScanner.append(_:) after finish()")

@@ -50,6 +50,9 @@ extension EntityPredicate {
   /// ```swift
   /// let swifty = try await context.fetch(Post.self, where: .contains(\.tags, "swift"))
   /// ```
+  /// - Parameters:
+  ///   - keyPath: The array-valued attribute.
+  ///   - element: The element it must hold.
   public static func contains<Values: Sequence>(_ keyPath: KeyPath<Root, Values>, _ element: Values.Element) -> EntityPredicate
   where Values.Element: QueryValue {
     compare(keyPath, .contains, .value(element.queryLiteral.literal, column: 0))
@@ -62,6 +65,9 @@ extension EntityPredicate {
   /// ```swift
   /// let chosen = try await context.fetch(Book.self, where: .in(\.year, [1851, 1862, 1869]))
   /// ```
+  /// - Parameters:
+  ///   - keyPath: The attribute.
+  ///   - values: The values that match.
   public static func `in`<Value: QueryValue & Equatable>(_ keyPath: KeyPath<Root, Value>, _ values: [Value]) -> EntityPredicate {
     compare(keyPath, .isIn, .list(values.map(\.queryLiteral.literal), column: 0))
   }
@@ -71,6 +77,9 @@ extension EntityPredicate {
   /// ```swift
   /// let nineties = try await context.fetch(Book.self, where: .between(\.year, 1990...1999))
   /// ```
+  /// - Parameters:
+  ///   - keyPath: The attribute.
+  ///   - range: The values that match, both bounds included.
   public static func between<Value: QueryValue & Comparable>(_ keyPath: KeyPath<Root, Value>, _ range: ClosedRange<Value>) -> EntityPredicate {
     compare(keyPath, .between, .list([range.lowerBound.queryLiteral.literal, range.upperBound.queryLiteral.literal], column: 0))
   }
@@ -80,6 +89,9 @@ extension EntityPredicate {
   /// ```swift
   /// let eighties = try await context.fetch(Author.self, where: .between(\.born, start...end))
   /// ```
+  /// - Parameters:
+  ///   - keyPath: The optional attribute; objects without a value never match.
+  ///   - range: The values that match, both bounds included.
   public static func between<Value: QueryValue & Comparable>(_ keyPath: KeyPath<Root, Value?>, _ range: ClosedRange<Value>) -> EntityPredicate {
     compare(keyPath, .between, .list([range.lowerBound.queryLiteral.literal, range.upperBound.queryLiteral.literal], column: 0))
   }

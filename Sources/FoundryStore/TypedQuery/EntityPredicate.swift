@@ -63,6 +63,9 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   /// ```swift
   /// \Book.year > 1990 && \Book.year < 2000
   /// ```
+  /// - Parameters:
+  ///   - lhs: The first condition.
+  ///   - rhs: The second condition.
   public static func && (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
     EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .and(left, $0) } })
   }
@@ -72,6 +75,9 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   /// ```swift
   /// \Book.year < 1900 || \Book.year > 2000
   /// ```
+  /// - Parameters:
+  ///   - lhs: The first condition.
+  ///   - rhs: The second condition.
   public static func || (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
     EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .or(left, $0) } })
   }
