@@ -9,7 +9,7 @@ extension ObjectContext {
   /// ```
   /// - Parameters:
   ///   - type: The `@Entity` class whose entity the new object belongs to.
-  /// - Throws: ``GraphError`` `unknownEntity` when the store's schema lacks the class's entity.
+  /// - Throws: `GraphError` `unknownEntity` when the store's schema lacks the class's entity.
   public func insert<T: EntityObject>(_ type: T.Type) throws(GraphError) -> T { try graph.insert(type) }
 
   /// The object of an `@Entity` class with these identity values, loaded or found in the store.
@@ -20,7 +20,7 @@ extension ObjectContext {
   /// - Parameters:
   ///   - type: The `@Entity` class of the object.
   ///   - identity: The values of the entity's identity attributes, in their declared order.
-  /// - Throws: ``GraphError``, as ``object(of:identity:)``.
+  /// - Throws: `GraphError`, as ``object(of:identity:)``.
   public func object<T: EntityObject>(_ type: T.Type, identity: GraphValue...) throws(GraphError) -> T? {
     try graph.object(of: T.entity.name, identityValues: identity).map(T.init(managedObject:))
   }
@@ -32,7 +32,7 @@ extension ObjectContext {
   /// let prolific = try await context.fetch(Author.self, where: "books.@count > 10", sortBy: [SortKey("name")])
   /// ```
   /// - Parameters:
-  ///   - type: The class; its ``EntityObject/entity`` names the entity.
+  ///   - type: The class; its `EntityObject.entity` names the entity.
   ///   - predicate: A ``QueryPredicate``'s text; every object when `nil`.
   ///   - sortBy: Attributes to sort by.
   ///   - limit: At most this many objects.
@@ -55,7 +55,7 @@ extension ObjectContext {
   ///   Book.self, where: \.year > 1990 && \.author?.name == "Ada", sortBy: [.ascending(\.title)], limit: 20)
   /// ```
   /// - Parameters:
-  ///   - type: The class; its ``EntityObject/entity`` names the entity.
+  ///   - type: The class; its `EntityObject.entity` names the entity.
   ///   - predicate: The condition.
   ///   - sortBy: Attributes to sort by.
   ///   - limit: At most this many objects.

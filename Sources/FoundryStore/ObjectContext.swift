@@ -44,7 +44,7 @@ public final class ObjectContext {
   /// ```
   /// - Parameters:
   ///   - name: The name of a concrete (not abstract) entity of the store's schema.
-  /// - Throws: ``GraphError`` `unknownEntity` or `abstractEntity`.
+  /// - Throws: `GraphError` `unknownEntity` or `abstractEntity`.
   public func insert(_ name: String) throws(GraphError) -> ManagedObject { try graph.insert(name) }
 
   /// The object of entity `name` with these identity values, loaded or found in the store.
@@ -55,7 +55,7 @@ public final class ObjectContext {
   /// - Parameters:
   ///   - name: The name of the entity.
   ///   - identity: The values of the entity's identity attributes, in their declared order.
-  /// - Throws: ``GraphError``: `unknownEntity`, `typeMismatch`, or `loadFailed` when the store cannot be read.
+  /// - Throws: `GraphError`: `unknownEntity`, `typeMismatch`, or `loadFailed` when the store cannot be read.
   public func object(of name: String, identity: GraphValue...) throws(GraphError) -> ManagedObject? {
     try graph.object(of: name, identityValues: identity)
   }
@@ -67,7 +67,7 @@ public final class ObjectContext {
   /// ```
   /// - Parameters:
   ///   - object: An object of this context.
-  /// - Throws: ``GraphError`` `deleteDenied` (nothing is deleted then).
+  /// - Throws: `GraphError` `deleteDenied` (nothing is deleted then).
   public func delete(_ object: ManagedObject) throws(GraphError) { try graph.delete(object) }
 
   // MARK: - Changes

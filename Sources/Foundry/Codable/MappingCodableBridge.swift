@@ -5,7 +5,7 @@ import FoundryJSON
 ///
 /// With Foundry's own decoder (a `Codable` type holding a mapped model, decoded through
 /// ``MappingDecoder``), the model reads straight from the document. Any other decoder hands
-/// over the value as a ``JSONValue`` first.
+/// over the value as a `JSONValue` first.
 ///
 /// ```swift
 /// extension User: Codable {

@@ -34,7 +34,7 @@ extension MappingEncoder {
     try encodeToValue(value).makeJSONString(options: options.writing)
   }
 
-  /// Encodes an `Encodable` value to a ``JSONValue`` tree.
+  /// Encodes an `Encodable` value to a `JSONValue` tree.
   ///
   /// ```swift
   /// let tree = try MappingEncoder().encodeToValue(Point(x: 1, y: 2))

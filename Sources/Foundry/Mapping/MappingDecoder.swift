@@ -35,7 +35,11 @@ public struct MappingDecoder: Sendable {
 
   /// Decodes a value from UTF-8 JSON bytes.
   ///
-  /// - Parameter sourceName: The file name errors print.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors print.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   /// - Throws: ``MappingError`` (a malformed document is code `.malformedDocument`).
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {

@@ -48,7 +48,7 @@ public struct MappingEncoder: Sendable {
     String(decoding: try encode(value), as: UTF8.self)
   }
 
-  /// Encodes to a ``JSONValue`` tree.
+  /// Encodes to a `JSONValue` tree.
   /// - Parameters:
   ///   - value: The value to encode.
   public func encodeToValue<T: MappableValue>(_ value: T) throws -> JSONValue {

@@ -12,7 +12,7 @@ import FoundryJSON
 /// ```
 ///
 /// A writer either streams JSON text straight into a `JSONWriter` (what `MappingEncoder`
-/// uses) or builds a ``JSONValue`` tree (for nested key paths and `Codable` interop).
+/// uses) or builds a `JSONValue` tree (for nested key paths and `Codable` interop).
 public struct ValueWriter {
   /// The output when streaming; `nil` when building a tree.
   @usableFromInline var stream: JSONWriter?

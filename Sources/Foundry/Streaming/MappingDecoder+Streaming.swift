@@ -41,8 +41,11 @@ extension MappingDecoder {
   /// ```
   ///
   /// - Parameters:
+  ///   - type: The type of each element.
+  ///   - keyPath: Object keys leading to the array (`data.items`); empty for a top-level array.
   ///   - chunks: The input, in pieces of any size (`[UInt8]`, `ArraySlice<UInt8>`, `Data`, ...).
   ///   - sourceName: The name errors print.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public func elements<T: MappableValue, Chunks: AsyncSequence>(
     of type: T.Type, at keyPath: String = "", from chunks: Chunks, sourceName: String? = nil, streamOptions: JSONStreamOptions = .init()
   ) -> MappedElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {

@@ -86,7 +86,7 @@ extension MappingTransformer {
   /// ```
   /// - Parameters:
   ///   - table: Document values (strings, integers, any hashable mappable type) and what they map to.
-  ///   - default: The value for unknown, missing and `null` values; `nil` makes them errors.
+  ///   - defaultValue: The value for unknown, missing and `null` values; `nil` makes them errors.
   public static func values<K, V>(_ table: [K: V], default defaultValue: V? = nil) -> ValueTableTransformer<K, V>
   where Self == ValueTableTransformer<K, V> {
     ValueTableTransformer(table, default: defaultValue)

@@ -55,7 +55,7 @@ extension MappingDecoder {
   }
 
   /// Decodes a value from one element of a parsed document, for example each element that
-  /// ``FoundryXML/XMLTree/forEachElement(in:options:sourceName:_:)`` streams.
+  /// `XMLTree.forEachElement(in:options:sourceName:_:)` of FoundryXML streams.
   ///
   /// ```swift
   /// try XMLTree.forEachElement(in: bytes) { element in

@@ -12,6 +12,7 @@ extension MappingEncoder {
   /// Encodes to UTF-8 XML bytes.
   ///
   /// - Parameters:
+  ///   - value: The value to encode.
   ///   - rootElement: The root element's name; by default ``XMLMapping/root`` of an
   ///     ``XMLMappable`` type, else the type's name with a lowercase first letter.
   ///   - writing: Layout and declaration of the output.

@@ -15,8 +15,11 @@ extension XMLJSONView {
   /// // <node id="7"><tag k="a"/><tag k="b"/></node>
   /// ```
   ///
-  /// - Parameter namespaces: Namespace URIs by prefix (`""` for the default namespace), in
-  ///   scope for the whole tree besides any `"@xmlns..."` members.
+  /// - Parameters:
+  ///   - name: The root element's name.
+  ///   - value: The element's content in the XML view's form.
+  ///   - namespaces: Namespace URIs by prefix (`""` for the default namespace), in
+  ///     scope for the whole tree besides any `"@xmlns..."` members.
   /// - Throws: ``MappingError`` for shapes XML cannot hold (an array inside an array, an
   ///   object as an attribute value, a prefix no `"@xmlns:prefix"` member or `namespaces`
   ///   entry declares), with the path to them.

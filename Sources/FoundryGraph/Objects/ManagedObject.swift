@@ -98,7 +98,7 @@ public final class ManagedObject: CustomStringConvertible {
   // MARK: - Attributes
 
   /// The value of attribute `key`, or `nil`; for unknown names `nil` too (use
-  /// ``value(forKey:)`` to be told). Setting goes through ``setValue(_:forKey:)`` and ignores
+  /// ``value(forKey:)`` to be told). Setting goes through `setValue(_:forKey:)` and ignores
   /// what it rejects; debug builds stop there.
   ///
   /// ```swift

@@ -142,7 +142,7 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   }
   var write: @Sendable (Any, inout ValueWriter) throws -> Void { witnesses.write }
 
-  /// The description of a `@Mappable` (or any ``MappableValue``) type.
+  /// The description of a `@Mappable` (or any `MappableValue`) type.
   ///
   /// ```swift
   /// GraphValueType([Assignment].self)

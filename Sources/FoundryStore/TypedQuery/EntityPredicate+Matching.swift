@@ -8,7 +8,10 @@ extension EntityPredicate {
   /// ```swift
   /// let the = try await context.fetch(Book.self, where: .beginsWith(\.title, "the", caseInsensitive: true))
   /// ```
-  /// - Parameter caseInsensitive: Whether ASCII letters match in either case (`[c]`).
+  /// - Parameters:
+  ///   - keyPath: The text attribute.
+  ///   - prefix: The text the attribute begins with.
+  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
   public static func beginsWith<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ prefix: String, caseInsensitive: Bool = false) -> EntityPredicate {
     compare(keyPath, .beginsWith, .value(.string(prefix), column: 0), caseInsensitive: caseInsensitive)
   }
@@ -18,7 +21,10 @@ extension EntityPredicate {
   /// ```swift
   /// let sequels = try await context.fetch(Book.self, where: .endsWith(\.title, " II"))
   /// ```
-  /// - Parameter caseInsensitive: Whether ASCII letters match in either case (`[c]`).
+  /// - Parameters:
+  ///   - keyPath: The text attribute.
+  ///   - suffix: The text the attribute ends with.
+  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
   public static func endsWith<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ suffix: String, caseInsensitive: Bool = false) -> EntityPredicate {
     compare(keyPath, .endsWith, .value(.string(suffix), column: 0), caseInsensitive: caseInsensitive)
   }
@@ -28,7 +34,10 @@ extension EntityPredicate {
   /// ```swift
   /// let drafts = try await context.fetch(Book.self, where: .contains(\.title, "draft", caseInsensitive: true))
   /// ```
-  /// - Parameter caseInsensitive: Whether ASCII letters match in either case (`[c]`).
+  /// - Parameters:
+  ///   - keyPath: The text attribute.
+  ///   - text: The text the attribute contains.
+  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
   public static func contains<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ text: String, caseInsensitive: Bool = false) -> EntityPredicate {
     compare(keyPath, .contains, .value(.string(text), column: 0), caseInsensitive: caseInsensitive)
   }
@@ -39,7 +48,10 @@ extension EntityPredicate {
   /// ```swift
   /// let volumes = try await context.fetch(Book.self, where: .like(\.title, "Volume ?"))
   /// ```
-  /// - Parameter caseInsensitive: Whether ASCII letters match in either case (`[c]`).
+  /// - Parameters:
+  ///   - keyPath: The text attribute.
+  ///   - pattern: The pattern: `*` any characters, `?` one.
+  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
   public static func like<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ pattern: String, caseInsensitive: Bool = false) -> EntityPredicate {
     compare(keyPath, .like, .value(.string(pattern), column: 0), caseInsensitive: caseInsensitive)
   }

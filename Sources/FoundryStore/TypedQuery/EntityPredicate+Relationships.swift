@@ -35,7 +35,7 @@ extension EntityPredicate {
   /// ```
   /// - Parameters:
   ///   - relationship: The to-many relationship.
-  ///   - condition: One comparison on the related objects, as for ``any(_:_:)``.
+  ///   - condition: One comparison on the related objects, as for `any(_:_:)`.
   public static func all<Element: EntityObject>(_ relationship: KeyPath<Root, [Element]>, _ condition: EntityPredicate<Element>) -> EntityPredicate {
     quantified(.all, relationship, condition)
   }
@@ -59,7 +59,7 @@ extension EntityPredicate {
   /// ```
   /// - Parameters:
   ///   - relationship: The to-many relationship.
-  ///   - condition: One comparison on the related objects, as for ``any(_:_:)``.
+  ///   - condition: One comparison on the related objects, as for `any(_:_:)`.
   public static func noneOf<Element: EntityObject>(_ relationship: KeyPath<Root, [Element]>, _ condition: EntityPredicate<Element>) -> EntityPredicate {
     quantified(.noneOf, relationship, condition)
   }

@@ -36,8 +36,11 @@ public final class XMLElementReader {
   /// ```
   ///
   /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
   ///   - elementPath: The element names from the root's children down to the elements (see
   ///     ``XMLElementScanner/init(at:options:streamOptions:sourceName:)``).
+  ///   - options: The parser options and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   /// - Throws: ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
   public init(
     contentsOfFile path: String,
