@@ -2,7 +2,7 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// Layers (see README, "Architecture"): dependencies point one way, top to bottom.
+// Layers (see ARCHITECTURE.md): dependencies point one way, top to bottom.
 //   foundry (CLI) -> FoundryCLI -> Foundry (mapping) -> FoundryJSON -> FoundryInternals
 //   Foundry declares the macros that FoundryMacros (thin plugin) expands with the
 //   SwiftSyntax logic of FoundryMacrosCore.
@@ -39,6 +39,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // The XML baseline of foundry-bench only; no library target depends on it.
     .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.0"),
+    // `swift package generate-documentation` (.ci/run builds every catalog); no target depends on it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Package-internal utilities shared by the document layers: source locations,

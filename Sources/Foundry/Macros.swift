@@ -5,7 +5,7 @@
 /// `init(from:)` and `encode(to:)`, and the conformances to ``Mappable`` and `Codable`.
 ///
 /// Every stored property is a field, in declaration order. A property's key is its name,
-/// passed through `keys`, unless ``Key(_:)`` says otherwise; an initial value or
+/// passed through `keys`, unless `@Key` says otherwise; an initial value or
 /// ``Default(_:)`` is the value for a missing key or `null`; an optional is `nil` then;
 /// anything else is required. Computed, `static` and `lazy` properties are not fields.
 ///
@@ -39,7 +39,7 @@
 /// ``Mappable(variants:keys:)``.
 ///
 /// - Parameters:
-///   - keys: How property names become keys when no ``Key(_:)`` is given.
+///   - keys: How property names become keys when no `@Key` is given.
 ///   - unknownKeys: What to do with input keys no field maps; `.preserve` when the type has an
 ///     ``UnknownKeys()`` property and this argument is left out.
 ///   - nilEncoding: Whether `nil` optionals are left out or written as `null`.

@@ -93,7 +93,7 @@ public macro EntityAccessor() = #externalMacro(module: "FoundryMacros", type: "E
 /// - Parameters:
 ///   - keyPath: Where the value sits in JSON or XML; the property's name when `nil`.
 ///   - transformer: The name of the transformer that reads and writes the payload's value
-///     (looked up in ``GraphImportOptions/transformers``).
+///     (looked up in `GraphImportOptions.mapping.transformers`).
 ///   - required: Whether the attribute is required although the property is optional: for a
 ///     type with no value to start from (`URL`, a `@Mappable` value), which reads `nil` until
 ///     the object has one. Validation reports an object without it.

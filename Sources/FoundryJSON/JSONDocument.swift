@@ -39,6 +39,10 @@ public struct JSONDocument: Sendable {
   }
 
   /// Parses UTF-8 encoded `Data`.
+  /// - Parameters:
+  ///   - data: The JSON text, UTF-8.
+  ///   - options: The parser relaxations and limits.
+  ///   - sourceName: The file name errors mention.
   public init(data: Data, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws {
     storage = try data.withUnsafeBytes { buffer in
       Result { () throws(JSONParsingError) in try Self.parse(buffer, options: options, sourceName: sourceName) }
@@ -46,6 +50,10 @@ public struct JSONDocument: Sendable {
   }
 
   /// Parses a string's UTF-8.
+  /// - Parameters:
+  ///   - string: The JSON text.
+  ///   - options: The parser relaxations and limits.
+  ///   - sourceName: The file name errors mention.
   public init(string: String, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws {
     var string = string
     storage = try string.withUTF8 { buffer in
@@ -56,6 +64,10 @@ public struct JSONDocument: Sendable {
   }
 
   /// Parses bytes in memory the caller owns; they are copied, so the buffer may go afterwards.
+  /// - Parameters:
+  ///   - buffer: The JSON text, UTF-8; it is copied.
+  ///   - options: The parser relaxations and limits.
+  ///   - sourceName: The file name errors mention.
   public init(buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = .init(), sourceName: String? = nil) throws {
     storage = try Self.parse(buffer, options: options, sourceName: sourceName)
   }
@@ -65,6 +77,9 @@ public struct JSONDocument: Sendable {
   /// ```swift
   /// let document = try JSONDocument(contentsOfFile: "Examples/earthquakes.json")
   /// ```
+  /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
+  ///   - options: The parser relaxations and limits.
   public init(contentsOfFile path: String, options: JSONParsingOptions = .init()) throws {
     let bytes: [UInt8]
     do {

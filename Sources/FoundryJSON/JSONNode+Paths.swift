@@ -27,6 +27,8 @@ extension JSONNode: PathNavigable {
   /// document.root[path: "user_avatars.0.image_url"]
   /// document.root[path: #"headers.content\.type"#]  // the key "content.type"
   /// ```
+  /// - Parameters:
+  ///   - path: The key path: `a.b`, `items.0`, `items.-1`, `a\.b` for a dot in a key.
   /// - Complexity: O(*n*) in the length of `path` to parse it, then a lookup per segment.
   public subscript(path path: String) -> JSONNode? { walk(PathExpression(path)) }
 }

@@ -100,6 +100,8 @@ extension JSONWriter {
   /// // {"id":2}   (top-level values are separated by newlines)
   /// ```
   ///
+  /// - Parameters:
+  ///   - node: The node, written straight from the tape.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ node: JSONNode) {
     var walker = TapeWalker(storage: node.storage, sortsKeys: options.sortsKeys)

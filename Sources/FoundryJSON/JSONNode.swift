@@ -107,6 +107,8 @@ public struct JSONNode: Sendable {
   /// The element at `position` of an array; negative positions count from the end (`-1` is
   /// the last). `nil` for other kinds or out of range.
   ///
+  /// - Parameters:
+  ///   - position: The element's index.
   /// - Complexity: O(*position*): the tape skips over each earlier element in one step.
   public subscript(position: Int) -> JSONNode? {
     guard node.kind == .array else { return nil }
@@ -121,6 +123,8 @@ public struct JSONNode: Sendable {
   /// The value for `key` in an object; `nil` for other kinds or a missing key. With repeated
   /// keys the document's ``JSONParsingOptions/DuplicateKeyPolicy`` decides which value wins.
   ///
+  /// - Parameters:
+  ///   - key: The member's name, compared by code points.
   /// - Complexity: O(*n*) in the number of members.
   public subscript(key: String) -> JSONNode? {
     guard node.kind == .object else { return nil }

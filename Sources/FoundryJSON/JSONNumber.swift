@@ -28,6 +28,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   init(storage: Storage) { self.storage = storage }
 
   /// Wraps number text; `nil` unless `text` is a JSON number by RFC 8259.
+  /// - Parameters:
+  ///   - text: The number's text, in JSON's grammar.
   public init?(text: String) {
     var text = text
     let valid = text.withUTF8 { Self.isValid($0) }
@@ -44,6 +46,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// An exact integer.
+  /// - Parameters:
+  ///   - value: The integer.
   public init<T: BinaryInteger>(_ value: T) {
     if let small = Int64(exactly: value) {
       storage = .integer(small)
@@ -53,6 +57,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The shortest text that reads back as `value`; `nil` for infinities and NaN, which JSON lacks.
+  /// - Parameters:
+  ///   - value: The number; infinities and NaN have no JSON text.
   public init?(_ value: Double) {
     guard value.isFinite else { return nil }
     if value == value.rounded(), abs(value) <= 9_007_199_254_740_992, let integer = Int64(exactly: value), value.sign == .plus || integer != 0 {
@@ -63,6 +69,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A `Decimal`'s exact text; `nil` for NaN.
+  /// - Parameters:
+  ///   - value: The number; NaN has no JSON text.
   public init?(_ value: Decimal) {
     guard !value.isNaN else { return nil }
     self.init(text: value.description)
@@ -147,6 +155,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
   public init(integerLiteral value: Int64) { self.init(value) }
   /// A literal that is not finite (`.infinity` cannot be written as a literal) reads as 0.
+  /// - Parameters:
+  ///   - value: The floating-point literal.
   public init(floatLiteral value: Double) {
     self = JSONNumber(value) ?? JSONNumber(0)
   }

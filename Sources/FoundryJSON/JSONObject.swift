@@ -28,6 +28,9 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
   }
 
   /// Builds an object from pairs; `policy` decides which of two equal keys stays.
+  /// - Parameters:
+  ///   - members: Key and value pairs, in order.
+  ///   - policy: Which of two equal keys stays.
   public init<S: Sequence>(_ members: S, uniquingKeysWith policy: JSONParsingOptions.DuplicateKeyPolicy = .keepLast)
   where S.Element == (String, JSONValue) {
     keys = []
@@ -57,6 +60,8 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
   // MARK: Lookup
 
   /// The value for `key`; assigning `nil` removes the member, assigning a new key appends it.
+  /// - Parameters:
+  ///   - key: The member's name, compared by code points.
   public subscript(key: String) -> JSONValue? {
     get { position(of: key).map { values[$0] } }
     set {
@@ -73,6 +78,8 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
   }
 
   /// Whether the object has a member named `key`.
+  /// - Parameters:
+  ///   - key: The member's name, compared by code points.
   public func contains(key: String) -> Bool { position(of: key) != nil }
 
   private func position(of key: String) -> Int? {

@@ -85,6 +85,8 @@ extension JSONWriter {
   /// writer.endObject()  // {"payload":{"ids":[1,2]}}
   /// ```
   ///
+  /// - Parameters:
+  ///   - value: The value.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ value: JSONValue) {
     var walker = ValueWalker()

@@ -65,6 +65,8 @@ extension JSONValue {
   public var object: JSONObject? { if case .object(let value) = self { value } else { nil } }
 
   /// The element at `position` of an array (`-1` is the last); `nil` otherwise.
+  /// - Parameters:
+  ///   - position: The element's index.
   public subscript(position: Int) -> JSONValue? {
     guard case .array(let elements) = self else { return nil }
     let target = position < 0 ? elements.count + position : position
@@ -73,6 +75,8 @@ extension JSONValue {
   }
 
   /// The value for `key` of an object; `nil` otherwise.
+  /// - Parameters:
+  ///   - key: The member's name, compared by code points.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let object) = self else { return nil }
     return object[key]
@@ -87,6 +91,8 @@ extension JSONValue: PathNavigable {
 
   /// The value at a key path (`a.b.0.c`, `-1` for the last element, `\.` for a literal dot).
   ///
+  /// - Parameters:
+  ///   - path: The key path: `a.b`, `items.0`, `items.-1`, `a\.b` for a dot in a key.
   /// - Complexity: O(*n*) in the length of `path` to parse it, then a lookup per segment.
   public subscript(path path: String) -> JSONValue? { walk(PathExpression(path)) }
 }

@@ -8,6 +8,8 @@ extension JSONWriter {
   /// var writer = JSONWriter()
   /// writer.writeNumber(JSONNumber(text: "1.50") ?? 0)  // 1.50
   /// ```
+  /// - Parameters:
+  ///   - number: The number, written with its text.
   public mutating func writeNumber(_ number: JSONNumber) {
     switch number.storage {
     case .integer(let value):
@@ -30,6 +32,8 @@ extension JSONWriter {
   /// writer.writeInteger(UInt64.max)
   /// writer.endArray()  // [-42,18446744073709551615]
   /// ```
+  /// - Parameters:
+  ///   - value: The integer.
   @inlinable
   public mutating func writeInteger<Integer: BinaryInteger>(_ value: Integer) {
     if let small = Int64(exactly: value) {
@@ -55,6 +59,8 @@ extension JSONWriter {
   /// writer.writeDouble(.nan)
   /// writer.endArray()  // [0.1,2,null]
   /// ```
+  /// - Parameters:
+  ///   - value: The number; it must be finite.
   public mutating func writeDouble(_ value: Double) {
     if let number = JSONNumber(value) {
       writeNumber(number)

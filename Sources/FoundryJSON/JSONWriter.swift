@@ -88,6 +88,8 @@ public struct JSONWriter: Sendable {
   /// writer.reserveCapacity(1 << 20)
   /// ```
   ///
+  /// - Parameters:
+  ///   - byteCount: The number of bytes to make room for.
   /// - Complexity: O(*n*) in the bytes already written.
   public mutating func reserveCapacity(_ byteCount: Int) {
     bytes.reserveCapacity(max(0, byteCount))
@@ -186,6 +188,8 @@ public struct JSONWriter: Sendable {
   /// var writer = JSONWriter()
   /// writer.writeString("say \"hi\"\n")  // "say \"hi\"\n"
   /// ```
+  /// - Parameters:
+  ///   - string: The string, escaped as the options say.
   public mutating func writeString(_ string: String) {
     separate()
     var string = string
@@ -199,6 +203,8 @@ public struct JSONWriter: Sendable {
   /// var writer = JSONWriter()
   /// writer.writeBool(false)  // false
   /// ```
+  /// - Parameters:
+  ///   - value: The Boolean.
   public mutating func writeBool(_ value: Bool) {
     separate()
     appendLiteral(value ? "true" : "false")

@@ -40,7 +40,9 @@ struct VariantAnalysis {
       let isDefault = !caseDecl.attributes.named("DefaultCase").isEmpty
       for element in caseDecl.elements { read(element, keyAttribute: keys, isDefault: isDefault) }
     }
-    if cases.filter(\.isDefault).count > 1, let second = enumDecl.memberBlock.members.compactMap({ $0.decl.as(EnumCaseDeclSyntax.self) }).filter({ !$0.attributes.named("DefaultCase").isEmpty }).dropFirst().first {
+    if cases.filter(\.isDefault).count > 1,
+      let second = enumDecl.memberBlock.members.compactMap({ $0.decl.as(EnumCaseDeclSyntax.self) }).filter({ !$0.attributes.named("DefaultCase").isEmpty }).dropFirst().first
+    {
       diagnostics.append(MappingDiagnostic.duplicateDefaultCase.at(second))
     }
   }

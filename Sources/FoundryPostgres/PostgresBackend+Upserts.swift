@@ -99,8 +99,9 @@ extension PostgresBackend {
         guard !slots.isEmpty else { continue }
         let assignments = slots.map { "\(dialect.quote(row.columns[$0])) = ?" }.joined(separator: ", ")
         let version = takenRows.contains(own) ? ", \"_version\" = \"_version\" + 1" : ""
-        fixes.append(SQLStatement(
-          "UPDATE \(dialect.quote(row.table)) SET \(assignments)\(version) WHERE \"_pk\" = ?", slots.map { insert.arguments[$0] } + [.newRow(own)]))
+        fixes.append(
+          SQLStatement(
+            "UPDATE \(dialect.quote(row.table)) SET \(assignments)\(version) WHERE \"_pk\" = ?", slots.map { insert.arguments[$0] } + [.newRow(own)]))
       }
       let finalRows = rows
       return runStatements(fixes, rows: finalRows, on: connection, logger: logger).map { finalRows }

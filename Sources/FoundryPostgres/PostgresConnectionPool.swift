@@ -60,7 +60,11 @@ final class PostgresConnectionPool: Sendable {
     }
     switch lease {
     case .idle(let connection) where !connection.isClosed: return eventLoop.makeSucceededFuture(connection)
-    case .idle: return open(id: state.withLock { $0.nextID += 1; return $0.nextID }, on: eventLoop)
+    case .idle:
+      return open(
+        id: state.withLock {
+          $0.nextID += 1; return $0.nextID
+        }, on: eventLoop)
     case .open(let id): return open(id: id, on: eventLoop)
     case .wait(let future): return future
     }

@@ -16,7 +16,8 @@ struct PostgresMigration {
     let dialect = PostgresDialect()
     var statements: [SQLStatement] = []
     let indexes = try transaction.read([
-      SQLStatement("""
+      SQLStatement(
+        """
         SELECT i.indexname FROM pg_indexes i WHERE i.schemaname = current_schema() \
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = to_regnamespace(i.schemaname)) \
         AND i.tablename <> 'foundry_store' ORDER BY i.indexname
@@ -32,16 +33,18 @@ struct PostgresMigration {
     for table in layout.tables {
       // The copied rows keep their `_pk`: new rows must come after them.
       let name = dialect.quote(table.name)
-      statements.append(SQLStatement(
-        "SELECT setval(pg_get_serial_sequence(?, '_pk'), COALESCE((SELECT max(\"_pk\") FROM \(name)), 0) + 1, false)",
-        [.value(.text(name))]))
+      statements.append(
+        SQLStatement(
+          "SELECT setval(pg_get_serial_sequence(?, '_pk'), COALESCE((SELECT max(\"_pk\") FROM \(name)), 0) + 1, false)",
+          [.value(.text(name))]))
     }
     statements += layout.orphanCleanupStatements(dialect)
     statements += plan.dropped.map { SQLStatement("DROP TABLE \(dialect.quote(MigrationPlan.oldName($0))) CASCADE") }
     statements.append(SQLStatement("UPDATE foundry_store SET value = ? WHERE key = 'tables'", [.value(.text(definition.joined(separator: "\n")))]))
-    statements.append(SQLStatement(
-      "INSERT INTO foundry_store (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-      [.value(.text(layout.recordText))]))
+    statements.append(
+      SQLStatement(
+        "INSERT INTO foundry_store (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+        [.value(.text(layout.recordText))]))
     var write = WritePlan()
     write.statements = statements
     _ = try transaction.write(write)

@@ -52,7 +52,7 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   /// ```swift
   /// let configuration = try PostgresStoreConfiguration(url: "postgres://app@localhost/library")
   /// ```
-  /// - Throws: ``StoreError`` `notAStore` for a URL that is not a `postgres://` URL with a host.
+  /// - Throws: `StoreError` `notAStore` for a URL that is not a `postgres://` URL with a host.
   public init(url: String, poolSize: Int = 4) throws(StoreError) {
     guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? ""),
       let host = components.host, !host.isEmpty

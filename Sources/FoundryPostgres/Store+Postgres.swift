@@ -15,17 +15,17 @@ extension Store {
   ///   - url: `postgres://user:password@host:port/database`.
   ///   - schema: The schema whose tables the database holds.
   ///   - poolSize: How many connections the store opens at most.
-  /// - Throws: ``StoreError``: `notAStore` for a bad URL or a database that holds other
+  /// - Throws: `StoreError`: `notAStore` for a bad URL or a database that holds other
   ///   tables but no Foundry store, `schemaMismatch` for a store made with another schema it
   ///   cannot be migrated from (every change that is not lightweight in
-  ///   ``StoreError/details``), `database` when the server cannot be reached. Nothing is
+  ///   `StoreError.details`), `database` when the server cannot be reached. Nothing is
   ///   changed then.
   public convenience init(postgres url: String, schema: Schema, poolSize: Int = 4) async throws {
     try await self.init(postgres: try PostgresStoreConfiguration(url: url, poolSize: poolSize), schema: schema)
   }
 
   /// Opens the store in the PostgreSQL database `configuration` names, creating its tables
-  /// for `schema` when the database has none, and migrating them as ``init(path:schema:)``
+  /// for `schema` when the database has none, and migrating them as `Store(path:schema:)` of FoundrySQLite
   /// migrates an SQLite store.
   ///
   /// ```swift
@@ -35,7 +35,7 @@ extension Store {
   /// Two processes opening an empty or outdated database at once make (or migrate) its tables
   /// once: the work holds a transaction-level advisory lock and looks again under it. A
   /// migration is one transaction: it is all done, or the store is left as it was.
-  /// - Throws: ``StoreError``, as ``init(postgres:schema:poolSize:)``.
+  /// - Throws: `StoreError`, as ``init(postgres:schema:poolSize:)``.
   public convenience init(postgres configuration: PostgresStoreConfiguration, schema: Schema) async throws {
     let opener = try PostgresStoreOpener(configuration: configuration, schema: schema)
     try await opener.backend.transaction(commits: true) { transaction in try opener.prepare(transaction) }
@@ -49,7 +49,7 @@ extension Store {
   /// let store = try await Store(postgres: "postgres://app@localhost/library")
   /// store.schema.entities.map(\.name)   // ["Author", "Book", "Tag"]
   /// ```
-  /// - Throws: ``StoreError``: `notAStore` for a database that is not a Foundry store,
+  /// - Throws: `StoreError`: `notAStore` for a database that is not a Foundry store,
   ///   `database` when the server cannot be reached.
   public convenience init(postgres url: String, poolSize: Int = 4) async throws {
     let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)

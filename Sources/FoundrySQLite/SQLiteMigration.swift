@@ -13,7 +13,9 @@ enum SQLiteMigration {
       defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
       try db.inTransaction(.immediate) {
         // The new indexes and triggers take the old ones' names.
-        for (kind, name) in try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL").map({ ($0[0] as String, $0[1] as String) }) {
+        for (kind, name) in try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL").map({
+          ($0[0] as String, $0[1] as String)
+        }) {
           try db.execute(sql: "DROP \(kind == "index" ? "INDEX" : "TRIGGER") \(dialect.quote(name))")
         }
         for table in plan.dropped { try db.execute(sql: "ALTER TABLE \(dialect.quote(table)) RENAME TO \(dialect.quote(MigrationPlan.oldName(table)))") }
@@ -45,7 +47,11 @@ enum SQLiteMigration {
   /// Sets to null the foreign keys, and removes the join rows, that point at rows the copy
   /// left behind (objects of removed entities).
   private static func nullifyBrokenLinks(joinTables: Set<String>, _ db: Database) throws {
-    for row in try Row.fetchAll(db, sql: "SELECT m.name AS child, f.\"from\" AS column, f.\"table\" AS parent FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND m.name NOT LIKE '\\_old\\_%' ESCAPE '\\'") {
+    for row in try Row.fetchAll(
+      db,
+      sql:
+        "SELECT m.name AS child, f.\"from\" AS column, f.\"table\" AS parent FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND m.name NOT LIKE '\\_old\\_%' ESCAPE '\\'"
+    ) {
       let child: String = row["child"], column: String = row["column"], parent: String = row["parent"]
       let dialect = SQLiteDialect()
       let orphan = "\(dialect.quote(column)) IS NOT NULL AND \(dialect.quote(column)) NOT IN (SELECT \"_pk\" FROM \(dialect.quote(parent)))"

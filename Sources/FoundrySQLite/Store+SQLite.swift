@@ -15,9 +15,9 @@ extension Store {
   /// an earlier version of the model is migrated in one transaction when the change is
   /// lightweight (entities, attributes and relationships added or removed or renamed through
   /// their renaming identifiers, an optional attribute made required with a default).
-  /// - Throws: ``StoreError``: `notAStore` for a file that is not a Foundry store,
+  /// - Throws: `StoreError`: `notAStore` for a file that is not a Foundry store,
   ///   `schemaMismatch` for a store made with another schema it cannot be migrated from (every
-  ///   change that is not lightweight in ``StoreError/details``), `corrupt` for a damaged file,
+  ///   change that is not lightweight in `StoreError.details`), `corrupt` for a damaged file,
   ///   `unsupportedSchema`; the file is not changed then.
   public convenience init(path: String, schema: Schema) throws {
     let layout = try StoreLayout(schema: schema)
@@ -46,7 +46,7 @@ extension Store {
   /// let store = try Store(path: "library.sqlite")
   /// store.schema.entities.map(\.name)   // ["Author", "Book", "Tag"]
   /// ```
-  /// - Throws: ``StoreError``: `notAStore` for a missing file or one that is not a Foundry
+  /// - Throws: `StoreError`: `notAStore` for a missing file or one that is not a Foundry
   ///   store (or one made before stores recorded their schema), `corrupt`.
   public convenience init(path: String) throws {
     guard let record = try SQLiteStoreFile.recordedSchema(path: path) else {

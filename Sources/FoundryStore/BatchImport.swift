@@ -49,9 +49,10 @@ struct BatchImport: Sendable {
   func run(store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
     let context = try store.makeContext(transformers: transformers)
     context.source.transaction = transaction
-    let imported = ImportedRows(wasEmpty: try store.layout.tables.map { table in
-      try transaction.read([SQLStatement("SELECT 1 FROM \(store.backend.dialect.quote(table.name)) LIMIT 1")])[0].isEmpty
-    })
+    let imported = ImportedRows(
+      wasEmpty: try store.layout.tables.map { table in
+        try transaction.read([SQLStatement("SELECT 1 FROM \(store.backend.dialect.quote(table.name)) LIMIT 1")])[0].isEmpty
+      })
     context.source.imported = imported
     defer {
       context.source.transaction = nil

@@ -30,6 +30,8 @@ public struct FetchRequest: Sendable, Hashable {
   /// ```swift
   /// FetchRequest(entity: "Author")
   /// ```
+  /// - Parameters:
+  ///   - entity: The name of the entity whose objects to fetch; subentities' objects come too.
   public init(entity: String) { self.entity = entity }
 
   /// The objects of `entity` that meet `predicate` (see ``QueryPredicate``).
@@ -37,6 +39,9 @@ public struct FetchRequest: Sendable, Hashable {
   /// ```swift
   /// let request = try FetchRequest(entity: "Book", where: "year > 1990 AND author.name BEGINSWITH 'O'")
   /// ```
+  /// - Parameters:
+  ///   - entity: The name of the entity whose objects to fetch; subentities' objects come too.
+  ///   - predicate: The condition in the query language, such as `year > 1990`.
   /// - Throws: ``StoreError`` `invalidQuery`, naming the column of the mistake.
   public init(entity: String, where predicate: String) throws(StoreError) {
     self.entity = entity
@@ -56,6 +61,9 @@ public struct SortKey: Sendable, Hashable {
   public var ascending: Bool
 
   /// Sorting by `attribute`, ascending unless said otherwise.
+  /// - Parameters:
+  ///   - attribute: The attribute to sort by, as the schema names it.
+  ///   - ascending: Whether smaller values come first; `false` puts larger values first.
   public init(_ attribute: String, ascending: Bool = true) {
     self.attribute = attribute
     self.ascending = ascending

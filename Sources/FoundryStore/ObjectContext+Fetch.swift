@@ -7,6 +7,8 @@ extension ObjectContext {
   /// ```swift
   /// let authors = try await context.fetch(FetchRequest(entity: "Author"))
   /// ```
+  /// - Parameters:
+  ///   - request: The entity, predicate, sort keys, limit, offset and prefetched relationships.
   /// - Throws: ``StoreError`` (`invalidQuery` for an unknown entity, attribute or relationship),
   ///   or the database's error.
   /// - Complexity: One query, plus one per prefetched relationship, read together in one
@@ -27,6 +29,8 @@ extension ObjectContext {
   /// ```swift
   /// let count = try await context.count(FetchRequest(entity: "Book"))
   /// ```
+  /// - Parameters:
+  ///   - request: The entity and predicate to count; its limit and offset apply, its sort keys do not matter.
   nonisolated(nonsending) public func count(_ request: FetchRequest) async throws -> Int {
     Self.count(in: try await store.backend.read(try FetchQuery(request, context: self).counting))
   }
@@ -198,7 +202,8 @@ struct FetchQuery {
         // The objects' rows hold the targets' rows already: read each target once, not once
         // per object (a thousand owners of a hundred thousand items are a thousand rows).
         let target = layout.table(of: store.schema.entities[entity.destinationIndices[slot]])
-        let sql = "SELECT \(context.source.decoder.selectList(target, alias: "r")) FROM \(dialect.quote(target.name)) r WHERE r.\"_pk\" IN (SELECT t.\(dialect.quote(column)) \(owning))"
+        let sql =
+          "SELECT \(context.source.decoder.selectList(target, alias: "r")) FROM \(dialect.quote(target.name)) r WHERE r.\"_pk\" IN (SELECT t.\(dialect.quote(column)) \(owning))"
         return Prefetch(slot: slot, statement: SQLStatement(sql, ownerArguments), target: target, link: .foreignKey(position: 3 + index))
       }
       let (statement, target) = context.source.relatedQuery(of: entity, slot: slot, owners: owners)

@@ -46,7 +46,8 @@ public struct ObjectChange: Sendable, CustomStringConvertible {
 
   /// `update Author #3: name "Ada" -> "Ada L.", books +1 -2`.
   public var description: String {
-    let shown = values.map { "\($0.name) \($0.old.map { "\($0)" } ?? "nil") -> \($0.new.map { "\($0)" } ?? "nil")" }
+    let shown =
+      values.map { "\($0.name) \($0.old.map { "\($0)" } ?? "nil") -> \($0.new.map { "\($0)" } ?? "nil")" }
       + links.map { link in "\(link.name)" + (link.added > 0 ? " +\(link.added)" : "") + (link.removed > 0 ? " -\(link.removed)" : "") }
     return "\(kind.rawValue) \(object)" + (shown.isEmpty ? "" : ": " + shown.joined(separator: ", "))
   }
@@ -81,6 +82,13 @@ extension ObjectContext {
   /// ```swift
   /// try await context.importXML(Array(xml.utf8), entity: "Author", root: "author")
   /// ```
+  /// - Parameters:
+  ///   - bytes: The XML document, in any encoding the XML reader accepts.
+  ///   - entity: The entity of the payload's objects.
+  ///   - root: The key path of the objects in the XML view of the document (`channel.item`).
+  ///   - options: The graph import's options (transformers, lossy mode, to-many merging).
+  ///   - dryRun: Report what would change, and write nothing.
+  ///   - sourceName: The file name errors mention.
   @discardableResult
   nonisolated(nonsending) public func importXML(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil

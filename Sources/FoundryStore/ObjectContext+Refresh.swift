@@ -23,6 +23,8 @@ extension ObjectContext {
   /// ```swift
   /// for await saved in store.changes() { try await context.refresh(after: saved) }
   /// ```
+  /// - Parameters:
+  ///   - saved: What the other save inserted, updated and deleted.
   nonisolated(nonsending) public func refresh(after saved: SaveResult) async throws {
     let ids = saved.updated + saved.deleted
     let statements = refreshStatements(for: ids)

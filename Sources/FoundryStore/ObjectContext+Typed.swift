@@ -7,7 +7,9 @@ extension ObjectContext {
   /// let author = try context.insert(Author.self)
   /// author.name = "Ada"
   /// ```
-  /// - Throws: ``GraphError`` `unknownEntity` when the store's schema lacks the class's entity.
+  /// - Parameters:
+  ///   - type: The `@Entity` class whose entity the new object belongs to.
+  /// - Throws: `GraphError` `unknownEntity` when the store's schema lacks the class's entity.
   public func insert<T: EntityObject>(_ type: T.Type) throws(GraphError) -> T { try graph.insert(type) }
 
   /// The object of an `@Entity` class with these identity values, loaded or found in the store.
@@ -15,7 +17,10 @@ extension ObjectContext {
   /// ```swift
   /// let author = try context.object(Author.self, identity: 106)
   /// ```
-  /// - Throws: ``GraphError``, as ``object(of:identity:)``.
+  /// - Parameters:
+  ///   - type: The `@Entity` class of the object.
+  ///   - identity: The values of the entity's identity attributes, in their declared order.
+  /// - Throws: `GraphError`, as ``object(of:identity:)``.
   public func object<T: EntityObject>(_ type: T.Type, identity: GraphValue...) throws(GraphError) -> T? {
     try graph.object(of: T.entity.name, identityValues: identity).map(T.init(managedObject:))
   }
@@ -27,7 +32,7 @@ extension ObjectContext {
   /// let prolific = try await context.fetch(Author.self, where: "books.@count > 10", sortBy: [SortKey("name")])
   /// ```
   /// - Parameters:
-  ///   - type: The class; its ``EntityObject/entity`` names the entity.
+  ///   - type: The class; its `EntityObject.entity` names the entity.
   ///   - predicate: A ``QueryPredicate``'s text; every object when `nil`.
   ///   - sortBy: Attributes to sort by.
   ///   - limit: At most this many objects.
@@ -50,7 +55,7 @@ extension ObjectContext {
   ///   Book.self, where: \.year > 1990 && \.author?.name == "Ada", sortBy: [.ascending(\.title)], limit: 20)
   /// ```
   /// - Parameters:
-  ///   - type: The class; its ``EntityObject/entity`` names the entity.
+  ///   - type: The class; its `EntityObject.entity` names the entity.
   ///   - predicate: The condition.
   ///   - sortBy: Attributes to sort by.
   ///   - limit: At most this many objects.
@@ -67,6 +72,10 @@ extension ObjectContext {
   /// ```swift
   /// let newest = try await context.fetch(Book.self, sortBy: [.descending(\.year)], limit: 10)
   /// ```
+  /// - Parameters:
+  ///   - type: The `@Entity` class whose objects to fetch.
+  ///   - sortBy: The order, most significant key first.
+  ///   - limit: The most objects to return; `nil` returns them all.
   /// - Throws: ``StoreError`` `invalidQuery` (a key path that names no attribute), or the
   ///   database's error.
   nonisolated(nonsending) public func fetch<T: EntityObject>(_ type: T.Type, sortBy: [EntitySortKey<T>], limit: Int? = nil) async throws -> [T] {
@@ -78,6 +87,9 @@ extension ObjectContext {
   /// ```swift
   /// let prolific = try await context.count(Author.self, where: \.books.count > 10)
   /// ```
+  /// - Parameters:
+  ///   - type: The `@Entity` class whose objects to count.
+  ///   - predicate: The condition the counted objects meet.
   /// - Throws: ``StoreError`` `invalidQuery`, or the database's error.
   nonisolated(nonsending) public func count<T: EntityObject>(_ type: T.Type, where predicate: EntityPredicate<T>) async throws -> Int {
     try await count(try FetchRequest(T.self, where: predicate))
@@ -92,6 +104,11 @@ extension FetchRequest {
   /// request.prefetch = ["author"]
   /// let books = try await context.fetch(request).map(Book.init(managedObject:))
   /// ```
+  /// - Parameters:
+  ///   - type: The `@Entity` class whose objects to fetch.
+  ///   - predicate: The condition the objects meet; `nil` fetches every object.
+  ///   - sortBy: The order, most significant key first.
+  ///   - limit: The most objects to return; `nil` returns them all.
   /// - Throws: ``StoreError`` `invalidQuery` when a key path names no stored property.
   public init<T: EntityObject>(
     _ type: T.Type, where predicate: EntityPredicate<T>? = nil, sortBy: [EntitySortKey<T>] = [], limit: Int? = nil

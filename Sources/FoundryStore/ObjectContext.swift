@@ -42,7 +42,9 @@ public final class ObjectContext {
   /// ```swift
   /// let book = try context.insert("Book")
   /// ```
-  /// - Throws: ``GraphError`` `unknownEntity` or `abstractEntity`.
+  /// - Parameters:
+  ///   - name: The name of a concrete (not abstract) entity of the store's schema.
+  /// - Throws: `GraphError` `unknownEntity` or `abstractEntity`.
   public func insert(_ name: String) throws(GraphError) -> ManagedObject { try graph.insert(name) }
 
   /// The object of entity `name` with these identity values, loaded or found in the store.
@@ -50,7 +52,10 @@ public final class ObjectContext {
   /// ```swift
   /// let author = try context.object(of: "Author", identity: 106)
   /// ```
-  /// - Throws: ``GraphError``: `unknownEntity`, `typeMismatch`, or `loadFailed` when the store cannot be read.
+  /// - Parameters:
+  ///   - name: The name of the entity.
+  ///   - identity: The values of the entity's identity attributes, in their declared order.
+  /// - Throws: `GraphError`: `unknownEntity`, `typeMismatch`, or `loadFailed` when the store cannot be read.
   public func object(of name: String, identity: GraphValue...) throws(GraphError) -> ManagedObject? {
     try graph.object(of: name, identityValues: identity)
   }
@@ -60,7 +65,9 @@ public final class ObjectContext {
   /// ```swift
   /// try context.delete(author)
   /// ```
-  /// - Throws: ``GraphError`` `deleteDenied` (nothing is deleted then).
+  /// - Parameters:
+  ///   - object: An object of this context.
+  /// - Throws: `GraphError` `deleteDenied` (nothing is deleted then).
   public func delete(_ object: ManagedObject) throws(GraphError) { try graph.delete(object) }
 
   // MARK: - Changes

@@ -44,7 +44,7 @@ public final class Store: Sendable {
   /// ```
   /// - Parameter transformers: Where the named transformers of transformable attributes are
   ///   found (the values are kept as the JSON those transformers write).
-  /// - Throws: ``GraphError`` `unboundTransformer` for a transformer name `transformers` lacks.
+  /// - Throws: `GraphError` `unboundTransformer` for a transformer name `transformers` lacks.
   public func makeContext(transformers: TransformerRegistry = .standard) throws -> ObjectContext {
     try ObjectContext(store: self, transformers: transformers)
   }

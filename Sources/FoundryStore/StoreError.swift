@@ -41,6 +41,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   public var details: [String] = []
 
   /// An error of kind `code`.
+  /// - Parameters:
+  ///   - code: The kind of error.
+  ///   - message: What went wrong, in one line.
+  ///   - details: Further lines, such as every broken validation rule.
   public init(_ code: Code, _ message: String, details: [String] = []) {
     self.code = code
     self.message = message

@@ -84,7 +84,8 @@ final class StoreSource: ObjectSource {
       let (mine, theirs) = isOwner ? ("owner", "target") : ("target", "owner")
       let ordered = isOwner ? join.isOwnerOrdered : join.isTargetOrdered
       let order = ordered ? "j.\"\(mine)\", j.\"\(mine)_position\", t.\"_pk\"" : "j.\"\(mine)\", t.\"_pk\""
-      sql = "SELECT j.\"\(mine)\", \(decoder.selectList(target, alias: "t")) FROM \(from) t JOIN \(dialect.quote(join.name)) j ON j.\"\(theirs)\" = t.\"_pk\" WHERE j.\"\(mine)\" IN \(marks) ORDER BY \(order)"
+      sql =
+        "SELECT j.\"\(mine)\", \(decoder.selectList(target, alias: "t")) FROM \(from) t JOIN \(dialect.quote(join.name)) j ON j.\"\(theirs)\" = t.\"_pk\" WHERE j.\"\(mine)\" IN \(marks) ORDER BY \(order)"
     }
     return (SQLStatement(sql, owners.arguments), target)
   }

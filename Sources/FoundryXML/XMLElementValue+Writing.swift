@@ -32,6 +32,8 @@ extension XMLElementValue {
   /// // </list>
   /// ```
   ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   /// - Complexity: O(*n*) in the size of the output.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
@@ -65,6 +67,8 @@ extension XMLDocumentValue {
   /// try document.makeXML()  // <?xml version="1.0" encoding="UTF-8"?>\n<a/>\n<!-- end --> as bytes
   /// ```
   ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``XMLElementValue/makeXML(options:)`` does, and for
   ///   text or elements in the prologue or epilogue.
   /// - Complexity: O(*n*) in the size of the output.
@@ -84,6 +88,8 @@ extension XMLDocumentValue {
   /// // <a/>
   /// ```
   ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
     String(decoding: try makeXML(options: options), as: UTF8.self)
@@ -127,6 +133,8 @@ extension XMLWriter {
   /// try writer.write(XMLDocumentValue(root: XMLElementValue("a")))
   /// ```
   ///
+  /// - Parameters:
+  ///   - document: The document.
   /// - Throws: ``XMLWritingError`` as the primitives do, and for text, CDATA or elements in
   ///   the prologue or epilogue.
   public mutating func write(_ document: XMLDocumentValue) throws(XMLWritingError) {
@@ -165,6 +173,8 @@ extension XMLWriter {
   /// writer.endElement()  // <rss><channel><title>News</title></channel></rss>
   /// ```
   ///
+  /// - Parameters:
+  ///   - element: The element and everything in it.
   /// - Throws: ``XMLWritingError`` as the primitives do.
   /// - Complexity: O(*n*) in the size of the output.
   public mutating func write(_ element: XMLElementValue) throws(XMLWritingError) {
@@ -199,12 +209,14 @@ extension XMLWriter {
   private mutating func open(
     _ element: XMLElementValue, onto stack: inout [(children: [XMLContent], next: Int)]
   ) throws(XMLWritingError) {
-    let hasText = options.isPretty && element.children.contains {
-      switch $0 {
-      case .text, .cdata: true
-      default: false
+    let hasText =
+      options.isPretty
+      && element.children.contains {
+        switch $0 {
+        case .text, .cdata: true
+        default: false
+        }
       }
-    }
     try beginElement(ValueStartTag(elementName: element.name, attributes: element.attributes), checksInput: true, hasText: hasText)
     if element.children.isEmpty {
       endElement()

@@ -46,6 +46,10 @@ public struct XMLElementValue: Sendable, Hashable {
   ///   attributes: [XMLAttributeValue(name: XMLName("href"), value: "https://example.com/")]
   /// )
   /// ```
+  /// - Parameters:
+  ///   - name: The element's name.
+  ///   - attributes: Its attributes, in order.
+  ///   - children: Its content, in order.
   public init(_ name: XMLName, attributes: [XMLAttributeValue] = [], children: [XMLContent] = []) {
     self.name = name
     self.attributes = attributes
@@ -79,6 +83,11 @@ public struct XMLElementValue: Sendable, Hashable {
   /// ```swift
   /// XMLElementValue("title", text: "Notes").children  // [.text("Notes")]
   /// ```
+  /// - Parameters:
+  ///   - qualifiedName: The name as written (`itunes:author`).
+  ///   - namespaceURI: The namespace the name is in, or `nil`.
+  ///   - attributes: Its attributes.
+  ///   - text: Its text; empty for none.
   public init(
     _ qualifiedName: String, namespaceURI: String? = nil, attributes: KeyValuePairs<String, String> = [:],
     text: String
@@ -97,6 +106,8 @@ public struct XMLElementValue: Sendable, Hashable {
   /// link["rel"]   // "alternate"
   /// ```
   ///
+  /// - Parameters:
+  ///   - qualifiedName: The attribute's name as written.
   /// - Complexity: O(*n*) in the number of attributes.
   public subscript(_ qualifiedName: String) -> String? {
     get { attributes.first { $0.name.qualifiedName == qualifiedName }?.value }
@@ -116,6 +127,9 @@ public struct XMLElementValue: Sendable, Hashable {
   /// ```swift
   /// element.attribute(localName: "lang", namespaceURI: XMLName.xmlNamespace)  // xml:lang
   /// ```
+  /// - Parameters:
+  ///   - localName: The attribute's local name.
+  ///   - namespaceURI: Its namespace, or `nil` for none.
   public func attribute(localName: String, namespaceURI: String?) -> String? {
     attributes.first { $0.name.matches(localName: localName, namespaceURI: namespaceURI) }?.value
   }
@@ -134,6 +148,8 @@ public struct XMLElementValue: Sendable, Hashable {
   /// ```swift
   /// channel.elements(named: "item").count
   /// ```
+  /// - Parameters:
+  ///   - qualifiedName: The child elements' name as written.
   public func elements(named qualifiedName: String) -> [XMLElementValue] {
     elements.filter { $0.name.qualifiedName == qualifiedName }
   }
@@ -143,6 +159,8 @@ public struct XMLElementValue: Sendable, Hashable {
   /// ```swift
   /// channel.firstElement(named: "title")?.text
   /// ```
+  /// - Parameters:
+  ///   - qualifiedName: The child element's name as written.
   public func firstElement(named qualifiedName: String) -> XMLElementValue? {
     for case .element(let element) in children where element.name.qualifiedName == qualifiedName { return element }
     return nil
@@ -170,6 +188,8 @@ public struct XMLElementValue: Sendable, Hashable {
   /// var list = XMLElementValue("list")
   /// list.append(XMLElementValue("entry", text: "one"))
   /// ```
+  /// - Parameters:
+  ///   - element: The child element.
   public mutating func append(_ element: XMLElementValue) {
     children.append(.element(element))
   }
@@ -181,6 +201,8 @@ public struct XMLElementValue: Sendable, Hashable {
   /// paragraph.append(text: "Hello, ")
   /// paragraph.append(XMLElementValue("b", text: "world"))
   /// ```
+  /// - Parameters:
+  ///   - text: The text.
   public mutating func append(text: String) {
     children.append(.text(text))
   }
@@ -210,6 +232,9 @@ public struct XMLAttributeValue: Sendable, Hashable {
   /// ```swift
   /// XMLAttributeValue(name: XMLName("id"), value: "7")
   /// ```
+  /// - Parameters:
+  ///   - name: The attribute's name.
+  ///   - value: Its value, unescaped.
   public init(name: XMLName, value: String) {
     self.name = name
     self.value = value
@@ -220,6 +245,10 @@ public struct XMLAttributeValue: Sendable, Hashable {
   /// ```swift
   /// XMLAttributeValue("xlink:href", namespaceURI: "http://www.w3.org/1999/xlink", value: "#a")
   /// ```
+  /// - Parameters:
+  ///   - qualifiedName: The name as written (`xml:lang`).
+  ///   - namespaceURI: The namespace the name is in, or `nil`.
+  ///   - value: Its value, unescaped.
   public init(_ qualifiedName: String, namespaceURI: String? = nil, value: String) {
     self.init(name: XMLName(qualifiedName, namespaceURI: namespaceURI), value: value)
   }
@@ -295,6 +324,11 @@ public struct XMLDocumentValue: Sendable, Hashable {
   /// ```swift
   /// let document = XMLDocumentValue(root: XMLElementValue("feed"), declaration: XMLDeclaration(standalone: true))
   /// ```
+  /// - Parameters:
+  ///   - root: The root element.
+  ///   - declaration: The XML declaration, or `nil` for none.
+  ///   - prologue: Comments and processing instructions before the root.
+  ///   - epilogue: Comments and processing instructions after the root.
   public init(
     root: XMLElementValue, declaration: XMLDeclaration? = nil, prologue: [XMLContent] = [], epilogue: [XMLContent] = []
   ) {

@@ -20,6 +20,9 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
   public let namespaceURI: String?
 
   /// A name from its qualified form (`prefix:local` or `local`).
+  /// - Parameters:
+  ///   - qualifiedName: The name as written (`atom:link`).
+  ///   - namespaceURI: The namespace the name is in, or `nil`.
   public init(_ qualifiedName: String, namespaceURI: String? = nil) {
     // By scalar, not by Character: a combining mark after the colon (`xml:\u{05AE}a`, a
     // NameStartChar) joins it into one Character that is not ":".
@@ -35,6 +38,10 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A name from its parts.
+  /// - Parameters:
+  ///   - prefix: The prefix, or `nil`.
+  ///   - localName: The part after the colon.
+  ///   - namespaceURI: The namespace the name is in, or `nil`.
   public init(prefix: String?, localName: String, namespaceURI: String?) {
     self.prefix = prefix
     self.localName = localName
@@ -46,6 +53,8 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
   /// ```swift
   /// XMLName(clark: "{http://www.w3.org/2005/Atom}link")?.namespaceURI  // "http://www.w3.org/2005/Atom"
   /// ```
+  /// - Parameters:
+  ///   - text: `{uri}local`, or a plain name.
   public init?(clark text: String) {
     // By scalar, as in `init(_:namespaceURI:)`: a combining mark may follow either brace.
     let scalars = text.unicodeScalars
@@ -73,6 +82,9 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the name has this local part and namespace, whatever its prefix.
+  /// - Parameters:
+  ///   - localName: The local name.
+  ///   - namespaceURI: The namespace, or `nil` for none.
   public func matches(localName: String, namespaceURI: String?) -> Bool {
     self.localName == localName && self.namespaceURI == namespaceURI
   }

@@ -162,6 +162,10 @@ public struct XMLDeclaration: Sendable, Hashable {
   public var standalone: Bool?
 
   /// A declaration with these parts.
+  /// - Parameters:
+  ///   - version: The XML version.
+  ///   - encoding: The encoding name to declare, or `nil`.
+  ///   - standalone: The `standalone` value to declare, or `nil`.
   public init(version: String = "1.0", encoding: String? = nil, standalone: Bool? = nil) {
     self.version = version
     self.encoding = encoding

@@ -23,9 +23,10 @@ struct XMLTapeView {
             cache.bytes.withUnsafeBufferPointer { nameBytes in
               cache.offsets.withUnsafeBufferPointer { nameOffsets in
                 cache.flags.withUnsafeBufferPointer { nameFlags in
-                  body(XMLTapeView(
-                    nodes: nodes, source: source, heap: heap, names: names, nameBytes: nameBytes,
-                    nameOffsets: nameOffsets, nameFlags: nameFlags))
+                  body(
+                    XMLTapeView(
+                      nodes: nodes, source: source, heap: heap, names: names, nameBytes: nameBytes,
+                      nameOffsets: nameOffsets, nameFlags: nameFlags))
                 }
               }
             }

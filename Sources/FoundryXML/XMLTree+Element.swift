@@ -42,11 +42,16 @@ extension XMLTree {
     public var attributes: Attributes { Attributes(storage: storage, start: index + 1, count: node.attributeCount) }
 
     /// The value of the attribute with this qualified name (as written), or `nil`.
+    /// - Parameters:
+    ///   - qualifiedName: The attribute's name as written.
     public subscript(_ qualifiedName: String) -> String? {
       attributes.first { $0.name.qualifiedName == qualifiedName }?.value
     }
 
     /// The value of the attribute with this local name in this namespace, whatever its prefix.
+    /// - Parameters:
+    ///   - localName: The attribute's local name.
+    ///   - namespaceURI: Its namespace, or `nil` for none.
     public func attribute(localName: String, namespaceURI: String?) -> String? {
       attributes.first { $0.name.matches(localName: localName, namespaceURI: namespaceURI) }?.value
     }
@@ -61,16 +66,23 @@ extension XMLTree {
     }
 
     /// The child elements whose qualified name (as written) is `qualifiedName`.
+    /// - Parameters:
+    ///   - qualifiedName: The child elements' name as written.
     public func elements(named qualifiedName: String) -> [Element] {
       elements.filter { $0.qualifiedName == qualifiedName }
     }
 
     /// The child elements with this local name in this namespace, whatever their prefix.
+    /// - Parameters:
+    ///   - localName: The child elements' local name.
+    ///   - namespaceURI: Their namespace, or `nil` for none.
     public func elements(localName: String, namespaceURI: String?) -> [Element] {
       elements.filter { $0.name.matches(localName: localName, namespaceURI: namespaceURI) }
     }
 
     /// The first child element whose qualified name is `qualifiedName`.
+    /// - Parameters:
+    ///   - qualifiedName: The child element's name as written.
     public func firstElement(named qualifiedName: String) -> Element? {
       for child in children { if case .element(let element) = child, element.qualifiedName == qualifiedName { return element } }
       return nil

@@ -14,6 +14,11 @@ extension XMLTree {
   /// }
   /// ```
   ///
+  /// - Parameters:
+  ///   - bytes: The XML document.
+  ///   - options: The parser options and limits.
+  ///   - sourceName: The file name errors mention.
+  ///   - body: Called with each child of the root once it closes.
   /// - Throws: ``XMLParsingError``, or whatever `body` throws (which stops the parse).
   public static func forEachElement(
     in bytes: [UInt8],

@@ -13,6 +13,8 @@ extension XMLTree {
   /// try tree.makeXMLString(options: .fragment)  // <a><b>1 &lt; 2</b><c/></a>
   /// ```
   ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as the names
   ///   ask, which a tree parsed with namespaces resolved never has.
   /// - Complexity: O(*n*) in the size of the output.
@@ -34,6 +36,8 @@ extension XMLTree {
   /// // </a>
   /// ```
   ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
     String(decoding: try makeXML(options: options), as: UTF8.self)
@@ -84,6 +88,8 @@ extension XMLTree.Element {
   /// // <title xmlns="http://www.w3.org/2005/Atom">Notes</title>
   /// ```
   ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as the names
   ///   ask, which a tree parsed with namespaces resolved never has.
   /// - Complexity: O(*n*) in the size of the output.
@@ -101,6 +107,8 @@ extension XMLTree.Element {
   /// try tree.root.makeXMLString(options: .fragment)  // <a><b x="1"/></a>
   /// ```
   ///
+  /// - Parameters:
+  ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
     String(decoding: try makeXML(options: options), as: UTF8.self)
@@ -119,6 +127,8 @@ extension XMLWriter {
   /// // <a/>
   /// ```
   ///
+  /// - Parameters:
+  ///   - tree: The parsed document.
   /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as asked.
   /// - Complexity: O(*n*) in the size of the output.
   public mutating func write(_ tree: XMLTree) throws(XMLWritingError) {
@@ -163,6 +173,8 @@ extension XMLWriter {
   /// // <item>2</item>
   /// ```
   ///
+  /// - Parameters:
+  ///   - element: The element and everything in it.
   /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as asked.
   /// - Complexity: O(*n*) in the size of the output.
   public mutating func write(_ element: XMLTree.Element) throws(XMLWritingError) {

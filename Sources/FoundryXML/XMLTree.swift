@@ -43,11 +43,19 @@ public struct XMLTree: Sendable {
   }
 
   /// Parses encoded `Data`.
+  /// - Parameters:
+  ///   - data: The XML document.
+  ///   - options: The parser options and limits.
+  ///   - sourceName: The file name errors mention.
   public init(data: Data, options: XMLParsingOptions = .init(), sourceName: String? = nil) throws {
     self = try Self.parse(bytes: [UInt8](data), options: options, sourceName: sourceName)
   }
 
   /// Parses a string (its UTF-8; an encoding declaration inside, if any, must agree).
+  /// - Parameters:
+  ///   - string: The XML document, as text.
+  ///   - options: The parser options and limits.
+  ///   - sourceName: The file name errors mention.
   public init(string: String, options: XMLParsingOptions = .init(), sourceName: String? = nil) throws {
     self = try Self.parse(bytes: Array(string.utf8), options: options, sourceName: sourceName)
   }
@@ -57,6 +65,9 @@ public struct XMLTree: Sendable {
   /// ```swift
   /// let tree = try XMLTree(contentsOfFile: "Examples/feed.rss")
   /// ```
+  /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
+  ///   - options: The parser options and limits.
   public init(contentsOfFile path: String, options: XMLParsingOptions = .init()) throws {
     self = try Self.parse(bytes: Self.readFile(path), options: options, sourceName: path)
   }

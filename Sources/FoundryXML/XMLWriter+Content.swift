@@ -13,6 +13,8 @@ extension XMLWriter {
   /// writer.endElement()  // <p>1 &lt; 2 &amp; 3 &gt; 2</p>
   /// ```
   ///
+  /// - Parameters:
+  ///   - text: The text, escaped as it is written.
   /// - Throws: ``XMLWritingError`` for a character XML cannot hold (unless the options
   ///   replace them), or for text outside the root element.
   /// - Complexity: O(*n*) in the length of the text.
@@ -37,6 +39,8 @@ extension XMLWriter {
   /// writer.endElement()  // <code><![CDATA[a]]]]><![CDATA[>b]]></code>
   /// ```
   ///
+  /// - Parameters:
+  ///   - text: The section's text; `]]>` splits it in two sections.
   /// - Throws: ``XMLWritingError`` for a character XML cannot hold, or for CDATA outside the
   ///   root element.
   public mutating func writeCDATA(_ text: String) throws(XMLWritingError) {
@@ -52,6 +56,8 @@ extension XMLWriter {
   /// try writer.writeComment(" generated ")  // <!-- generated -->
   /// ```
   ///
+  /// - Parameters:
+  ///   - text: The comment's text; it must not hold `--`.
   /// - Throws: ``XMLWritingError`` when the text contains `--`, ends in `-`, or holds a
   ///   character XML cannot hold.
   public mutating func writeComment(_ text: String) throws(XMLWritingError) {
@@ -68,6 +74,9 @@ extension XMLWriter {
   /// // <?xml-stylesheet href="a.css"?>
   /// ```
   ///
+  /// - Parameters:
+  ///   - target: The instruction's target.
+  ///   - data: Its data.
   /// - Throws: ``XMLWritingError`` when the target is not a name without colons or is `xml`
   ///   in any case, when the data contains `?>`, or holds a character XML cannot hold.
   public mutating func writeProcessingInstruction(target: String, data: String) throws(XMLWritingError) {
@@ -86,6 +95,8 @@ extension XMLWriter {
   /// // <a/>
   /// ```
   ///
+  /// - Parameters:
+  ///   - content: The node.
   /// - Throws: ``XMLWritingError`` as the primitives do.
   public mutating func write(_ content: XMLContent) throws(XMLWritingError) {
     switch content {

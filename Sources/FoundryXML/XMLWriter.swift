@@ -95,6 +95,8 @@ public struct XMLWriter: Sendable {
   /// writer.reserveCapacity(1 << 20)
   /// ```
   ///
+  /// - Parameters:
+  ///   - byteCount: The number of bytes to make room for.
   /// - Complexity: O(*n*) in the bytes already written.
   public mutating func reserveCapacity(_ byteCount: Int) {
     bytes.reserveCapacity(max(0, byteCount))
@@ -122,6 +124,8 @@ public struct XMLWriter: Sendable {
   /// writer.writeDeclaration(XMLDeclaration(standalone: true))
   /// // <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
   /// ```
+  /// - Parameters:
+  ///   - declaration: The version, encoding and `standalone` to declare.
   public mutating func writeDeclaration(_ declaration: XMLDeclaration = XMLDeclaration()) {
     guard bytes.isEmpty else { return }
     appendLiteral("<?xml version=\"")
@@ -146,6 +150,9 @@ public struct XMLWriter: Sendable {
   /// writer.endElement()  // <item id="7"/>
   /// ```
   ///
+  /// - Parameters:
+  ///   - name: The element's name; a namespace declaration is added where it needs one.
+  ///   - attributes: Its attributes, in order.
   /// - Throws: ``XMLWritingError`` for an invalid name or character, a duplicate attribute,
   ///   or a namespace that cannot be declared as asked.
   public mutating func beginElement(_ name: XMLName, attributes: [XMLAttributeValue] = []) throws(XMLWritingError) {

@@ -14,22 +14,25 @@ enum JSONCases {
       let value = document.value
       let foundationObject = try JSONSerialization.jsonObject(with: data)
 
-      cases.append(BenchmarkCase(
-        name: "json.parse", file: file, byteCount: bytes.count, baselineName: "JSONSerialization.jsonObject",
-        ours: { blackHole(try JSONDocument(bytes: bytes)) },
-        baseline: { blackHole(try JSONSerialization.jsonObject(with: data)) }
-      ))
-      cases.append(BenchmarkCase(
-        name: "json.value", file: file, byteCount: bytes.count, baselineName: "JSONSerialization.jsonObject",
-        ours: { blackHole(try JSONDocument(bytes: bytes).value) },
-        baseline: { blackHole(try JSONSerialization.jsonObject(with: data)) }
-      ))
+      cases.append(
+        BenchmarkCase(
+          name: "json.parse", file: file, byteCount: bytes.count, baselineName: "JSONSerialization.jsonObject",
+          ours: { blackHole(try JSONDocument(bytes: bytes)) },
+          baseline: { blackHole(try JSONSerialization.jsonObject(with: data)) }
+        ))
+      cases.append(
+        BenchmarkCase(
+          name: "json.value", file: file, byteCount: bytes.count, baselineName: "JSONSerialization.jsonObject",
+          ours: { blackHole(try JSONDocument(bytes: bytes).value) },
+          baseline: { blackHole(try JSONSerialization.jsonObject(with: data)) }
+        ))
       // Throughput counts the input file's bytes, as for every case.
-      cases.append(BenchmarkCase(
-        name: "json.write", file: file, byteCount: bytes.count, baselineName: "JSONSerialization.data",
-        ours: { blackHole(value.makeJSON()) },
-        baseline: { blackHole(try JSONSerialization.data(withJSONObject: foundationObject)) }
-      ))
+      cases.append(
+        BenchmarkCase(
+          name: "json.write", file: file, byteCount: bytes.count, baselineName: "JSONSerialization.data",
+          ours: { blackHole(value.makeJSON()) },
+          baseline: { blackHole(try JSONSerialization.data(withJSONObject: foundationObject)) }
+        ))
     }
     return cases
   }

@@ -41,7 +41,8 @@ struct JSONMemoryCommand: ParsableCommand {
     var id = 0
     while written + text.utf8.count < byteCount {
       if id > 0 { text += ",\n" }
-      text += #"{"type": "Feature", "id": "q\#(id)", "properties": {"mag": \#(Double(id % 70) / 10), "place": "\#(id % 97) km N of \"Somewhere\" [\#(id)]", "time": \#(1_700_000_000_000 + id)}, "geometry": {"type": "Point", "coordinates": [\#(Double(id % 360) - 180), \#(Double(id % 180) - 90), 10.5]}}"#
+      text +=
+        #"{"type": "Feature", "id": "q\#(id)", "properties": {"mag": \#(Double(id % 70) / 10), "place": "\#(id % 97) km N of \"Somewhere\" [\#(id)]", "time": \#(1_700_000_000_000 + id)}, "geometry": {"type": "Point", "coordinates": [\#(Double(id % 360) - 180), \#(Double(id % 180) - 90), 10.5]}}"#
       id += 1
       if text.utf8.count >= 1_000_000 {
         try file.write(contentsOf: Data(text.utf8))

@@ -56,7 +56,9 @@ struct PostgresImportersCommand: ParsableCommand {
       }
       let megabytes = Double(bytes.count * count) / 1e6
       let median = Harness.median(seconds)
-      print("\(count) importer\(count == 1 ? "" : "s"): \(String(format: "%.2f", megabytes / median)) MB/s in all (\(String(format: "%.3f", median)) s for \(count) x citm_catalog.json)")
+      print(
+        "\(count) importer\(count == 1 ? "" : "s"): \(String(format: "%.2f", megabytes / median)) MB/s in all (\(String(format: "%.3f", median)) s for \(count) x citm_catalog.json)"
+      )
     }
   }
 

@@ -28,16 +28,18 @@ enum XMLCases {
       cases.append(try parsing(file: file, data: data))
     }
     if let data = corpus.data("xml", "reno_east3.osm") {
-      cases.append(try decoding(
-        MappedOSM.Root.self, CodableOSM.Root.self, file: "reno_east3.osm", data: data,
-        ours: \.canonicalLines, baseline: \.canonicalLines
-      ))
+      cases.append(
+        try decoding(
+          MappedOSM.Root.self, CodableOSM.Root.self, file: "reno_east3.osm", data: data,
+          ours: \.canonicalLines, baseline: \.canonicalLines
+        ))
     }
     if let data = corpus.data("xml", "sample_rss.xml") {
-      cases.append(try decoding(
-        MappedRSS.Root.self, CodableRSS.Root.self, file: "sample_rss.xml", data: data,
-        ours: \.canonicalLines, baseline: \.canonicalLines
-      ))
+      cases.append(
+        try decoding(
+          MappedRSS.Root.self, CodableRSS.Root.self, file: "sample_rss.xml", data: data,
+          ours: \.canonicalLines, baseline: \.canonicalLines
+        ))
     }
     return cases
   }

@@ -120,7 +120,8 @@ struct OSMFileGenerator {
     let day = 1 + random.next(below: 28)
     let month = 1 + random.next(below: 12)
     let second = random.next(below: 86_400)
-    let timestamp = "20\(10 + random.next(below: 9))-\(Self.twoDigits(month))-\(Self.twoDigits(day))T"
+    let timestamp =
+      "20\(10 + random.next(below: 9))-\(Self.twoDigits(month))-\(Self.twoDigits(day))T"
       + "\(Self.twoDigits(second / 3600)):\(Self.twoDigits(second / 60 % 60)):\(Self.twoDigits(second % 60))Z"
     return "version=\"\(version)\" timestamp=\"\(timestamp)\" uid=\"\(uid)\" user=\"\(user)\" changeset=\"\(changeset)\""
   }

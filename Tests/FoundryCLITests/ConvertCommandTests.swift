@@ -6,28 +6,29 @@ struct ConvertCommandTests {
 
   @Test func xmlToPrettyJSONUnderTheConvention() {
     #expect(
-      foundry("convert", "--to", "json", "-", input: Self.node) == CommandResult(
-        status: 0,
-        output: """
-          {
-            "node": {
-              "@id": "7",
-              "@xmlns:x": "urn:x",
-              "tag": [
-                {
-                  "@k": "a"
-                },
-                {
-                  "@k": "b"
-                }
-              ],
-              "x:note": "hi"
+      foundry("convert", "--to", "json", "-", input: Self.node)
+        == CommandResult(
+          status: 0,
+          output: """
+            {
+              "node": {
+                "@id": "7",
+                "@xmlns:x": "urn:x",
+                "tag": [
+                  {
+                    "@k": "a"
+                  },
+                  {
+                    "@k": "b"
+                  }
+                ],
+                "x:note": "hi"
+              }
             }
-          }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
@@ -44,21 +45,22 @@ struct ConvertCommandTests {
   @Test func jsonToXML() {
     let json = #"{"node": {"@id": 7, "tag": [{"@k": "a"}, {"@k": "b"}], "note": "hi", "empty": null, "flag": true}}"#
     #expect(
-      foundry("convert", "--to", "xml", "-", input: json) == CommandResult(
-        status: 0,
-        output: """
-          <?xml version="1.0" encoding="UTF-8"?>
-          <node id="7">
-            <tag k="a"/>
-            <tag k="b"/>
-            <note>hi</note>
-            <empty/>
-            <flag>true</flag>
-          </node>
+      foundry("convert", "--to", "xml", "-", input: json)
+        == CommandResult(
+          status: 0,
+          output: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <node id="7">
+              <tag k="a"/>
+              <tag k="b"/>
+              <note>hi</note>
+              <empty/>
+              <flag>true</flag>
+            </node>
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
     let compact = foundry("convert", "--to", "xml", "--compact", "-", input: ##"{"p": {"#content": ["Hello ", {"b": "you"}, "!"]}}"##)
     #expect(compact.output == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<p>Hello <b>you</b>!</p>\n")
@@ -173,11 +175,12 @@ struct ConvertCommandTests {
     #expect(missing.error.hasPrefix("Error: Missing expected argument '--to <format>'\n"))
     #expect(foundry("convert", "x.xml", "--to", "yaml").status == 64)
     #expect(
-      foundry("convert", "--to", "json", "--indent", "3", "-", input: "<a/>") == CommandResult(
-        status: 64,
-        output: "",
-        error: "error: --indent applies to XML output; JSON is indented by two spaces\n--> <stdin>\n"
-      )
+      foundry("convert", "--to", "json", "--indent", "3", "-", input: "<a/>")
+        == CommandResult(
+          status: 64,
+          output: "",
+          error: "error: --indent applies to XML output; JSON is indented by two spaces\n--> <stdin>\n"
+        )
     )
   }
 }

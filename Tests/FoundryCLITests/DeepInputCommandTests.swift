@@ -20,8 +20,9 @@ struct DeepInputCommandTests {
     let result = foundry("convert", "--to", "xml", "--compact", "--max-depth", Self.maxDepth, "-", input: #"{"r":"# + Self.deepJSON + "}")
     #expect(result.status == 0)
     #expect(result.error == "")
-    #expect(result.output == #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<r>" + String(repeating: "<a>", count: Self.depth) + "1"
-      + String(repeating: "</a>", count: Self.depth) + "</r>\n")
+    #expect(
+      result.output == #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<r>" + String(repeating: "<a>", count: Self.depth) + "1"
+        + String(repeating: "</a>", count: Self.depth) + "</r>\n")
   }
 
   @Test func convertsDeepXMLToJSON() {
@@ -42,11 +43,13 @@ struct DeepInputCommandTests {
     let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
     let result = foundry("inspect", "--max-depth", String(depth), "-", input: text)
     let sizes = Array(repeating: "1", count: depth).joined(separator: " × ") + " item"
-    #expect(result == CommandResult(
-      status: 0,
-      output: String(repeating: "[", count: depth) + "int" + String(repeating: "]", count: depth) + "  // " + sizes + "\n",
-      error: ""
-    ))
+    #expect(
+      result
+        == CommandResult(
+          status: 0,
+          output: String(repeating: "[", count: depth) + "int" + String(repeating: "]", count: depth) + "  // " + sizes + "\n",
+          error: ""
+        ))
   }
 
   @Test func inspectsDeepArraysAsJSON() throws {
@@ -85,40 +88,44 @@ struct DeepInputCommandTests {
 
   @Test func convertRefusesAnUndeclaredPrefixAtItsPath() {
     #expect(
-      foundry("convert", "--to", "xml", "-", input: #"{"p:a": {"@p:x": "1"}}"#) == CommandResult(
-        status: 1,
-        output: "",
-        error: """
-          error: $["p:a"]: cannot convert to XML: the prefix 'p' of element 'p:a' is not declared (add an "@xmlns:p" member)
-          --> <stdin>:1:9
-           1 | {"p:a": {"@p:x": "1"}}
-             |         ^
+      foundry("convert", "--to", "xml", "-", input: #"{"p:a": {"@p:x": "1"}}"#)
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: """
+            error: $["p:a"]: cannot convert to XML: the prefix 'p' of element 'p:a' is not declared (add an "@xmlns:p" member)
+            --> <stdin>:1:9
+             1 | {"p:a": {"@p:x": "1"}}
+               |         ^
 
-          """
-      )
+            """
+        )
     )
-    #expect(foundry("convert", "--to", "xml", "-", input: #"{"a": {"b": {"@p:x": "1"}}}"#).error == """
-      error: $.a.b["@p:x"]: cannot convert to XML: the prefix 'p' of attribute 'p:x' is not declared (add an "@xmlns:p" member)
-      --> <stdin>:1:22
-       1 | {"a": {"b": {"@p:x": "1"}}}
-         |                      ^
+    #expect(
+      foundry("convert", "--to", "xml", "-", input: #"{"a": {"b": {"@p:x": "1"}}}"#).error == """
+        error: $.a.b["@p:x"]: cannot convert to XML: the prefix 'p' of attribute 'p:x' is not declared (add an "@xmlns:p" member)
+        --> <stdin>:1:22
+         1 | {"a": {"b": {"@p:x": "1"}}}
+           |                      ^
 
-      """)
+        """)
   }
 
   @Test func convertWritesDeclaredPrefixesThatValidate() throws {
     let result = foundry("convert", "--to", "xml", "-", input: #"{"p:a": {"@xmlns:p": "urn:p", "@p:x": "1", "p:b": "2"}}"#)
-    #expect(result == CommandResult(
-      status: 0,
-      output: """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <p:a xmlns:p="urn:p" p:x="1">
-          <p:b>2</p:b>
-        </p:a>
+    #expect(
+      result
+        == CommandResult(
+          status: 0,
+          output: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <p:a xmlns:p="urn:p" p:x="1">
+              <p:b>2</p:b>
+            </p:a>
 
-        """,
-      error: ""
-    ))
+            """,
+          error: ""
+        ))
     #expect(foundry("validate", "-", input: result.output) == CommandResult(status: 0, output: "<stdin>: ok\n", error: ""))
   }
 }

@@ -6,21 +6,22 @@ struct FormatCommandTests {
 
   @Test func prettyPrintsByDefaultKeepingNumberText() {
     #expect(
-      foundry("format", "-", input: Self.input) == CommandResult(
-        status: 0,
-        output: """
-          {
-            "b": [
-              1,
-              2.50
-            ],
-            "a": "x/é",
-            "c": {}
-          }
+      foundry("format", "-", input: Self.input)
+        == CommandResult(
+          status: 0,
+          output: """
+            {
+              "b": [
+                1,
+                2.50
+              ],
+              "a": "x/é",
+              "c": {}
+            }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
@@ -49,11 +50,12 @@ struct FormatCommandTests {
     let directory = try TemporaryDirectory()
     let target = directory.path + "/no/such/dir/out.json"
     #expect(
-      foundry("format", "-", "-o", target, input: "[]") == CommandResult(
-        status: 1,
-        output: "",
-        error: "error: cannot write '\(target)': No such file or directory\n"
-      )
+      foundry("format", "-", "-o", target, input: "[]")
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: "error: cannot write '\(target)': No such file or directory\n"
+        )
     )
     let malformed = foundry("format", "-", input: "[1 2]")
     #expect(malformed.status == 1)

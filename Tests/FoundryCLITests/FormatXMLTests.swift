@@ -11,25 +11,26 @@ struct FormatXMLTests {
 
   @Test func prettyPrintsByDefaultKeepingCommentsAndMixedContent() {
     #expect(
-      foundry("format", "-", input: Self.feed) == CommandResult(
-        status: 0,
-        output: """
-          <?xml version="1.0" encoding="UTF-8"?>
-          <!-- feed -->
-          <feed xmlns="http://www.w3.org/2005/Atom">
-            <title>Notes &amp; more</title>
-            <!-- entries -->
-            <entry>
-              <id>1</id>
-              <summary>A <b>bold</b> move</summary>
-              <link href="x"/>
-            </entry>
-            <?render fast?>
-          </feed>
+      foundry("format", "-", input: Self.feed)
+        == CommandResult(
+          status: 0,
+          output: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- feed -->
+            <feed xmlns="http://www.w3.org/2005/Atom">
+              <title>Notes &amp; more</title>
+              <!-- entries -->
+              <entry>
+                <id>1</id>
+                <summary>A <b>bold</b> move</summary>
+                <link href="x"/>
+              </entry>
+              <?render fast?>
+            </feed>
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
@@ -51,22 +52,23 @@ struct FormatXMLTests {
       input: Self.feed
     )
     #expect(
-      result == CommandResult(
-        status: 0,
-        output: """
-          <?xml version="1.0" encoding="UTF-8"?>
-          <feed xmlns="http://www.w3.org/2005/Atom">
-              <title>Notes &amp; more</title>
-              <entry>
-                  <id>1</id>
-                  <summary>A <b>bold</b> move</summary>
-                  <link href="x"></link>
-              </entry>
-          </feed>
+      result
+        == CommandResult(
+          status: 0,
+          output: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom">
+                <title>Notes &amp; more</title>
+                <entry>
+                    <id>1</id>
+                    <summary>A <b>bold</b> move</summary>
+                    <link href="x"></link>
+                </entry>
+            </feed>
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
@@ -87,25 +89,28 @@ struct FormatXMLTests {
 
   @Test func flagsOfTheOtherFormatAreUsageErrors() {
     #expect(
-      foundry("format", "--sort-keys", "-", input: "<a/>") == CommandResult(
-        status: 64,
-        output: "",
-        error: "error: --sort-keys applies to JSON, not XML\n--> <stdin>\n"
-      )
+      foundry("format", "--sort-keys", "-", input: "<a/>")
+        == CommandResult(
+          status: 64,
+          output: "",
+          error: "error: --sort-keys applies to JSON, not XML\n--> <stdin>\n"
+        )
     )
     #expect(
-      foundry("format", "--drop-comments", "-", input: "[]") == CommandResult(
-        status: 64,
-        output: "",
-        error: "error: --drop-comments applies to XML, not JSON\n--> <stdin>\n"
-      )
+      foundry("format", "--drop-comments", "-", input: "[]")
+        == CommandResult(
+          status: 64,
+          output: "",
+          error: "error: --drop-comments applies to XML, not JSON\n--> <stdin>\n"
+        )
     )
     #expect(
-      foundry("format", "--indent", "4", "-", input: "[]") == CommandResult(
-        status: 64,
-        output: "",
-        error: "error: --indent applies to XML output; JSON is indented by two spaces\n--> <stdin>\n"
-      )
+      foundry("format", "--indent", "4", "-", input: "[]")
+        == CommandResult(
+          status: 64,
+          output: "",
+          error: "error: --indent applies to XML output; JSON is indented by two spaces\n--> <stdin>\n"
+        )
     )
     let range = foundry("format", "--indent", "17", "-", input: "<a/>")
     #expect(range.status == 64)

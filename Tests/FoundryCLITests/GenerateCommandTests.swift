@@ -99,8 +99,9 @@ struct GenerateCommandTests {
     let directory = try TemporaryDirectory()
     let missing = directory.path + "/Missing.xcdatamodeld"
     #expect(
-      foundry("generate", "--model", missing) == CommandResult(
-        status: 1, output: "", error: "error: cannot read the model: No such file or directory\n--> \(missing)\n"))
+      foundry("generate", "--model", missing)
+        == CommandResult(
+          status: 1, output: "", error: "error: cannot read the model: No such file or directory\n--> \(missing)\n"))
   }
 
   @Test func aMalformedModelIsReportedLikeACompiler() throws {
@@ -141,8 +142,9 @@ struct GenerateCommandTests {
     let model = try Self.writeModel(in: directory)
     let blocker = try directory.write("", to: "blocker")
     #expect(
-      foundry("generate", "--model", model, "--out", blocker + "/Model") == CommandResult(
-        status: 1, output: "", error: "error: cannot create directory '\(blocker)/Model': Not a directory\n"))
+      foundry("generate", "--model", model, "--out", blocker + "/Model")
+        == CommandResult(
+          status: 1, output: "", error: "error: cannot create directory '\(blocker)/Model': Not a directory\n"))
   }
 
   @Test func requiresAModel() {

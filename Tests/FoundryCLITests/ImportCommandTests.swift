@@ -36,39 +36,41 @@ struct ImportCommandTests {
 
   @Test func theExamplesImportAndMerge() {
     #expect(
-      Self.run(Self.authors, Self.update) == CommandResult(
-        status: 0,
-        output: """
-          model: Library 2 (2 versions)
-          imported \(Self.authors): 2 Author
-          imported \(Self.update): 2 Author
-          objects: Author 2, Book 4, Tag 4
-          relationships: 11
+      Self.run(Self.authors, Self.update)
+        == CommandResult(
+          status: 0,
+          output: """
+            model: Library 2 (2 versions)
+            imported \(Self.authors): 2 Author
+            imported \(Self.update): 2 Author
+            objects: Author 2, Book 4, Tag 4
+            relationships: 11
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
   @Test func theExamplesAsJSON() {
     #expect(
-      Self.run(Self.authors, Self.update, "--format", "json") == CommandResult(
-        status: 0,
-        output: """
-          {
-            "objects": {
-              "Author": 2,
-              "Book": 4,
-              "Tag": 4
-            },
-            "relationships": 11,
-            "issues": []
-          }
+      Self.run(Self.authors, Self.update, "--format", "json")
+        == CommandResult(
+          status: 0,
+          output: """
+            {
+              "objects": {
+                "Author": 2,
+                "Book": 4,
+                "Tag": 4
+              },
+              "relationships": 11,
+              "issues": []
+            }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
@@ -113,46 +115,49 @@ struct ImportCommandTests {
       "--format", "json"
     )
     #expect(result.error == "")
-    #expect(result.output == """
-      {
-        "objects": {
-          "Author": 2,
-          "Book": 1,
-          "Tag": 2
-        },
-        "relationships": 3,
-        "issues": []
-      }
+    #expect(
+      result.output == """
+        {
+          "objects": {
+            "Author": 2,
+            "Book": 1,
+            "Tag": 2
+          },
+          "relationships": 3,
+          "issues": []
+        }
 
-      """)
+        """)
   }
 
   @Test func aPayloadWithoutRootAndFromStandardInput() {
     let payload = #"{"author_id": 9, "firstName": "Solo", "books": [{"book_id": 90, "title": "Alone"}]}"#
     let result = foundry("import", "-", "--model", Self.model, "--entity", "Author", "--transformer", "ISODay=iso8601", input: payload)
     #expect(result.error == "")
-    #expect(result.output == """
-      model: Library 2 (2 versions)
-      imported <stdin>: 1 Author
-      objects: Author 1, Book 1
-      relationships: 1
+    #expect(
+      result.output == """
+        model: Library 2 (2 versions)
+        imported <stdin>: 1 Author
+        objects: Author 1, Book 1
+        relationships: 1
 
-      """)
+        """)
   }
 
   @Test func aMissingRootIsAnError() {
     #expect(
-      foundry(["import", Self.authors] + Self.options(root: "writers")) == CommandResult(
-        status: 1,
-        output: "",
-        error: """
-          error: $.writers: required key not found, expected Author objects
-          --> \(Self.authors):1:1
-           1 | {
-             | ^
+      foundry(["import", Self.authors] + Self.options(root: "writers"))
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: """
+            error: $.writers: required key not found, expected Author objects
+            --> \(Self.authors):1:1
+             1 | {
+               | ^
 
-          """
-      )
+            """
+        )
     )
   }
 
@@ -183,11 +188,12 @@ struct ImportCommandTests {
   @Test func anUnreadablePayload() {
     let missing = Self.examples + "/missing.json"
     #expect(
-      Self.run(missing) == CommandResult(
-        status: 1,
-        output: "",
-        error: "error: cannot read '\(missing)': No such file or directory\n--> \(missing)\n"
-      )
+      Self.run(missing)
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: "error: cannot read '\(missing)': No such file or directory\n--> \(missing)\n"
+        )
     )
   }
 }

@@ -18,18 +18,19 @@ struct ImportErrorTests {
 
   @Test func anUnboundTransformerNamesTheAttributeAndTheOption() {
     #expect(
-      foundry("import", Fixture.authors, "--model", Fixture.model, "--entity", "Author", "--root", "authors") == CommandResult(
-        status: 1,
-        output: "",
-        error: """
-          error: Author.born: transformer "ISODay" is not bound
-          --> \(Fixture.contents):4:9
-           4 |         <attribute name="born" optional="YES" attributeType="Date" v...
-             |         ^
-          help: bind it with --transformer ISODay=SPEC, SPEC one of: \(Fixture.knownSpecs)
+      foundry("import", Fixture.authors, "--model", Fixture.model, "--entity", "Author", "--root", "authors")
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: """
+            error: Author.born: transformer "ISODay" is not bound
+            --> \(Fixture.contents):4:9
+             4 |         <attribute name="born" optional="YES" attributeType="Date" v...
+               |         ^
+            help: bind it with --transformer ISODay=SPEC, SPEC one of: \(Fixture.knownSpecs)
 
-          """
-      )
+            """
+        )
     )
   }
 
@@ -46,19 +47,23 @@ struct ImportErrorTests {
     let result = Fixture.run(Fixture.authors, "--transformer", "ISODay=dat:yyyy")
     #expect(result.status == 64)
     #expect(result.output == "")
-    #expect(result.error.hasPrefix("""
-      Error: --transformer ISODay=dat:yyyy: unknown transformer "dat:yyyy" (known: \(Fixture.knownSpecs))
-      Usage: foundry import [<options>] <payload> ... --model <model> --entity <name>
-      """))
+    #expect(
+      result.error.hasPrefix(
+        """
+        Error: --transformer ISODay=dat:yyyy: unknown transformer "dat:yyyy" (known: \(Fixture.knownSpecs))
+        Usage: foundry import [<options>] <payload> ... --model <model> --entity <name>
+        """))
   }
 
   @Test func aSpecWithoutItsArgumentIsAUsageError() {
     let result = Fixture.run(Fixture.authors, "--transformer", "ISODay=date:")
     #expect(result.status == 64)
-    #expect(result.error.hasPrefix("""
-      Error: --transformer ISODay=date:: transformer "date:" needs a FORMAT after the colon (known: \(Fixture.knownSpecs))
+    #expect(
+      result.error.hasPrefix(
+        """
+        Error: --transformer ISODay=date:: transformer "date:" needs a FORMAT after the colon (known: \(Fixture.knownSpecs))
 
-      """))
+        """))
   }
 
   @Test func aBindingWithoutEqualsIsAUsageError() {
@@ -71,15 +76,16 @@ struct ImportErrorTests {
 
   @Test func anUnknownEntity() {
     #expect(
-      foundry("import", Fixture.authors, "--model", Fixture.model, "--entity", "Writer") == CommandResult(
-        status: 1,
-        output: "",
-        error: """
-          error: no entity named "Writer" in the model (entities: Author, Book, Tag)
-          --> \(Fixture.contents)
+      foundry("import", Fixture.authors, "--model", Fixture.model, "--entity", "Writer")
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: """
+            error: no entity named "Writer" in the model (entities: Author, Book, Tag)
+            --> \(Fixture.contents)
 
-          """
-      )
+            """
+        )
     )
   }
 
@@ -130,17 +136,18 @@ struct ImportErrorTests {
     let directory = try TemporaryDirectory()
     let payload = try directory.write(Self.badPayload, to: "bad.json")
     #expect(
-      Fixture.run(payload) == CommandResult(
-        status: 1,
-        output: "",
-        error: """
-          error: $.authors[1].born: expected Date in format "yyyy-MM-dd", found string "yesterday"
-          --> \(payload):3:50
-           3 |   {"author_id": 2, "firstName": "Grace", "born": "yesterday",
-             |                                                  ^
+      Fixture.run(payload)
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: """
+            error: $.authors[1].born: expected Date in format "yyyy-MM-dd", found string "yesterday"
+            --> \(payload):3:50
+             3 |   {"author_id": 2, "firstName": "Grace", "born": "yesterday",
+               |                                                  ^
 
-          """
-      )
+            """
+        )
     )
   }
 
@@ -148,21 +155,22 @@ struct ImportErrorTests {
     let directory = try TemporaryDirectory()
     let payload = try directory.write(Self.badPayload, to: "bad.json")
     #expect(
-      Fixture.run(payload, "--lossy") == CommandResult(
-        status: 0,
-        output: """
-          model: Library 2 (2 versions)
-          imported \(payload): 2 Author
-          objects: Author 2, Book 1
-          relationships: 1
-          issues: 3
-            \(payload): $.authors[1].born: field defaulted because $.authors[1].born: expected Date in format "yyyy-MM-dd", found string "yesterday"
-            \(payload): $.authors[1].books[0]: element dropped because $.authors[1].books[0].book_id: expected Int64, found string "x"
-            \(payload): $.authors[1].books[1].year: field defaulted because $.authors[1].books[1].year: expected Int32, found string "soon"
+      Fixture.run(payload, "--lossy")
+        == CommandResult(
+          status: 0,
+          output: """
+            model: Library 2 (2 versions)
+            imported \(payload): 2 Author
+            objects: Author 2, Book 1
+            relationships: 1
+            issues: 3
+              \(payload): $.authors[1].born: field defaulted because $.authors[1].born: expected Date in format "yyyy-MM-dd", found string "yesterday"
+              \(payload): $.authors[1].books[0]: element dropped because $.authors[1].books[0].book_id: expected Int64, found string "x"
+              \(payload): $.authors[1].books[1].year: field defaulted because $.authors[1].books[1].year: expected Int32, found string "soon"
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
@@ -170,43 +178,44 @@ struct ImportErrorTests {
     let directory = try TemporaryDirectory()
     let payload = try directory.write(Self.badPayload, to: "bad.json")
     #expect(
-      Fixture.run(Fixture.authors, payload, "--lossy", "--format", "json") == CommandResult(
-        status: 0,
-        output: """
-          {
-            "objects": {
-              "Author": 4,
-              "Book": 4,
-              "Tag": 3
-            },
-            "relationships": 9,
-            "issues": [
-              {
-                "file": "\(Fixture.authors)",
-                "path": "$.authors[0].author_id",
-                "message": "value coerced: string \\"101\\" read as Int64"
+      Fixture.run(Fixture.authors, payload, "--lossy", "--format", "json")
+        == CommandResult(
+          status: 0,
+          output: """
+            {
+              "objects": {
+                "Author": 4,
+                "Book": 4,
+                "Tag": 3
               },
-              {
-                "file": "\(payload)",
-                "path": "$.authors[1].born",
-                "message": "field defaulted because $.authors[1].born: expected Date in format \\"yyyy-MM-dd\\", found string \\"yesterday\\""
-              },
-              {
-                "file": "\(payload)",
-                "path": "$.authors[1].books[0]",
-                "message": "element dropped because $.authors[1].books[0].book_id: expected Int64, found string \\"x\\""
-              },
-              {
-                "file": "\(payload)",
-                "path": "$.authors[1].books[1].year",
-                "message": "field defaulted because $.authors[1].books[1].year: expected Int32, found string \\"soon\\""
-              }
-            ]
-          }
+              "relationships": 9,
+              "issues": [
+                {
+                  "file": "\(Fixture.authors)",
+                  "path": "$.authors[0].author_id",
+                  "message": "value coerced: string \\"101\\" read as Int64"
+                },
+                {
+                  "file": "\(payload)",
+                  "path": "$.authors[1].born",
+                  "message": "field defaulted because $.authors[1].born: expected Date in format \\"yyyy-MM-dd\\", found string \\"yesterday\\""
+                },
+                {
+                  "file": "\(payload)",
+                  "path": "$.authors[1].books[0]",
+                  "message": "element dropped because $.authors[1].books[0].book_id: expected Int64, found string \\"x\\""
+                },
+                {
+                  "file": "\(payload)",
+                  "path": "$.authors[1].books[1].year",
+                  "message": "field defaulted because $.authors[1].books[1].year: expected Int32, found string \\"soon\\""
+                }
+              ]
+            }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 }

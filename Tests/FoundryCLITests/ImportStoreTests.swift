@@ -13,17 +13,19 @@ struct ImportStoreTests {
     let directory = try TemporaryDirectory()
     let store = directory.path + "/library.sqlite"
     let first = ImportCommandTests.run(ImportCommandTests.authors, ImportCommandTests.update, "--store", store)
-    #expect(first == CommandResult(
-      status: 0,
-      output: """
-        model: Library 2 (2 versions)
-        store: \(store)
-        imported \(ImportCommandTests.authors): 2 Author (inserted 8, updated 0, deleted 0)
-        imported \(ImportCommandTests.update): 2 Author (inserted 2, updated 3, deleted 0)
-        objects: Author 2, Book 4, Tag 4
+    #expect(
+      first
+        == CommandResult(
+          status: 0,
+          output: """
+            model: Library 2 (2 versions)
+            store: \(store)
+            imported \(ImportCommandTests.authors): 2 Author (inserted 8, updated 0, deleted 0)
+            imported \(ImportCommandTests.update): 2 Author (inserted 2, updated 3, deleted 0)
+            objects: Author 2, Book 4, Tag 4
 
-        """,
-      error: ""))
+            """,
+          error: ""))
     let again = ImportCommandTests.run(ImportCommandTests.update, "--store", store, "--dry-run")
     #expect(again.output.contains("imported \(ImportCommandTests.update): 2 Author (would insert 0, update 0, delete 0)"))
   }
@@ -99,11 +101,13 @@ struct ImportSyncTests {
   /// A payload that lists one of Ursula Le Guin's two books.
   static let partial = #"{"authors": [{"author_id": 101, "books": [1001]}]}"#
 
-  @Test("keep (the default) leaves what a list omits; detach unlinks it; delete deletes it", arguments: [
-    ([String](), "objects: Author 2, Book 3, Tag 3", "1001  A Wizard of Earthsea       1968\n1002  The Left Hand of Darkness  1969"),
-    (["--sync", "detach"], "objects: Author 2, Book 3, Tag 3", "1001  A Wizard of Earthsea  1968"),
-    (["--sync", "delete"], "objects: Author 2, Book 2, Tag 3", "1001  A Wizard of Earthsea  1968"),
-  ])
+  @Test(
+    "keep (the default) leaves what a list omits; detach unlinks it; delete deletes it",
+    arguments: [
+      ([String](), "objects: Author 2, Book 3, Tag 3", "1001  A Wizard of Earthsea       1968\n1002  The Left Hand of Darkness  1969"),
+      (["--sync", "detach"], "objects: Author 2, Book 3, Tag 3", "1001  A Wizard of Earthsea  1968"),
+      (["--sync", "delete"], "objects: Author 2, Book 2, Tag 3", "1001  A Wizard of Earthsea  1968"),
+    ])
   func policies(sync: [String], objects: String, books: String) throws {
     let directory = try TemporaryDirectory()
     let store = directory.path + "/library.sqlite"

@@ -13,43 +13,45 @@ struct InspectCommandTests {
     let directory = try TemporaryDirectory()
     let file = try directory.write(Self.quakes, to: "quakes.json")
     #expect(
-      foundry("inspect", file) == CommandResult(
-        status: 0,
-        output: """
-          {
-            type: string                     // e.g. "FeatureCollection"
-            features: [{                     // 2 items
-              properties: {
-                mag: int | double
-                tz: null | int
-                felt?: int                   // in 1 of 2
-              }
-              geometry: {
-                coordinates: [int | double]  // 3 items
-              }
-            }]
-          }
+      foundry("inspect", file)
+        == CommandResult(
+          status: 0,
+          output: """
+            {
+              type: string                     // e.g. "FeatureCollection"
+              features: [{                     // 2 items
+                properties: {
+                  mag: int | double
+                  tz: null | int
+                  felt?: int                   // in 1 of 2
+                }
+                geometry: {
+                  coordinates: [int | double]  // 3 items
+                }
+              }]
+            }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
   @Test func optionsShapeTheTree() {
     let result = foundry("inspect", "--depth", "1", "--no-examples", "-", input: Self.quakes)
     #expect(
-      result == CommandResult(
-        status: 0,
-        output: """
-          {
-            type: string
-            features: [{...}]  // 2 items, 2 fields
-          }
+      result
+        == CommandResult(
+          status: 0,
+          output: """
+            {
+              type: string
+              features: [{...}]  // 2 items, 2 fields
+            }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
     let ids = #"{"1": {"a": 1, "b": 2}, "2": {"a": 3, "b": 4}}"#
     #expect(foundry("inspect", "-", input: ids).output == "{<id>: {  // 2 keys\n  a: int\n  b: int\n}}\n")

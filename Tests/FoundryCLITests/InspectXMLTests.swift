@@ -53,38 +53,39 @@ struct InspectXMLTests {
     let directory = try TemporaryDirectory()
     let file = try directory.write(Self.feed, to: "feed.rss")
     #expect(
-      foundry("inspect", file) == CommandResult(
-        status: 0,
-        output: """
-          // root <rss>, 18 elements, 6 attributes, 4 levels
-          // xmlns:atom="http://www.w3.org/2005/Atom"
-          // xmlns:dc="http://purl.org/dc/elements/1.1/"
-          // elements: rss 1, channel 1, title 4, link 1, atom:link 1, item 3, guid 3, dc:creator 1,
-          //   category 3
-          {
-            @version: string                  // e.g. "2.0"
-            channel: {
-              title: string                   // e.g. "Notes"
-              link: string                    // e.g. "https://example.com/"
-              "atom:link": {
-                @href: string                 // e.g. "https://example.com/feed"
-                @rel: string                  // e.g. "self"
-              }
-              item: [{                        // 3 items
-                title: string                 // e.g. "First"
-                guid: {
-                  @isPermaLink: string        // e.g. "false"
-                  #text: string               // e.g. "1"
+      foundry("inspect", file)
+        == CommandResult(
+          status: 0,
+          output: """
+            // root <rss>, 18 elements, 6 attributes, 4 levels
+            // xmlns:atom="http://www.w3.org/2005/Atom"
+            // xmlns:dc="http://purl.org/dc/elements/1.1/"
+            // elements: rss 1, channel 1, title 4, link 1, atom:link 1, item 3, guid 3, dc:creator 1,
+            //   category 3
+            {
+              @version: string                  // e.g. "2.0"
+              channel: {
+                title: string                   // e.g. "Notes"
+                link: string                    // e.g. "https://example.com/"
+                "atom:link": {
+                  @href: string                 // e.g. "https://example.com/feed"
+                  @rel: string                  // e.g. "self"
                 }
-                "dc:creator"?: string         // in 1 of 3, e.g. "Ada"
-                category?: string | [string]  // in 2 of 3, 2 items, e.g. "swift"
-              }]
+                item: [{                        // 3 items
+                  title: string                 // e.g. "First"
+                  guid: {
+                    @isPermaLink: string        // e.g. "false"
+                    #text: string               // e.g. "1"
+                  }
+                  "dc:creator"?: string         // in 1 of 3, e.g. "Ada"
+                  category?: string | [string]  // in 2 of 3, 2 items, e.g. "swift"
+                }]
+              }
             }
-          }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
   }
 
@@ -92,44 +93,45 @@ struct InspectXMLTests {
     let directory = try TemporaryDirectory()
     let file = try directory.write(Self.city, to: "city.osm")
     #expect(
-      foundry("inspect", file) == CommandResult(
-        status: 0,
-        output: """
-          // root <osm>, 13 elements, 27 attributes, 3 levels
-          // elements: osm 1, bounds 1, node 3, tag 4, way 1, nd 3
-          {
-            @version: string    // e.g. "0.6"
-            @generator: string  // e.g. "test"
-            bounds: {
-              @minlat: string   // e.g. "51.5"
-              @minlon: string   // e.g. "-0.1"
-              @maxlat: string   // e.g. "51.6"
-              @maxlon: string   // e.g. "0.0"
-            }
-            node: [{            // 3 items
-              @id: string       // e.g. "1"
-              @lat: string      // e.g. "51.5"
-              @lon: string      // e.g. "-0.1"
-              tag?: [{          // in 2 of 3, 2 items
-                @k: string      // e.g. "amenity"
-                @v: string      // e.g. "cafe"
-              }] | {
-                @k: string      // e.g. "shop"
-                @v: string      // e.g. "books"
+      foundry("inspect", file)
+        == CommandResult(
+          status: 0,
+          output: """
+            // root <osm>, 13 elements, 27 attributes, 3 levels
+            // elements: osm 1, bounds 1, node 3, tag 4, way 1, nd 3
+            {
+              @version: string    // e.g. "0.6"
+              @generator: string  // e.g. "test"
+              bounds: {
+                @minlat: string   // e.g. "51.5"
+                @minlon: string   // e.g. "-0.1"
+                @maxlat: string   // e.g. "51.6"
+                @maxlon: string   // e.g. "0.0"
               }
-            }]
-            way: {
-              @id: string       // e.g. "10"
-              nd: [{            // 3 items
-                @ref: string    // e.g. "1"
+              node: [{            // 3 items
+                @id: string       // e.g. "1"
+                @lat: string      // e.g. "51.5"
+                @lon: string      // e.g. "-0.1"
+                tag?: [{          // in 2 of 3, 2 items
+                  @k: string      // e.g. "amenity"
+                  @v: string      // e.g. "cafe"
+                }] | {
+                  @k: string      // e.g. "shop"
+                  @v: string      // e.g. "books"
+                }
               }]
-              tag: {...}        // same as node[].tag[]
+              way: {
+                @id: string       // e.g. "10"
+                nd: [{            // 3 items
+                  @ref: string    // e.g. "1"
+                }]
+                tag: {...}        // same as node[].tag[]
+              }
             }
-          }
 
-          """,
-        error: ""
-      )
+            """,
+          error: ""
+        )
     )
     let shallow = foundry("inspect", "--depth", "1", "--no-examples", file)
     #expect(

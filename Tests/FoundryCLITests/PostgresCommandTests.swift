@@ -24,12 +24,13 @@ struct PostgresCommandTests {
     }
     // Without --model: the schema and transformer bindings the database recorded.
     let filtered = foundry(["query", "--store", url, "--entity", "Book", "year < 1980 AND ANY tags.label == 'classic'", "--sort", "title:desc"])
-    #expect(filtered.output == """
-      id    title                      year
-      1002  The Left Hand of Darkness  1969
-      1001  A Wizard of Earthsea       1968
+    #expect(
+      filtered.output == """
+        id    title                      year
+        1002  The Left Hand of Darkness  1969
+        1001  A Wizard of Earthsea       1968
 
-      """)
+        """)
     let export = foundry(["export", "--store", url, "--entity", "Author", "--root", "authors"])
     #expect(export.status == 0)
     #expect(export == foundry(["export", "--store", file, "--entity", "Author", "--root", "authors"]))
@@ -94,7 +95,8 @@ struct PostgresCommandTests {
       return processes.map { $0.wait() }
     }
     for (status, output) in outcomes { #expect(status == 0, "\(output)") }
-    let counts = try server.sql("""
+    let counts = try server.sql(
+      """
       SELECT (SELECT count(*) FROM "Author"), (SELECT count(DISTINCT "id") FROM "Author"), \
       (SELECT count(*) FROM "Book"), (SELECT count(DISTINCT "id") FROM "Book"), \
       (SELECT count(*) FROM "Tag"), (SELECT count(DISTINCT "label") FROM "Tag")
@@ -149,7 +151,7 @@ struct PostgresCommandTests {
         return process.wait().status
       }
     }
-    #expect(ChildProcess.exitCode(of: status) == nil)   // killed by the signal
+    #expect(ChildProcess.exitCode(of: status) == nil)  // killed by the signal
     // Its session ends once the server finds the client gone; nothing it wrote was committed.
     try await onOwnThread {
       try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'", in: url, prints: "1")

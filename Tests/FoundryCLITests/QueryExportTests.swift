@@ -24,15 +24,17 @@ struct QueryExportTests {
     let directory = try TemporaryDirectory()
     let store = Self.exampleStore(in: directory)
     let result = foundry(["query"] + Self.storeOptions(store, entity: "Book") + ["year < 1980 AND ANY tags.label == 'classic'", "--sort", "title:desc"])
-    #expect(result == CommandResult(
-      status: 0,
-      output: """
-        id    title                      year
-        1002  The Left Hand of Darkness  1969
-        1001  A Wizard of Earthsea       1968
+    #expect(
+      result
+        == CommandResult(
+          status: 0,
+          output: """
+            id    title                      year
+            1002  The Left Hand of Darkness  1969
+            1001  A Wizard of Earthsea       1968
 
-        """,
-      error: ""))
+            """,
+          error: ""))
   }
 
   @Test("a query prints JSON through the model's key paths, with a limit")
@@ -42,7 +44,7 @@ struct QueryExportTests {
     let result = foundry(["query"] + Self.storeOptions(store, entity: "Tag") + ["label BEGINSWITH[c] 'S'", "--format", "json", "--limit", "1", "--sort", "label"])
     #expect(result.status == 0)
     #expect(result.output.contains(#""label": "science fiction""#))
-    #expect(result.output.split(separator: "\n").filter { $0 == "  {" }.count == 1)   // one object at the top level
+    #expect(result.output.split(separator: "\n").filter { $0 == "  {" }.count == 1)  // one object at the top level
   }
 
   @Test("a bad predicate is an error naming its column")

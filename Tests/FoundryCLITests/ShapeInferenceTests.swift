@@ -103,12 +103,13 @@ struct ShapeInferenceTests {
   }
 
   @Test func emptyArraysNeedNoComment() throws {
-    #expect(try shapeText(#"{"tags": [], "ids": [[]]}"#) == """
-      {
-        tags: []
-        ids: [[]]  // 1 × 0 items
-      }
-      """)
+    #expect(
+      try shapeText(#"{"tags": [], "ids": [[]]}"#) == """
+        {
+          tags: []
+          ids: [[]]  // 1 × 0 items
+        }
+        """)
   }
 
   @Test func deepNestingIsWalkedWithoutRecursion() throws {

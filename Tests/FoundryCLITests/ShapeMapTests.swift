@@ -24,13 +24,14 @@ struct ShapeMapTests {
     var options = ShapeOptions()
     options.mapThreshold = 3
     #expect(try shapeText(#"{"fr": "oui", "en": "yes", "de": "ja"}"#, options: options) == #"{<key>: string}  // 3 keys, e.g. "oui""#)
-    #expect(try shapeText(#"{"fr": "oui", "en": "yes", "n": 1}"#, options: options) == """
-      {
-        fr: string  // e.g. "oui"
-        en: string  // e.g. "yes"
-        n: int
-      }
-      """)
+    #expect(
+      try shapeText(#"{"fr": "oui", "en": "yes", "n": 1}"#, options: options) == """
+        {
+          fr: string  // e.g. "oui"
+          en: string  // e.g. "yes"
+          n: int
+        }
+        """)
   }
 
   @Test func dictionariesInArraysMergeTheirEntries() throws {
@@ -82,12 +83,13 @@ struct ShapeMapTests {
   @Test func summarizingCanBeTurnedOff() throws {
     var options = ShapeOptions()
     options.summarizesMaps = false
-    #expect(try shapeText(#"{"1": true, "2": false}"#, options: options) == """
-      {
-        1: bool
-        2: bool
-      }
-      """)
+    #expect(
+      try shapeText(#"{"1": true, "2": false}"#, options: options) == """
+        {
+          1: bool
+          2: bool
+        }
+        """)
   }
 
   @Test(arguments: [

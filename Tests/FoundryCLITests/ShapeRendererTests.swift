@@ -108,12 +108,13 @@ struct ShapeRendererTests {
   @Test func examplesCanBeLeftOut() throws {
     var options = ShapeRenderer.Options()
     options.showsExamples = false
-    #expect(try shapeText(#"{"name": "Ada", "tags": ["x"]}"#, rendering: options) == """
-      {
-        name: string
-        tags: [string]  // 1 item
-      }
-      """)
+    #expect(
+      try shapeText(#"{"name": "Ada", "tags": ["x"]}"#, rendering: options) == """
+        {
+          name: string
+          tags: [string]  // 1 item
+        }
+        """)
   }
 
   @Test func keysThatAreNotNamesAreQuoted() throws {

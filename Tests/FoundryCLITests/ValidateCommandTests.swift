@@ -55,17 +55,18 @@ struct ValidateCommandTests {
   @Test func standardInputIsNamedStdin() {
     #expect(foundry("validate", "-", input: "[1]") == CommandResult(status: 0, output: "<stdin>: ok\n", error: ""))
     #expect(
-      foundry("validate", "-", input: "[1,]") == CommandResult(
-        status: 1,
-        output: "",
-        error: """
-          error: unexpected character ']' after ','
-          --> <stdin>:1:4
-           1 | [1,]
-             |    ^
+      foundry("validate", "-", input: "[1,]")
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: """
+            error: unexpected character ']' after ','
+            --> <stdin>:1:4
+             1 | [1,]
+               |    ^
 
-          """
-      )
+            """
+        )
     )
   }
 
@@ -94,22 +95,24 @@ struct ValidateCommandTests {
     let directory = try TemporaryDirectory()
     let missing = directory.path + "/missing.json"
     #expect(
-      foundry("validate", missing) == CommandResult(
-        status: 1,
-        output: "",
-        error: "error: cannot read '\(missing)': No such file or directory\n--> \(missing)\n"
-      )
+      foundry("validate", missing)
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: "error: cannot read '\(missing)': No such file or directory\n--> \(missing)\n"
+        )
     )
     #expect(foundry("validate", directory.path).error == "error: cannot read '\(directory.path)': Is a directory\n--> \(directory.path)\n")
   }
 
   @Test func unreadableStandardInputIsAnError() {
     #expect(
-      foundry("validate", "-", inputFailure: "Bad file descriptor") == CommandResult(
-        status: 1,
-        output: "",
-        error: "error: cannot read '<stdin>': Bad file descriptor\n--> <stdin>\n"
-      )
+      foundry("validate", "-", inputFailure: "Bad file descriptor")
+        == CommandResult(
+          status: 1,
+          output: "",
+          error: "error: cannot read '<stdin>': Bad file descriptor\n--> <stdin>\n"
+        )
     )
   }
 

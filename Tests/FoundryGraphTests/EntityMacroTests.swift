@@ -299,12 +299,14 @@ struct GeneratedHostileTests {
   @Test("renamed properties keep their payload keys")
   func renamedProperties() throws {
     let entity = try #require(try Self.classSchema()["class"]?.declaration)
-    #expect(entity.attributes.map(\.name) == [
-      "a_b_2", "a_b", "Type_", "Protocol_", "___2", "self", "init", "Any_", "managedObject_", "when",
-    ])
-    #expect(entity.attributes.map { $0.keyPath ?? $0.name } == [
-      "a-b", "a_b", "Type", "Protocol", "_", "self", "init", "Any", "managedObject", "when",
-    ])
+    #expect(
+      entity.attributes.map(\.name) == [
+        "a_b_2", "a_b", "Type_", "Protocol_", "___2", "self", "init", "Any_", "managedObject_", "when",
+      ])
+    #expect(
+      entity.attributes.map { $0.keyPath ?? $0.name } == [
+        "a-b", "a_b", "Type", "Protocol", "_", "self", "init", "Any", "managedObject", "when",
+      ])
     #expect(entity.identity == ["a_b_2"])
     let graph = ObjectGraph(schema: try Self.classSchema())
     let object = try graph.insert(class_.self)

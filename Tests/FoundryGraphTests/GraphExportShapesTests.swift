@@ -64,7 +64,8 @@ struct GraphExportShapesTests {
   @Test("objects reached only through the inverse of a many-to-many relationship are exported")
   func manyToManyInverse() throws {
     let graph = ObjectGraph(schema: try LibrarySchema.make())
-    let first = #"[{"author_id": 1, "firstName": "A", "books": [{"book_id": 10, "title": "T", "tags": ["classic"]}]},"#
+    let first =
+      #"[{"author_id": 1, "firstName": "A", "books": [{"book_id": 10, "title": "T", "tags": ["classic"]}]},"#
       + #" {"author_id": 2, "firstName": "B", "books": [{"book_id": 30, "title": "U", "tags": ["classic"]}]}]"#
     try graph.importJSON(Array(first.utf8), entity: "Author")
     // Author 2 lets go of book 30, which stays tagged "classic".

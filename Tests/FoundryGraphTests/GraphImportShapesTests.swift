@@ -188,8 +188,8 @@ struct GraphImportShapesTests {
     try graph.importJSON(Array(#"[{"author_id": 1, "books": [{"book_id": 2, "tags": ["c"]}]}]"#.utf8), entity: "Author", options: options)
     let author = try #require(try graph.object(of: "Author", identity: 1))
     #expect(try author.related(forKey: "books").map(\.id) == [.integer(2)])
-    #expect(try graph.object(of: "Book", identity: 1) == nil)   // deleted: the list was full
-    #expect(try graph.object(of: "Tag", identity: "a") != nil)   // not a book: nullify, never deleted
+    #expect(try graph.object(of: "Book", identity: 1) == nil)  // deleted: the list was full
+    #expect(try graph.object(of: "Tag", identity: "a") != nil)  // not a book: nullify, never deleted
     #expect(try graph.object(of: "Book", identity: 2)?.related(forKey: "tags").compactMap(\.label) == ["c"])
   }
 }

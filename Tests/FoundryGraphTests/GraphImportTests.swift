@@ -80,10 +80,11 @@ struct GraphImportTests {
     let payload = #"[{"author_id": 1, "firstName": "A", "books": [{"book_id": 1, "title": "ok", "tags": ["t"]}, {"book_id": 2, "tags": ["lost"]}]}, {"firstName": "no id"}]"#
     let report = try graph.importJSON(Array(payload.utf8), entity: "Author", options: options)
     #expect(report.objects.count == 1)
-    #expect(report.issues.map(\.description) == [
-      "$[0].books[1]: element dropped because $[0].books[1].title: required key not found, expected String",
-      "$[1]: element dropped because $[1].author_id: required key not found, expected Integer 64",
-    ])
+    #expect(
+      report.issues.map(\.description) == [
+        "$[0].books[1]: element dropped because $[0].books[1].title: required key not found, expected String",
+        "$[1]: element dropped because $[1].author_id: required key not found, expected Integer 64",
+      ])
     #expect(try graph.objects(of: "Book").count == 1)
     #expect(try graph.object(of: "Tag", identity: "lost") == nil)
   }
@@ -119,9 +120,10 @@ struct GraphContradictionTests {
     var options = GraphImportOptions()
     options.isLossy = true
     let report = try graph.importJSON(Array(Self.payload.replacingOccurrences(of: "AUTHOR", with: "2").utf8), entity: "Author", options: options)
-    #expect(report.issues.map(\.description) == [
-      "$[0].books[0].author: field defaulted because $[0].books[0].author: expected Author 1, the object it is nested in, found number 2 (it names Author 2)"
-    ])
+    #expect(
+      report.issues.map(\.description) == [
+        "$[0].books[0].author: field defaulted because $[0].books[0].author: expected Author 1, the object it is nested in, found number 2 (it names Author 2)"
+      ])
     #expect(try graph.object(of: "Book", identity: 10)?.relatedObject(forKey: "author")?.id == .integer(1))
     #expect(try graph.object(of: "Author", identity: 2) == nil)
   }

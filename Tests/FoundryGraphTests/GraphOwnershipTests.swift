@@ -10,7 +10,7 @@ struct GraphOwnershipTests {
     Entity("Team", identity: ["name"]) {
       Attribute("name", .string)
       Relationship("members", to: "Person", toMany: true, inverse: "team", deleteRule: .noAction)
-      Relationship("mascot", to: "Animal")   // no inverse: the animal does not know
+      Relationship("mascot", to: "Animal")  // no inverse: the animal does not know
     }
     Entity("Person", identity: ["id"]) {
       Attribute("id", .integer64)

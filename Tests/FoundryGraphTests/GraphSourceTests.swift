@@ -131,4 +131,3 @@ struct GraphSourceTests {
     #expect(try author.related(forKey: "books").count == 2)
   }
 }
-

@@ -18,7 +18,7 @@ struct GraphStressTests {
       Relationship("mentor", to: "Person", inverse: "mentees")
       Relationship("mentees", to: "Person", toMany: true, inverse: "mentor", deleteRule: .noAction)
       Relationship("pets", to: "Pet", toMany: true, inverse: "owner", deleteRule: .cascade)
-      Relationship("favorite", to: "Pet")   // no inverse
+      Relationship("favorite", to: "Pet")  // no inverse
       Relationship("clubs", to: "Club", toMany: true, inverse: "members")
     }
     Entity("Pet", identity: ["tag"], identityScopedToParent: true) {
@@ -44,7 +44,9 @@ struct GraphStressTests {
         let pets = (0..<Int(random.next(upperBound: 3))).map { _ in #"{"tag": \#(random.next(upperBound: 3))}"# }
         fields.append(#""pets": [\#(pets.joined(separator: ", "))]"#)
       }
-      if random.next(upperBound: 3) == 0 { fields.append(#""clubs": [\#((0..<Int(random.next(upperBound: 3))).map { _ in #""c\#(random.next(upperBound: 4))""# }.joined(separator: ", "))]"#) }
+      if random.next(upperBound: 3) == 0 {
+        fields.append(#""clubs": [\#((0..<Int(random.next(upperBound: 3))).map { _ in #""c\#(random.next(upperBound: 4))""# }.joined(separator: ", "))]"#)
+      }
       people.append("{" + fields.joined(separator: ", ") + "}")
     }
     return "[" + people.joined(separator: ", ") + "]"
@@ -55,7 +57,7 @@ struct GraphStressTests {
     for object in graph.objects {
       for (slot, relationship) in object.entity.relationships.enumerated() {
         for target in try object.related(forKey: relationship.name) {
-          _ = target.description   // reads the (possibly deleted) object
+          _ = target.description  // reads the (possibly deleted) object
           guard let inverse = object.entity.inverseSlots[slot], !target.isDeleted else { continue }
           let back = try target.related(forKey: target.entity.relationships[inverse].name)
           #expect(back.contains { $0 === object }, "\(object) → \(target) has no way back")

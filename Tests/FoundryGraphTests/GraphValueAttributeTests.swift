@@ -17,7 +17,8 @@ struct GraphValueAttributeTests {
   func roundTrip(format: String) throws {
     let graph = ObjectGraph(schema: Self.schema)
     let json = #"[{"id": 1, "assignments": [{"user": "ada"}, {"user": "grace"}]}, {"id": 2, "assignments": [{"user": "alan"}]}]"#
-    let xml = "<orders><order><id>1</id><assignments><user>ada</user></assignments><assignments><user>grace</user></assignments></order>"
+    let xml =
+      "<orders><order><id>1</id><assignments><user>ada</user></assignments><assignments><user>grace</user></assignments></order>"
       + "<order><id>2</id><assignments><user>alan</user></assignments></order></orders>"
     if format == "json" {
       try graph.importJSON(Array(json.utf8), entity: "WorkOrder")

@@ -43,49 +43,65 @@ struct KeyPathAgreementTests {
   }
 
   static let cases: [Case] = [
-    Case(name: "plain", probe: PlainProbe.self, json: #"{"a": "hit"}"#, xml: "<r><a>hit</a></r>",
-         expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
-    Case(name: "nested", probe: NestedProbe.self, json: #"{"a": {"b": "hit"}}"#, xml: "<r><a><b>hit</b></a></r>",
-         expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
-    Case(name: "escaped dot", probe: EscapedDotProbe.self, json: #"{"a.b": "hit", "a": {"b": "miss"}}"#,
-         xml: "<r><a.b>hit</a.b><a><b>miss</b></a></r>", expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
+    Case(
+      name: "plain", probe: PlainProbe.self, json: #"{"a": "hit"}"#, xml: "<r><a>hit</a></r>",
+      expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
+    Case(
+      name: "nested", probe: NestedProbe.self, json: #"{"a": {"b": "hit"}}"#, xml: "<r><a><b>hit</b></a></r>",
+      expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
+    Case(
+      name: "escaped dot", probe: EscapedDotProbe.self, json: #"{"a.b": "hit", "a": {"b": "miss"}}"#,
+      xml: "<r><a.b>hit</a.b><a><b>miss</b></a></r>", expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
     // No XML name holds a backslash.
-    Case(name: "escaped backslash", probe: BackslashProbe.self, json: #"{"a\\b": "hit", "a": "miss"}"#, xml: "<r><a>miss</a></r>",
-         expected: (.found("hit"), .missing), readBack: (.found("hit"), .failed)),
+    Case(
+      name: "escaped backslash", probe: BackslashProbe.self, json: #"{"a\\b": "hit", "a": "miss"}"#, xml: "<r><a>miss</a></r>",
+      expected: (.found("hit"), .missing), readBack: (.found("hit"), .failed)),
     // Written alone, the element is one `<items>`, which the XML view shows as no array.
-    Case(name: "index 0", probe: FirstProbe.self, json: #"{"items": ["hit", "miss"]}"#, xml: "<r><items>hit</items><items>miss</items></r>",
-         expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .missing)),
-    Case(name: "index -1", probe: LastProbe.self, json: #"{"items": ["miss", "hit"]}"#, xml: "<r><items>miss</items><items>hit</items></r>",
-         expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .missing)),
+    Case(
+      name: "index 0", probe: FirstProbe.self, json: #"{"items": ["hit", "miss"]}"#, xml: "<r><items>hit</items><items>miss</items></r>",
+      expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .missing)),
+    Case(
+      name: "index -1", probe: LastProbe.self, json: #"{"items": ["miss", "hit"]}"#, xml: "<r><items>miss</items><items>hit</items></r>",
+      expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .missing)),
     // A leading zero or a sign makes a key: nothing in an array, a member in an object (XML
     // names cannot start with a digit or a sign, so XML has neither).
-    Case(name: "\"01\" on an array", probe: LeadingZeroProbe.self, json: #"{"items": ["miss", "miss"]}"#,
-         xml: "<r><items>miss</items><items>miss</items></r>", expected: (.missing, .missing), readBack: (.found("hit"), .failed)),
-    Case(name: "\"01\" on an object", probe: LeadingZeroProbe.self, json: #"{"items": {"1": "miss", "01": "hit"}}"#,
-         xml: "<r><items><b>miss</b></items></r>", expected: (.found("hit"), .missing), readBack: (.found("hit"), .failed)),
-    Case(name: "\"+1\" on an array", probe: PlusProbe.self, json: #"{"items": ["miss", "miss"]}"#,
-         xml: "<r><items>miss</items><items>miss</items></r>", expected: (.missing, .missing), readBack: (.found("hit"), .failed)),
-    Case(name: "\"+1\" on an object", probe: PlusProbe.self, json: #"{"items": {"1": "miss", "+1": "hit"}}"#,
-         xml: "<r><items><b>miss</b></items></r>", expected: (.found("hit"), .missing), readBack: (.found("hit"), .failed)),
-    Case(name: "index out of range", probe: OutOfRangeProbe.self, json: #"{"items": ["miss"]}"#, xml: "<r><items>miss</items><items>miss</items></r>",
-         expected: (.missing, .missing), readBack: (.found("hit"), .found("hit"))),
+    Case(
+      name: "\"01\" on an array", probe: LeadingZeroProbe.self, json: #"{"items": ["miss", "miss"]}"#,
+      xml: "<r><items>miss</items><items>miss</items></r>", expected: (.missing, .missing), readBack: (.found("hit"), .failed)),
+    Case(
+      name: "\"01\" on an object", probe: LeadingZeroProbe.self, json: #"{"items": {"1": "miss", "01": "hit"}}"#,
+      xml: "<r><items><b>miss</b></items></r>", expected: (.found("hit"), .missing), readBack: (.found("hit"), .failed)),
+    Case(
+      name: "\"+1\" on an array", probe: PlusProbe.self, json: #"{"items": ["miss", "miss"]}"#,
+      xml: "<r><items>miss</items><items>miss</items></r>", expected: (.missing, .missing), readBack: (.found("hit"), .failed)),
+    Case(
+      name: "\"+1\" on an object", probe: PlusProbe.self, json: #"{"items": {"1": "miss", "+1": "hit"}}"#,
+      xml: "<r><items><b>miss</b></items></r>", expected: (.found("hit"), .missing), readBack: (.found("hit"), .failed)),
+    Case(
+      name: "index out of range", probe: OutOfRangeProbe.self, json: #"{"items": ["miss"]}"#, xml: "<r><items>miss</items><items>miss</items></r>",
+      expected: (.missing, .missing), readBack: (.found("hit"), .found("hit"))),
     // The current node: an object is no string (and no string can be flattened into one); a
     // text-only XML element is its text.
     // Graph import takes a payload whose top is a string for an identity, not an object with
     // fields: the text-only root is a tag's identity, and imports no probe; and an import root
     // (`root: ""`) at an object imports it, here a tag without a name.
-    Case(name: "empty path", probe: EmptyProbe.self, json: #"{"a": "miss"}"#, xml: "<r>hit</r>",
-         expected: (.failed, .found("hit")), readBack: (.failed, .failed),
-         overrides: [rootReader: (.missing, .found("hit")), attributeReader: (.failed, .failed), subentityReader: (.failed, .failed)]),
-    Case(name: "@attribute", probe: AttributeProbe.self, json: #"{"@id": "hit", "id": "miss"}"#, xml: #"<r id="hit"><b>miss</b></r>"#,
-         expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
-    Case(name: "#text", probe: TextProbe.self, json: ##"{"a": {"#text": "hit"}}"##, xml: "<r><a>hit</a></r>",
-         expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
+    Case(
+      name: "empty path", probe: EmptyProbe.self, json: #"{"a": "miss"}"#, xml: "<r>hit</r>",
+      expected: (.failed, .found("hit")), readBack: (.failed, .failed),
+      overrides: [rootReader: (.missing, .found("hit")), attributeReader: (.failed, .failed), subentityReader: (.failed, .failed)]),
+    Case(
+      name: "@attribute", probe: AttributeProbe.self, json: #"{"@id": "hit", "id": "miss"}"#, xml: #"<r id="hit"><b>miss</b></r>"#,
+      expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
+    Case(
+      name: "#text", probe: TextProbe.self, json: ##"{"a": {"#text": "hit"}}"##, xml: "<r><a>hit</a></r>",
+      expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
     // In XML under any prefix bound to the namespace; in JSON just a key.
-    Case(name: "{uri}local", probe: QualifiedProbe.self, json: #"{"{urn:x}a": "hit", "a": "miss"}"#,
-         xml: #"<r xmlns:y="urn:x" xmlns:z="urn:z"><z:a>miss</z:a><y:a>hit</y:a></r>"#, expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
-    Case(name: "prefix:local", probe: PrefixedProbe.self, json: #"{"y:a": "hit", "a": "miss"}"#,
-         xml: #"<r xmlns:y="urn:x"><a>miss</a><y:a>hit</y:a></r>"#, expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .failed)),
+    Case(
+      name: "{uri}local", probe: QualifiedProbe.self, json: #"{"{urn:x}a": "hit", "a": "miss"}"#,
+      xml: #"<r xmlns:y="urn:x" xmlns:z="urn:z"><z:a>miss</z:a><y:a>hit</y:a></r>"#, expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .found("hit"))),
+    Case(
+      name: "prefix:local", probe: PrefixedProbe.self, json: #"{"y:a": "hit", "a": "miss"}"#,
+      xml: #"<r xmlns:y="urn:x"><a>miss</a><y:a>hit</y:a></r>"#, expected: (.found("hit"), .found("hit")), readBack: (.found("hit"), .failed)),
   ]
 
   // MARK: - Reading
@@ -137,10 +153,11 @@ struct KeyPathAgreementTests {
   /// Graph import of an entity whose subentity key path is the path: `hit` picks `Hit`.
   static func importSubentity(_ path: String, _ bytes: [UInt8], isXML: Bool) -> Outcome {
     outcome {
-      let graph = ObjectGraph(schema: try Schema {
-        Entity("Pick", subentityKeyPath: path)
-        Entity("Hit", parent: "Pick", userInfo: ["subentityValue": "hit"])
-      })
+      let graph = ObjectGraph(
+        schema: try Schema {
+          Entity("Pick", subentityKeyPath: path)
+          Entity("Hit", parent: "Pick", userInfo: ["subentityValue": "hit"])
+        })
       try load(bytes, isXML: isXML, into: graph, entity: "Pick", root: nil)
       return try graph.objects(of: "Pick").first?.entity.name == "Hit" ? "hit" : nil
     }

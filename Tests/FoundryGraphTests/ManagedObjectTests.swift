@@ -19,7 +19,7 @@ struct ManagedObjectTests {
     #expect(try second.relatedObject(forKey: "author") === author)
     try author.insert(second, at: 0, forKey: "books")
     #expect(try author.related(forKey: "books").map(\.objectNumber) == [second.objectNumber, book.objectNumber])
-    try other.add(book, forKey: "books")   // moves the book: a book has one author
+    try other.add(book, forKey: "books")  // moves the book: a book has one author
     #expect(try author.related(forKey: "books").map(\.objectNumber) == [second.objectNumber])
     #expect(try book.relatedObject(forKey: "author") === other)
     try author.remove(second, forKey: "books")
@@ -42,7 +42,7 @@ struct ManagedObjectTests {
     #expect(graph.relationshipCount == 4)
     try tag.remove(books[0], forKey: "books")
     #expect(graph.relationshipCount == 3)
-    try graph.delete(author)   // cascades to the books
+    try graph.delete(author)  // cascades to the books
     #expect(graph.relationshipCount == 0)
   }
 
@@ -112,11 +112,12 @@ struct ManagedObjectTests {
     let graph = ObjectGraph(schema: schema)
     let team = try graph.insert("Team")
     let person = try graph.insert("Person")
-    #expect(graph.validationErrors().map(\.description) == [
-      "error: Team.name: required attribute has no value",
-      "error: Team.members: holds 0 objects, expected 1...2",
-      "error: Person.team: required relationship has no object",
-    ])
+    #expect(
+      graph.validationErrors().map(\.description) == [
+        "error: Team.name: required attribute has no value",
+        "error: Team.members: holds 0 objects, expected 1...2",
+        "error: Person.team: required relationship has no object",
+      ])
     team.name = "Core"
     try team.add(person, forKey: "members")
     try graph.validate()
@@ -130,7 +131,7 @@ struct ManagedObjectTests {
     try author.add(book, forKey: "books")
     try book.setRelated(publisher, forKey: "publisher")
     #expect(throws: GraphError(.deleteDenied, at: "Publisher.books", "delete denied: the relationship holds 1 object")) { try graph.delete(publisher) }
-    try graph.delete(author)   // cascades to the book, which nullifies the publisher's link
+    try graph.delete(author)  // cascades to the book, which nullifies the publisher's link
     #expect(book.isDeleted && author.isDeleted)
     #expect(try publisher.related(forKey: "books").isEmpty)
     try graph.delete(publisher)

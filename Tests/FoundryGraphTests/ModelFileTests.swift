@@ -166,12 +166,13 @@ struct ModelFileTests {
   func relationships() throws {
     let model = try ModelFile(contentsOf: ModelFixtures.url("Kitchen Sink Models/Kitchen Sink.xcdatamodel"))
     let sample = try #require(model.entities.first { $0.name == "Sample" })
-    #expect(sample.relationships == [
-      Relationship(
-        "parts", to: "Part", toMany: true, ordered: true, inverse: "sample", deleteRule: .deny, optional: false,
-        minCount: 1, maxCount: 5, keyedBy: "code", userInfo: ["keyedBy": "code"]),
-      Relationship("shape", to: "Shape", deleteRule: .cascade),
-    ])
+    #expect(
+      sample.relationships == [
+        Relationship(
+          "parts", to: "Part", toMany: true, ordered: true, inverse: "sample", deleteRule: .deny, optional: false,
+          minCount: 1, maxCount: 5, keyedBy: "code", userInfo: ["keyedBy": "code"]),
+        Relationship("shape", to: "Shape", deleteRule: .cascade),
+      ])
     // A to-one relationship's maxCount="1" is not a count.
     let part = try #require(model.entities.first { $0.name == "Part" })
     #expect(part.relationships == [Relationship("sample", to: "Sample", inverse: "parts", deleteRule: .noAction, optional: false)])

@@ -130,7 +130,7 @@ struct JSONElementScannerTests {
   @Test func nextAfterTheEndStaysNil() throws {
     var scanner = JSONElementScanner()
     scanner.append(Array("[7".utf8))
-    #expect(try scanner.next() == nil)   // `7` may go on
+    #expect(try scanner.next() == nil)  // `7` may go on
     scanner.append(Array("]".utf8))
     #expect(try scanner.next()?.root.int == 7)
     #expect(try scanner.next() == nil)

@@ -27,12 +27,13 @@ struct JSONErrorDescriptionTests {
 
   @Test func descriptionWithASourceName() throws {
     let error = try parseError(#"{"a": 1,}"#, sourceName: "payload.json")
-    #expect(error.description == """
-      error: unexpected character '}' after ','
-      --> payload.json:1:9
-       1 | {"a": 1,}
-         |         ^
-      """)
+    #expect(
+      error.description == """
+        error: unexpected character '}' after ','
+        --> payload.json:1:9
+         1 | {"a": 1,}
+           |         ^
+        """)
     #expect("\(error)" == error.description)
     #expect(error.sourceName == "payload.json")
   }
@@ -40,23 +41,25 @@ struct JSONErrorDescriptionTests {
   @Test func descriptionWithoutASourceName() throws {
     let error = try parseError("[1 2]")
     #expect(error.sourceName == nil)
-    #expect(error.description == """
-      error: expected ',' or ']' after array element, found character '2'
-      --> <input>:1:4
-       1 | [1 2]
-         |    ^
-      """)
+    #expect(
+      error.description == """
+        error: expected ',' or ']' after array element, found character '2'
+        --> <input>:1:4
+         1 | [1 2]
+           |    ^
+        """)
   }
 
   @Test func sourceNameCanBeChangedAfterwards() throws {
     var error = try parseError("nul")
     error.sourceName = "renamed.json"
-    #expect(error.description == """
-      error: invalid literal, expected 'null'
-      --> renamed.json:1:1
-       1 | nul
-         | ^
-      """)
+    #expect(
+      error.description == """
+        error: invalid literal, expected 'null'
+        --> renamed.json:1:1
+         1 | nul
+           | ^
+        """)
   }
 
   @Test func descriptionOnALaterLine() throws {
@@ -70,12 +73,13 @@ struct JSONErrorDescriptionTests {
     #expect(error.line == 3)
     #expect(error.column == 11)
     #expect(error.offset == 29)
-    #expect(error.description == """
-      error: invalid literal, expected 'true'
-      --> config.json:3:11
-       3 |   "born": tru
-         |           ^
-      """)
+    #expect(
+      error.description == """
+        error: invalid literal, expected 'true'
+        --> config.json:3:11
+         3 |   "born": tru
+           |           ^
+        """)
   }
 
   @Test func gutterWidensForTwoDigitLines() throws {
@@ -83,12 +87,13 @@ struct JSONErrorDescriptionTests {
     let error = try parseError(json)
     #expect(error.line == 13)
     #expect(error.column == 1)
-    #expect(error.description == """
-      error: unexpected character 'x' after ','
-      --> <input>:13:1
-       13 | x]
-          | ^
-      """)
+    #expect(
+      error.description == """
+        error: unexpected character 'x' after ','
+        --> <input>:13:1
+         13 | x]
+            | ^
+        """)
   }
 
   @Test func errorAtTheEndOfAnEmptyLastLine() throws {
@@ -161,12 +166,13 @@ struct JSONErrorDescriptionTests {
     let error = try parseError(#"["é😀", x]"#)
     #expect(error.offset == 11)
     #expect(error.column == 8)
-    #expect(error.description == """
-      error: unexpected character 'x' after ','
-      --> <input>:1:8
-       1 | ["é😀", x]
-         |        ^
-      """)
+    #expect(
+      error.description == """
+        error: unexpected character 'x' after ','
+        --> <input>:1:8
+         1 | ["é😀", x]
+           |        ^
+        """)
 
     let combining = try parseError("[\"e\u{301}\", x]")
     #expect(combining.offset == 8)
@@ -190,12 +196,13 @@ struct JSONErrorDescriptionTests {
     #expect(error.column == 102)
     #expect(error.offset == 101)
     let shown = "..." + String(repeating: "a", count: 60) + "\u{FFFD}" + String(repeating: "b", count: 59) + "..."
-    #expect(error.description == """
-      error: unescaped control character U+0001 in string
-      --> <input>:1:102
-       1 | \(shown)
-         | \(String(repeating: " ", count: 63))^
-      """)
+    #expect(
+      error.description == """
+        error: unescaped control character U+0001 in string
+        --> <input>:1:102
+         1 | \(shown)
+           | \(String(repeating: " ", count: 63))^
+        """)
   }
 
   @Test func longLinesAreWindowedOnOneSideOnly() throws {
@@ -223,12 +230,13 @@ struct JSONErrorDescriptionTests {
 
   @Test func utf16InputPrintsSafely() throws {
     let error = try parseError(bytes: [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00])
-    #expect(error.description == """
-      error: input starts with a UTF-16 little-endian byte order mark; JSON must be UTF-8
-      --> <input>:1:1
-       1 | \u{FFFD}\u{FFFD}[\u{FFFD}]\u{FFFD}
-         | ^
-      """)
+    #expect(
+      error.description == """
+        error: input starts with a UTF-16 little-endian byte order mark; JSON must be UTF-8
+        --> <input>:1:1
+         1 | \u{FFFD}\u{FFFD}[\u{FFFD}]\u{FFFD}
+           | ^
+        """)
   }
 
   @Test func carriageReturnBeforeCRLF() throws {

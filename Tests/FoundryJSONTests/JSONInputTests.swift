@@ -135,12 +135,13 @@ struct JSONInputTests {
     let path = url.path
     let error = try #require(throws: JSONParsingError.self) { try JSONDocument(contentsOfFile: path) }
     #expect(error.sourceName == path)
-    #expect(error.description == """
-      error: invalid literal, expected 'true'
-      --> \(path):3:8
-       3 |   "b": tru
-         |        ^
-      """)
+    #expect(
+      error.description == """
+        error: invalid literal, expected 'true'
+        --> \(path):3:8
+         3 |   "b": tru
+           |        ^
+        """)
   }
 
   @Test func fileWithOptions() throws {

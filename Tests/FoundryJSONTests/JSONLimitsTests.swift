@@ -2,7 +2,7 @@ import FoundryJSON
 import FoundryTestSupport
 import Testing
 
-/// The limits on hostile input (README, "Limits on hostile input"): each fails with its own
+/// The limits on hostile input (the Reliability article of the Foundry catalog, "Limits on hostile input"): each fails with its own
 /// code and message at the place it was crossed, and raising it lets the input through.
 @Suite("JSON reader: limits")
 struct JSONLimitsTests {

@@ -247,7 +247,7 @@ struct JSONOptionsTests {
     try expectValue("1/**/", 1, options: comments)
     try expectValue("1 //", 1, options: comments)
     try expectValue("[1, // one\n 2 /* two */, /* three */ 3]", [1, 2, 3], options: comments)
-    try expectValue(#"{/*a*/"a"/*b*/:/*c*/1/*d*/,/*e*/"b"//f"#  + "\n:2}", ["a": 1, "b": 2], options: comments)
+    try expectValue(#"{/*a*/"a"/*b*/:/*c*/1/*d*/,/*e*/"b"//f"# + "\n:2}", ["a": 1, "b": 2], options: comments)
     try expectValue("[1 // comment ends at a carriage return\r, 2]", [1, 2], options: comments)
     try expectValue("/* multi\nline\n*/ [ /*** stars ***/ ]", [], options: comments)
     try expectValue("/* // inside */ 1", 1, options: comments)

@@ -419,10 +419,11 @@ struct JSONParserErrorTests {
       .unexpectedEndOfInput, .unexpectedCharacter, .invalidNumber, .invalidLiteral, .invalidString,
       .invalidUTF8, .depthLimitExceeded, .sizeLimitExceeded, .duplicateKey, .unreadableInput,
     ]
-    #expect(codes.map(\.description) == [
-      "unexpectedEndOfInput", "unexpectedCharacter", "invalidNumber", "invalidLiteral", "invalidString",
-      "invalidUTF8", "depthLimitExceeded", "sizeLimitExceeded", "duplicateKey", "unreadableInput",
-    ])
+    #expect(
+      codes.map(\.description) == [
+        "unexpectedEndOfInput", "unexpectedCharacter", "invalidNumber", "invalidLiteral", "invalidString",
+        "invalidUTF8", "depthLimitExceeded", "sizeLimitExceeded", "duplicateKey", "unreadableInput",
+      ])
     #expect(Set(codes).count == codes.count)
   }
 }

@@ -42,7 +42,8 @@ struct JSONRobustnessTests {
 
   /// Bytes that make random input likely to get somewhere: structure, literals, digits, quotes,
   /// escapes, whitespace, and a few non-ASCII and control bytes.
-  static let alphabet: [UInt8] = Array(#"{}[],:"\/*-+.0123456789eEtrufalsnuD8"#.utf8)
+  static let alphabet: [UInt8] =
+    Array(#"{}[],:"\/*-+.0123456789eEtrufalsnuD8"#.utf8)
     + Array(" \t\n\r".utf8)
     + [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED, 0xA0, 0xEF, 0xBB, 0xF0, 0x9F, 0xF4, 0xFF]
 

@@ -113,7 +113,10 @@ struct JSONStreamErrorTests {
   }
 
   @Test func keyPathToAValueThatIsNotAnArray() throws {
-    for (json, found) in [(#"{"features": {"a": 1}}"#, "an object"), (#"{"features": "[]"}"#, "a string"), (#"{"features": 12}"#, "a number"), (#"{"features": null}"#, "null"), (#"{"features": false}"#, "a boolean")] {
+    for (json, found) in [
+      (#"{"features": {"a": 1}}"#, "an object"), (#"{"features": "[]"}"#, "a string"), (#"{"features": 12}"#, "a number"), (#"{"features": null}"#, "null"),
+      (#"{"features": false}"#, "a boolean"),
+    ] {
       let outcome = streamBytewise(json, layout: .array(at: "features"))
       #expect(outcome.error == expected("expected an array at key path 'features', found \(found)", 1, 14, 13))
     }
@@ -138,12 +141,13 @@ struct JSONStreamErrorTests {
     scanner.finish()
     _ = try scanner.next()
     let error = try #require(throws: JSONParsingError.self) { try scanner.next() }
-    #expect(error.description == """
-      error: unexpected character '}' after ','
-      --> quakes.json:3:12
-       3 |   {"id": 2,}
-         |            ^
-      """)
+    #expect(
+      error.description == """
+        error: unexpected character '}' after ','
+        --> quakes.json:3:12
+         3 |   {"id": 2,}
+           |            ^
+        """)
     #expect(error.code == .unexpectedCharacter)
   }
 

@@ -107,8 +107,10 @@ struct JSONValueTests {
 
   @Test("only plain decimal integers index; a sign or a leading zero makes a key")
   func indexSegments() {
-    let value: JSONValue = ["list": [10, 20], "keys": ["01": "zero-one", "+1": "plus-one", "-0": "minus-zero", "1": "one"],
-                            "{urn:a.b}c": "braced"]
+    let value: JSONValue = [
+      "list": [10, 20], "keys": ["01": "zero-one", "+1": "plus-one", "-0": "minus-zero", "1": "one"],
+      "{urn:a.b}c": "braced",
+    ]
     for key in ["01", "+1", "-0", " 1", "1e0", "0x1"] {
       #expect(value[path: "list.\(key)"] == JSONValue?.none, "\(key) is a key")
     }

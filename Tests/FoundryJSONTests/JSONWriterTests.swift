@@ -45,9 +45,10 @@ struct JSONWriterTests {
     #expect(Self.sample.makeJSONString(options: .pretty) == expected)
   }
 
-  @Test(arguments: [
-    (JSONValue.null, "null"), (true, "true"), (false, "false"), ("", #""""#), (0, "0"), ([], "[]"), ([:], "{}"),
-  ] as [(JSONValue, String)])
+  @Test(
+    arguments: [
+      (JSONValue.null, "null"), (true, "true"), (false, "false"), ("", #""""#), (0, "0"), ([], "[]"), ([:], "{}"),
+    ] as [(JSONValue, String)])
   func topLevelScalarsAndEmptyContainers(value: JSONValue, expected: String) {
     #expect(value.makeJSONString() == expected)
     #expect(value.makeJSONString(options: .pretty) == expected)
@@ -255,12 +256,13 @@ struct JSONWriterTests {
     )
   }
 
-  @Test(arguments: [
-    (0.1, "0.1"), (2, "2"), (-2, "-2"), (0, "0"), (-0.0, "-0.0"), (1.5, "1.5"), (0.1 + 0.2, "0.30000000000000004"),
-    (1e300, "1e+300"), (.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
-    (1e15, "1000000000000000"), (1e16, "1e+16"), (999_999_999_999_999, "999999999999999"), (123_456.789, "123456.789"), (1e-7, "1e-07"),
-    (.nan, "null"), (.infinity, "null"), (-.infinity, "null"),
-  ] as [(Double, String)])
+  @Test(
+    arguments: [
+      (0.1, "0.1"), (2, "2"), (-2, "-2"), (0, "0"), (-0.0, "-0.0"), (1.5, "1.5"), (0.1 + 0.2, "0.30000000000000004"),
+      (1e300, "1e+300"), (.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+      (1e15, "1000000000000000"), (1e16, "1e+16"), (999_999_999_999_999, "999999999999999"), (123_456.789, "123456.789"), (1e-7, "1e-07"),
+      (.nan, "null"), (.infinity, "null"), (-.infinity, "null"),
+    ] as [(Double, String)])
   func doubles(value: Double, expected: String) throws {
     var writer = JSONWriter()
     writer.writeDouble(value)

@@ -14,10 +14,10 @@ struct EntityDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct Author {
-        var name: String = ""
-      }
-      """,
+        struct Author {
+          var name: String = ""
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Entity applies to classes: managed objects are shared references", line: 2, column: 1,
@@ -45,13 +45,13 @@ struct EntityDiagnosticsTests {
       }
       """,
       expandsTo: """
-      enum Kind {
-        case a
-      }
-      final class Box<T> {
-        var name: String = ""
-      }
-      """,
+        enum Kind {
+          case a
+        }
+        final class Box<T> {
+          var name: String = ""
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(message: "@Entity applies to classes: managed objects are shared references", line: 2, column: 1),
         DiagnosticSpec(message: "@Entity class 'Box' cannot be generic: its entity is declared once, for every use", line: 6, column: 13),
@@ -69,42 +69,42 @@ struct EntityDiagnosticsTests {
       }
       """,
       expandsTo: """
-      final class Author {
-        @FoundryGraph.EntityAccessor
-        var age: Int
-        @FoundryGraph.EntityAccessor
-        var address: Address
+        final class Author {
+          @FoundryGraph.EntityAccessor
+          var age: Int
+          @FoundryGraph.EntityAccessor
+          var address: Address
 
-        let managedObject: FoundryGraph.ManagedObject
+          let managedObject: FoundryGraph.ManagedObject
 
-        init(managedObject: FoundryGraph.ManagedObject) {
-          self.managedObject = managedObject
+          init(managedObject: FoundryGraph.ManagedObject) {
+            self.managedObject = managedObject
+          }
+
+          static let entity = FoundryGraph.Entity(
+            "Author",
+            attributes: [
+              FoundryGraph.Attribute("age", .integer64),
+              FoundryGraph.Attribute("address", .value(FoundryGraph.GraphValueType(Address.self))),
+            ],
+            relationships: []
+          )
+
+          static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+            _$propertyKeyPaths(Self.self)
+          }
+
+          private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+            [
+              FoundryGraph.PropertyKeyPath(attribute: "age", \\Root.age, chained: \\Root?.?.age),
+              FoundryGraph.PropertyKeyPath(attribute: "address", \\Root.address, chained: \\Root?.?.address),
+            ]
+          }
         }
 
-        static let entity = FoundryGraph.Entity(
-          "Author",
-          attributes: [
-            FoundryGraph.Attribute("age", .integer64),
-            FoundryGraph.Attribute("address", .value(FoundryGraph.GraphValueType(Address.self))),
-          ],
-          relationships: []
-        )
-
-        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
-          _$propertyKeyPaths(Self.self)
+        extension Author: FoundryGraph.EntityObject {
         }
-
-        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
-          [
-            FoundryGraph.PropertyKeyPath(attribute: "age", \\Root.age, chained: \\Root?.?.age),
-            FoundryGraph.PropertyKeyPath(attribute: "address", \\Root.address, chained: \\Root?.?.address),
-          ]
-        }
-      }
-
-      extension Author: FoundryGraph.EntityObject {
-      }
-      """,
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "non-optional attribute 'age' needs a default value, such as '= 0', or an optional type", line: 3, column: 7,
@@ -136,36 +136,36 @@ struct EntityDiagnosticsTests {
       }
       """,
       expandsTo: """
-      final class Author {
-        let id: Int64
-        var nickname = makeNickname()
-        var tags: [String] = [] { didSet {} }
-        var a: Int?, b: Int?
+        final class Author {
+          let id: Int64
+          var nickname = makeNickname()
+          var tags: [String] = [] { didSet {} }
+          var a: Int?, b: Int?
 
-        let managedObject: FoundryGraph.ManagedObject
+          let managedObject: FoundryGraph.ManagedObject
 
-        init(managedObject: FoundryGraph.ManagedObject) {
-          self.managedObject = managedObject
+          init(managedObject: FoundryGraph.ManagedObject) {
+            self.managedObject = managedObject
+          }
+
+          static let entity = FoundryGraph.Entity(
+            "Author",
+            attributes: [],
+            relationships: []
+          )
+
+          static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+            _$propertyKeyPaths(Self.self)
+          }
+
+          private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+            []
+          }
         }
 
-        static let entity = FoundryGraph.Entity(
-          "Author",
-          attributes: [],
-          relationships: []
-        )
-
-        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
-          _$propertyKeyPaths(Self.self)
+        extension Author: FoundryGraph.EntityObject {
         }
-
-        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
-          []
-        }
-      }
-
-      extension Author: FoundryGraph.EntityObject {
-      }
-      """,
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "'let' property 'id' cannot be an attribute: managed objects change; make it 'var'", line: 3, column: 3,
@@ -199,43 +199,43 @@ struct EntityDiagnosticsTests {
       }
       """,
       expandsTo: """
-      final class Author {
-        @FoundryGraph.EntityAccessor
-        var id: Int64 = 0
-        @FoundryGraph.EntityAccessor var books: [Book]
+        final class Author {
+          @FoundryGraph.EntityAccessor
+          var id: Int64 = 0
+          @FoundryGraph.EntityAccessor var books: [Book]
 
-        let managedObject: FoundryGraph.ManagedObject
+          let managedObject: FoundryGraph.ManagedObject
 
-        init(managedObject: FoundryGraph.ManagedObject) {
-          self.managedObject = managedObject
+          init(managedObject: FoundryGraph.ManagedObject) {
+            self.managedObject = managedObject
+          }
+
+          static let entity = FoundryGraph.Entity(
+            "Writer",
+            attributes: [
+              FoundryGraph.Attribute("id", .integer64, default: FoundryGraph.GraphValue.integer(0)),
+            ],
+            relationships: [
+              FoundryGraph.Relationship("books", to: "Book", toMany: true),
+            ],
+            identity: ["id", "books"]
+          )
+
+          static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+            _$propertyKeyPaths(Self.self)
+          }
+
+          private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+            [
+              FoundryGraph.PropertyKeyPath(attribute: "id", \\Root.id, chained: \\Root?.?.id),
+              FoundryGraph.PropertyKeyPath(toMany: "books", \\Root.books, chained: \\Root?.?.books, count: \\Root.books.count, chainedCount: \\Root?.?.books.count),
+            ]
+          }
         }
 
-        static let entity = FoundryGraph.Entity(
-          "Writer",
-          attributes: [
-            FoundryGraph.Attribute("id", .integer64, default: FoundryGraph.GraphValue.integer(0)),
-          ],
-          relationships: [
-            FoundryGraph.Relationship("books", to: "Book", toMany: true),
-          ],
-          identity: ["id", "books"]
-        )
-
-        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
-          _$propertyKeyPaths(Self.self)
+        extension Author: FoundryGraph.EntityObject {
         }
-
-        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
-          [
-            FoundryGraph.PropertyKeyPath(attribute: "id", \\Root.id, chained: \\Root?.?.id),
-            FoundryGraph.PropertyKeyPath(toMany: "books", \\Root.books, chained: \\Root?.?.books, count: \\Root.books.count, chainedCount: \\Root?.?.books.count),
-          ]
-        }
-      }
-
-      extension Author: FoundryGraph.EntityObject {
-      }
-      """,
+        """,
       diagnostics: [
         DiagnosticSpec(message: "identity names 'books', which is not an attribute of 'Writer'", line: 1, column: 42)
       ]
@@ -253,35 +253,35 @@ struct EntityDiagnosticsTests {
       }
       """,
       expandsTo: """
-      final class Book {
-        var tags: [String]
-        var author: Author
-        var pages: [Int: Page]
+        final class Book {
+          var tags: [String]
+          var author: Author
+          var pages: [Int: Page]
 
-        let managedObject: FoundryGraph.ManagedObject
+          let managedObject: FoundryGraph.ManagedObject
 
-        init(managedObject: FoundryGraph.ManagedObject) {
-          self.managedObject = managedObject
+          init(managedObject: FoundryGraph.ManagedObject) {
+            self.managedObject = managedObject
+          }
+
+          static let entity = FoundryGraph.Entity(
+            "Book",
+            attributes: [],
+            relationships: []
+          )
+
+          static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+            _$propertyKeyPaths(Self.self)
+          }
+
+          private static func _$propertyKeyPaths<Root: Book>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+            []
+          }
         }
 
-        static let entity = FoundryGraph.Entity(
-          "Book",
-          attributes: [],
-          relationships: []
-        )
-
-        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
-          _$propertyKeyPaths(Self.self)
+        extension Book: FoundryGraph.EntityObject {
         }
-
-        private static func _$propertyKeyPaths<Root: Book>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
-          []
-        }
-      }
-
-      extension Book: FoundryGraph.EntityObject {
-      }
-      """,
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Related property 'tags' must be an optional entity ('Book?') or an array of entities ('[Book]'), not '[String]'",
@@ -315,12 +315,12 @@ struct EntityDiagnosticsTests {
       @Property func f() {}
       """,
       expandsTo: """
-      final class Plain {
-        var name: String = ""
-        var books: [Book] = []
-      }
-      func f() {}
-      """,
+        final class Plain {
+          var name: String = ""
+          var books: [Book] = []
+        }
+        func f() {}
+        """,
       diagnostics: [
         DiagnosticSpec(message: "@Property applies to stored properties of an @Entity class", line: 2, column: 3),
         DiagnosticSpec(message: "@Related applies to stored properties of an @Entity class", line: 3, column: 3),
@@ -340,35 +340,35 @@ struct EntityDiagnosticsTests {
       }
       """,
       expandsTo: """
-      final class Author {
-        var name: String { "" }
-        static var shared: Author?
-        var editor: Author?
+        final class Author {
+          var name: String { "" }
+          static var shared: Author?
+          var editor: Author?
 
-        let managedObject: FoundryGraph.ManagedObject
+          let managedObject: FoundryGraph.ManagedObject
 
-        init(managedObject: FoundryGraph.ManagedObject) {
-          self.managedObject = managedObject
+          init(managedObject: FoundryGraph.ManagedObject) {
+            self.managedObject = managedObject
+          }
+
+          static let entity = FoundryGraph.Entity(
+            "Author",
+            attributes: [],
+            relationships: []
+          )
+
+          static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
+            _$propertyKeyPaths(Self.self)
+          }
+
+          private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
+            []
+          }
         }
 
-        static let entity = FoundryGraph.Entity(
-          "Author",
-          attributes: [],
-          relationships: []
-        )
-
-        static var propertyKeyPaths: [FoundryGraph.PropertyKeyPath] {
-          _$propertyKeyPaths(Self.self)
+        extension Author: FoundryGraph.EntityObject {
         }
-
-        private static func _$propertyKeyPaths<Root: Author>(_ root: Root.Type) -> [FoundryGraph.PropertyKeyPath] {
-          []
-        }
-      }
-
-      extension Author: FoundryGraph.EntityObject {
-      }
-      """,
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Property applies to stored instance properties, not to computed properties", line: 3, column: 3,

@@ -14,10 +14,10 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var a: Int { 1 }
-      }
-      """,
+        struct S {
+          var a: Int { 1 }
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Key applies to stored instance properties, not to computed properties", line: 2, column: 3,
@@ -39,10 +39,10 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        static var shared: Int
-      }
-      """,
+        struct S {
+          static var shared: Int
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Default applies to stored instance properties, not to static properties", line: 2, column: 3,
@@ -65,11 +65,11 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        lazy var date: Date = .now
-        var b: Int { get { 1 } set {} }
-      }
-      """,
+        struct S {
+          lazy var date: Date = .now
+          var b: Int { get { 1 } set {} }
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Transform applies to stored instance properties, not to lazy properties", line: 2, column: 3,
@@ -89,10 +89,10 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        func a() {}
-      }
-      """,
+        struct S {
+          func a() {}
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(message: "@Key applies to stored properties of a @Mappable type", line: 2, column: 3)
       ]
@@ -107,10 +107,10 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var a: Int
-      }
-      """,
+        struct S {
+          var a: Int
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(message: "a property can have only one @Key", line: 2, column: 13, fixIts: [FixItSpec(message: "remove @Key")])
       ],
@@ -130,10 +130,10 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var a: Int = 0
-      }
-      """,
+        struct S {
+          var a: Int = 0
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Key has no effect on an @Ignore property", line: 2, column: 3, severity: .warning,
@@ -155,10 +155,10 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var a: Date
-      }
-      """,
+        struct S {
+          var a: Date
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "a property can have only one transformer: pass it in @Key or in @Transform, not both", line: 2, column: 23)
@@ -179,15 +179,15 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var count: Int
-        var limit: Int
-        var name: String
-        var ratio: Double
-        var tags: [String]
-        var level: Level
-      }
-      """,
+        struct S {
+          var count: Int
+          var limit: Int
+          var name: String
+          var ratio: Double
+          var tags: [String]
+          var level: Level
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(message: "@Default value is a string literal, but 'count' is Int", line: 2, column: 12),
         DiagnosticSpec(message: "@Default value is a floating-point literal, but 'limit' is Int", line: 3, column: 12),
@@ -204,10 +204,10 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var count: Int = 2
-      }
-      """,
+        struct S {
+          var count: Int = 2
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "'count' has both an initial value and @Default; @Default wins, remove one", line: 2, column: 3,
@@ -264,12 +264,12 @@ struct FieldDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var a: Int?
-        let b: Int
-        var c: Optional<Int>
-      }
-      """
+        struct S {
+          var a: Int?
+          let b: Int
+          var c: Optional<Int>
+        }
+        """
     )
   }
 }

@@ -15,9 +15,9 @@ struct TypeDiagnosticsTests {
       actor A {}
       """,
       expandsTo: """
-      protocol P {}
-      actor A {}
-      """,
+        protocol P {}
+        actor A {}
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Mappable applies to structs, final classes and enums with raw values, not to protocol declarations",
@@ -38,10 +38,10 @@ struct TypeDiagnosticsTests {
       }
       """,
       expandsTo: """
-      class Node {
-        var name: String
-      }
-      """,
+        class Node {
+          var name: String
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Mappable class 'Node' must be final: its generated initializer cannot be inherited by subclasses",
@@ -62,8 +62,8 @@ struct TypeDiagnosticsTests {
       @Mappable public class Node {}
       """,
       expandsTo: """
-      public class Node {}
-      """,
+        public class Node {}
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Mappable class 'Node' must be final: its generated initializer cannot be inherited by subclasses",
@@ -81,8 +81,8 @@ struct TypeDiagnosticsTests {
       @Mappable open class Node {}
       """,
       expandsTo: """
-      open class Node {}
-      """,
+        open class Node {}
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Mappable class 'Node' must be final: its generated initializer cannot be inherited by subclasses",
@@ -100,10 +100,10 @@ struct TypeDiagnosticsTests {
       }
       """,
       expandsTo: """
-      enum Gender {
-        case male, female
-      }
-      """,
+        enum Gender {
+          case male, female
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Mappable enum 'Gender' needs a raw type such as String or Int; enums map through their raw values",
@@ -128,11 +128,11 @@ struct TypeDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var created = Date()
-        var count = 0
-      }
-      """,
+        struct S {
+          var created = Date()
+          var count = 0
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Mappable cannot infer the type of 'created'; add a type annotation", line: 3, column: 7,
@@ -157,10 +157,10 @@ struct TypeDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        let version: Int = 2
-      }
-      """,
+        struct S {
+          let version: Int = 2
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "'let' property 'version' has an initial value, so it cannot be decoded; make it 'var', or use @Default for a default",
@@ -185,11 +185,11 @@ struct TypeDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var a: JSONObject = [:]
-        var b: JSONObject = [:]
-      }
-      """,
+        struct S {
+          var a: JSONObject = [:]
+          var b: JSONObject = [:]
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(message: "only one property can be marked @UnknownKeys", line: 4, column: 3)
       ]
@@ -205,37 +205,37 @@ struct TypeDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var extra: JSONObject = [:]
-      }
-
-      extension S: Foundry.Mappable, Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
-        static let mappingSchema = Foundry.MappingSchema(
-          fields: [],
-          unknownKeys: .reject
-        )
-
-        init(from object: inout Foundry.ObjectReader) throws {
-          self.extra = object.unknownMembers()
+        struct S {
+          var extra: JSONObject = [:]
         }
 
-        mutating func update(from object: inout Foundry.ObjectReader) throws {
-          object.mergeUnknownMembers(into: &self.extra)
-        }
+        extension S: Foundry.Mappable, Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
+          static let mappingSchema = Foundry.MappingSchema(
+            fields: [],
+            unknownKeys: .reject
+          )
 
-        func encode(to object: inout Foundry.ObjectWriter) throws {
-          object.encodeUnknownMembers(self.extra)
-        }
+          init(from object: inout Foundry.ObjectReader) throws {
+            self.extra = object.unknownMembers()
+          }
 
-        init(from decoder: any Swift.Decoder) throws {
-          self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
-        }
+          mutating func update(from object: inout Foundry.ObjectReader) throws {
+            object.mergeUnknownMembers(into: &self.extra)
+          }
 
-        func encode(to encoder: any Swift.Encoder) throws {
-          try Foundry.MappingCodableBridge.encode(self, to: encoder)
+          func encode(to object: inout Foundry.ObjectWriter) throws {
+            object.encodeUnknownMembers(self.extra)
+          }
+
+          init(from decoder: any Swift.Decoder) throws {
+            self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+            try Foundry.MappingCodableBridge.encode(self, to: encoder)
+          }
         }
-      }
-      """,
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "the @UnknownKeys property stays empty because unknown keys are rejected; use 'unknownKeys: .preserve'",

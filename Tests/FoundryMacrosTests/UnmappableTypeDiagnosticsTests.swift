@@ -20,11 +20,11 @@ struct UnmappableTypeDiagnosticsTests {
       }
       """,
       expandsTo: """
-      struct S {
-        var id: Int
-        var bad: \(type)
-      }
-      """,
+        struct S {
+          var id: Int
+          var bad: \(type)
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "@Mappable cannot map 'bad' of type '\(type)': \(reason); give it a transformer or mark it @Ignore",
@@ -32,12 +32,12 @@ struct UnmappableTypeDiagnosticsTests {
       ],
       applyFixIts: ["add @Ignore"],
       fixedSource: """
-      @Mappable
-      struct S {
-        var id: Int
-        @Ignore var bad: \(type)
-      }
-      """
+        @Mappable
+        struct S {
+          var id: Int
+          @Ignore var bad: \(type)
+        }
+        """
     )
   }
 }

@@ -15,54 +15,54 @@ struct VariantExpansionTests {
       }
       """,
       expandsTo: """
-      public enum Attachment {
-        case image(Image)
-        case video(clip: Video)
-        case deleted
-        case other(JSONValue)
-      }
+        public enum Attachment {
+          case image(Image)
+          case video(clip: Video)
+          case deleted
+          case other(JSONValue)
+        }
 
-      extension Attachment: Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
-        public static func read(from value: Foundry.ValueReader) throws -> Self {
-          let _$variant = try Foundry.VariantReader(value, discriminator: "type")
-          if _$variant.tag == "image" {
-            return .image(try _$variant.payload())
+        extension Attachment: Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
+          public static func read(from value: Foundry.ValueReader) throws -> Self {
+            let _$variant = try Foundry.VariantReader(value, discriminator: "type")
+            if _$variant.tag == "image" {
+              return .image(try _$variant.payload())
+            }
+            if _$variant.tag == "video" || _$variant.tag == "movie" {
+              return .video(clip: try _$variant.payload())
+            }
+            if _$variant.tag == "deleted" {
+              return .deleted
+            }
+            return .other(_$variant.unknown(keptAs: "other"))
           }
-          if _$variant.tag == "video" || _$variant.tag == "movie" {
-            return .video(clip: try _$variant.payload())
+
+          public func write(to writer: inout Foundry.ValueWriter) throws {
+            switch self {
+            case .image(let _$payload):
+              try writer.writeVariant(_$payload, discriminator: "type", tag: "image")
+            case .video(let _$payload):
+              try writer.writeVariant(_$payload, discriminator: "type", tag: "video")
+            case .deleted:
+              writer.writeVariant(discriminator: "type", tag: "deleted")
+            case .other(let _$payload):
+              try writer.encode(_$payload)
+            }
           }
-          if _$variant.tag == "deleted" {
-            return .deleted
-          }
-          return .other(_$variant.unknown(keptAs: "other"))
-        }
 
-        public func write(to writer: inout Foundry.ValueWriter) throws {
-          switch self {
-          case .image(let _$payload):
-            try writer.writeVariant(_$payload, discriminator: "type", tag: "image")
-          case .video(let _$payload):
-            try writer.writeVariant(_$payload, discriminator: "type", tag: "video")
-          case .deleted:
-            writer.writeVariant(discriminator: "type", tag: "deleted")
-          case .other(let _$payload):
-            try writer.encode(_$payload)
+          public static var markupSchema: Foundry.MappingSchema? {
+            Foundry.VariantReader.markupSchema(naming: ["type"])
+          }
+
+          public init(from decoder: any Swift.Decoder) throws {
+            self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
+          }
+
+          public func encode(to encoder: any Swift.Encoder) throws {
+            try Foundry.MappingCodableBridge.encode(self, to: encoder)
           }
         }
-
-        public static var markupSchema: Foundry.MappingSchema? {
-          Foundry.VariantReader.markupSchema(naming: ["type"])
-        }
-
-        public init(from decoder: any Swift.Decoder) throws {
-          self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
-        }
-
-        public func encode(to encoder: any Swift.Encoder) throws {
-          try Foundry.MappingCodableBridge.encode(self, to: encoder)
-        }
-      }
-      """
+        """
     )
   }
 
@@ -76,45 +76,45 @@ struct VariantExpansionTests {
       }
       """,
       expandsTo: """
-      enum Event {
-        case itemCreated(Item)
-        case cleared
-      }
+        enum Event {
+          case itemCreated(Item)
+          case cleared
+        }
 
-      extension Event: Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
-        static func read(from value: Foundry.ValueReader) throws -> Self {
-          let _$variant = try Foundry.VariantReader(wrapped: value)
-          if _$variant.tag == (.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated") {
-            return .itemCreated(try _$variant.payload())
+        extension Event: Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
+          static func read(from value: Foundry.ValueReader) throws -> Self {
+            let _$variant = try Foundry.VariantReader(wrapped: value)
+            if _$variant.tag == (.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated") {
+              return .itemCreated(try _$variant.payload())
+            }
+            if _$variant.tag == (.snakeCase as Foundry.KeyStrategy).key(for: "cleared") {
+              return .cleared
+            }
+            throw _$variant.unknownTag(expected: [(.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated"), (.snakeCase as Foundry.KeyStrategy).key(for: "cleared")])
           }
-          if _$variant.tag == (.snakeCase as Foundry.KeyStrategy).key(for: "cleared") {
-            return .cleared
+
+          func write(to writer: inout Foundry.ValueWriter) throws {
+            switch self {
+            case .itemCreated(let _$payload):
+              try writer.writeVariant(_$payload, wrappedIn: (.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated"))
+            case .cleared:
+              writer.writeVariant(wrappedIn: (.snakeCase as Foundry.KeyStrategy).key(for: "cleared"))
+            }
           }
-          throw _$variant.unknownTag(expected: [(.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated"), (.snakeCase as Foundry.KeyStrategy).key(for: "cleared")])
-        }
 
-        func write(to writer: inout Foundry.ValueWriter) throws {
-          switch self {
-          case .itemCreated(let _$payload):
-            try writer.writeVariant(_$payload, wrappedIn: (.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated"))
-          case .cleared:
-            writer.writeVariant(wrappedIn: (.snakeCase as Foundry.KeyStrategy).key(for: "cleared"))
+          static var markupSchema: Foundry.MappingSchema? {
+            Foundry.VariantReader.markupSchema(naming: [(.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated"), (.snakeCase as Foundry.KeyStrategy).key(for: "cleared")])
+          }
+
+          init(from decoder: any Swift.Decoder) throws {
+            self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+            try Foundry.MappingCodableBridge.encode(self, to: encoder)
           }
         }
-
-        static var markupSchema: Foundry.MappingSchema? {
-          Foundry.VariantReader.markupSchema(naming: [(.snakeCase as Foundry.KeyStrategy).key(for: "itemCreated"), (.snakeCase as Foundry.KeyStrategy).key(for: "cleared")])
-        }
-
-        init(from decoder: any Swift.Decoder) throws {
-          self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
-        }
-
-        func encode(to encoder: any Swift.Encoder) throws {
-          try Foundry.MappingCodableBridge.encode(self, to: encoder)
-        }
-      }
-      """
+        """
     )
   }
 
@@ -128,41 +128,41 @@ struct VariantExpansionTests {
       }
       """,
       expandsTo: """
-      enum Identifier {
-        case number(Int)
-        case text(String)
-      }
+        enum Identifier {
+          case number(Int)
+          case text(String)
+        }
 
-      extension Identifier: Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
-        static func read(from value: Foundry.ValueReader) throws -> Self {
-          let _$variant = Foundry.VariantReader(untagged: value)
-          if let _$case = _$variant.attempt(Self.number) {
-            return _$case
+        extension Identifier: Foundry.MappableValue, Swift.Decodable, Swift.Encodable {
+          static func read(from value: Foundry.ValueReader) throws -> Self {
+            let _$variant = Foundry.VariantReader(untagged: value)
+            if let _$case = _$variant.attempt(Self.number) {
+              return _$case
+            }
+            if let _$case = _$variant.attempt(Self.text) {
+              return _$case
+            }
+            throw _$variant.unknownTag(expected: ["Int", "String"])
           }
-          if let _$case = _$variant.attempt(Self.text) {
-            return _$case
+
+          func write(to writer: inout Foundry.ValueWriter) throws {
+            switch self {
+            case .number(let _$payload):
+              try writer.encode(_$payload)
+            case .text(let _$payload):
+              try writer.encode(_$payload)
+            }
           }
-          throw _$variant.unknownTag(expected: ["Int", "String"])
-        }
 
-        func write(to writer: inout Foundry.ValueWriter) throws {
-          switch self {
-          case .number(let _$payload):
-            try writer.encode(_$payload)
-          case .text(let _$payload):
-            try writer.encode(_$payload)
+          init(from decoder: any Swift.Decoder) throws {
+            self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+            try Foundry.MappingCodableBridge.encode(self, to: encoder)
           }
         }
-
-        init(from decoder: any Swift.Decoder) throws {
-          self = try Foundry.MappingCodableBridge.decode(Self.self, from: decoder)
-        }
-
-        func encode(to encoder: any Swift.Encoder) throws {
-          try Foundry.MappingCodableBridge.encode(self, to: encoder)
-        }
-      }
-      """
+        """
     )
   }
 
@@ -177,13 +177,14 @@ struct VariantExpansionTests {
       }
       """,
       expandsTo: """
-      enum Shape {
-        case circle(radius: Double)
-      }
-      """,
+        enum Shape {
+          case circle(radius: Double)
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
-          message: #"@Mappable enum 'Shape' has cases with payloads; say how a payload names its case: @Mappable(discriminator: "type"), @Mappable(variants: .wrapped) or @Mappable(variants: .untagged)"#,
+          message:
+            #"@Mappable enum 'Shape' has cases with payloads; say how a payload names its case: @Mappable(discriminator: "type"), @Mappable(variants: .wrapped) or @Mappable(variants: .untagged)"#,
           line: 2, column: 6, fixIts: [FixItSpec(message: #"add 'discriminator: "type"'"#)])
       ],
       fixedSource: """
@@ -204,10 +205,10 @@ struct VariantExpansionTests {
       }
       """,
       expandsTo: """
-      struct Image {
-        var url: String
-      }
-      """,
+        struct Image {
+          var url: String
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "'discriminator:' applies to enums whose cases carry payloads", line: 1, column: 29,
@@ -234,13 +235,13 @@ struct VariantExpansionTests {
       }
       """,
       expandsTo: """
-      enum Value {
-        case pair(Int, Int)
-        case none
-        case named(String)
-        case other(String)
-      }
-      """,
+        enum Value {
+          case pair(Int, Int)
+          case none
+          case named(String)
+          case other(String)
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(
           message: "case 'pair' carries several values; a variant case carries one payload (a @Mappable struct holding them) or none",
@@ -262,10 +263,10 @@ struct VariantExpansionTests {
       }
       """,
       expandsTo: """
-      struct Image {
-        var url: String
-      }
-      """,
+        struct Image {
+          var url: String
+        }
+        """,
       diagnostics: [
         DiagnosticSpec(message: "@DefaultCase applies to a case of an enum marked @Mappable(discriminator:) or @Mappable(variants:)", line: 2, column: 3)
       ]

@@ -52,7 +52,7 @@ struct MigrationTests {
     let thirdContext = try third.makeContext()
     let authors = try await thirdContext.fetch(FetchRequest(entity: "Author"))
     #expect(authors.compactMap(\.fullName) == ["Ursula", "Octavia"])
-    #expect(authors.compactMap(\.rating) == [3, 5])   // the default filled in where there was none
+    #expect(authors.compactMap(\.rating) == [3, 5])  // the default filled in where there was none
     #expect(try authors[0].related(forKey: "books").compactMap(\.name) == ["Ursula 0", "Ursula 1"])
     let tagged = try #require(try thirdContext.object(of: "Tag", identity: "classic"))
     #expect(try tagged.related(forKey: "books").compactMap(\.id) == [10])
@@ -83,11 +83,12 @@ struct MigrationTests {
     let retyped = try Schema(modelAt: Self.fixtures.appendingPathComponent("ShelfRetyped.xcdatamodel"))
     let error = #expect(throws: StoreError.self) { try Store(path: file.path, schema: retyped) }
     #expect(error?.code == .schemaMismatch)
-    #expect(error?.details.sorted() == [
-      "Author.books: changed kind (to-one, to-many, ordered or its inverse)",
-      "Author.id: type changed from Integer 64 to String",
-      "Author.motto: added required without a default value",
-    ])
+    #expect(
+      error?.details.sorted() == [
+        "Author.books: changed kind (to-one, to-many, ordered or its inverse)",
+        "Author.id: type changed from Integer 64 to String",
+        "Author.motto: added required without a default value",
+      ])
     #expect(try StoreFileTests.contents(of: file.directory) == before)
     #expect(try Store(path: file.path, schema: try Self.version("Shelf 3")).tableDefinitions.count > 0)
   }
@@ -107,11 +108,12 @@ struct ValidationRuleTests {
     tag.label = "Classic!"
     let error = await #expect(throws: StoreError.self) { try await context.save() }
     #expect(error?.code == .validation)
-    #expect(error?.details.sorted() == [
-      "Author.fullName: 1 characters is below the minimum 2",
-      "Author.rating: 7 is above the maximum 5",
-      #"Tag.label: "Classic!" does not match [a-z ]+"#,
-    ])
+    #expect(
+      error?.details.sorted() == [
+        "Author.fullName: 1 characters is below the minimum 2",
+        "Author.rating: 7 is above the maximum 5",
+        #"Tag.label: "Classic!" does not match [a-z ]+"#,
+      ])
     author.fullName = "Ada"
     author.rating = 5
     tag.label = "classic"

@@ -203,7 +203,7 @@ struct ObjectContextTests {
     let william = try #require(try context.object(of: "Author", identity: 101))
     try context.delete(william)
     let saved = try await context.save()
-    #expect(saved.deleted.count == 3)   // the author and the two books (cascade)
+    #expect(saved.deleted.count == 3)  // the author and the two books (cascade)
     let fresh = try store.makeContext()
     #expect(try await fresh.count(FetchRequest(entity: "Book")) == 1)
     #expect(try fresh.object(of: "Publisher", identity: 7)?.related(forKey: "books").isEmpty == true)
@@ -269,7 +269,8 @@ struct ObjectContextTests {
     book.id = 1
     let error = await #expect(throws: StoreError.self) { try await context.save() }
     #expect(error?.code == .validation)
-    #expect(error?.details.sorted() == ["Author.id: required attribute has no value", "Author.name: required attribute has no value", "Book.title: required attribute has no value"])
+    #expect(
+      error?.details.sorted() == ["Author.id: required attribute has no value", "Author.name: required attribute has no value", "Book.title: required attribute has no value"])
     #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 0)
   }
 

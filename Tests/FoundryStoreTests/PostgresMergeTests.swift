@@ -30,10 +30,10 @@ struct PostgresMergeTests {
     let store = first.store
     let (winner, loser) = try await onOwnThread {
       try server.holdingLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url, untilWaiting: 2) {
-      let winner = Task { try await store.makeContext().importJSON(Self.payload(extra: false), entity: "Author", root: "authors").saved.inserted.count }
-      try server.waitForLockWaiters(1, in: url)
-      let loser = Task { try await second.makeContext().importJSON(Self.payload(extra: true), entity: "Author", root: "authors").saved.inserted.count }
-      return (winner, loser)
+        let winner = Task { try await store.makeContext().importJSON(Self.payload(extra: false), entity: "Author", root: "authors").saved.inserted.count }
+        try server.waitForLockWaiters(1, in: url)
+        let loser = Task { try await second.makeContext().importJSON(Self.payload(extra: true), entity: "Author", root: "authors").saved.inserted.count }
+        return (winner, loser)
       }
     }
     // Each import believed every object new: 1 author, 2 (3) books, 2 (3) tags, 1 publisher.

@@ -9,8 +9,9 @@ import Testing
 struct PostgresStatementTests {
   @Test("? marks become $1, $2, ... outside literals, quoted names and comments")
   func numbering() {
-    #expect(PostgresSQL.numbered(#"SELECT "a?" FROM t WHERE x = ? AND y = '?''?' AND z IN (?, ?) -- ?"#)
-      == #"SELECT "a?" FROM t WHERE x = $1 AND y = '?''?' AND z IN ($2, $3) -- ?"#)
+    #expect(
+      PostgresSQL.numbered(#"SELECT "a?" FROM t WHERE x = ? AND y = '?''?' AND z IN (?, ?) -- ?"#)
+        == #"SELECT "a?" FROM t WHERE x = $1 AND y = '?''?' AND z IN ($2, $3) -- ?"#)
     #expect(PostgresSQL.numbered("SELECT ?::text[]") == "SELECT $1::text[]")
   }
 
@@ -116,11 +117,12 @@ struct PostgresStoreTests {
     let store = try await StoreBackendKind.postgres.makeLibraryStore()
     let count = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
       let thread = Thread {
-        continuation.resume(with: Result(catching: {
-          let context = try store.makeContext()
-          let author = try context.object(of: "Author", identity: 106)
-          return try author?.related(forKey: "books").count ?? -1
-        }))
+        continuation.resume(
+          with: Result(catching: {
+            let context = try store.makeContext()
+            let author = try context.object(of: "Author", identity: 106)
+            return try author?.related(forKey: "books").count ?? -1
+          }))
       }
       thread.start()
     }

@@ -70,7 +70,7 @@ struct QueryTests {
     ("Author", #"books.@count == 0"#, [300]),
     ("Author", #"ANY books.title CONTAINS "Yankee""#, [106]),
     ("Author", #"books.title == "Hamlet""#, [101]),
-    ("Author", #"ALL books.price > 10"#, [300]),   // a nil price is not > 10; no books: vacuously all
+    ("Author", #"ALL books.price > 10"#, [300]),  // a nil price is not > 10; no books: vacuously all
     ("Author", #"NONE books.tags.label == "drama""#, [106, 300]),
     ("Author", #"ANY books.tags.label == "satire""#, [106]),
     ("Author", #"settings.theme == "dark""#, [101]),
@@ -103,31 +103,35 @@ struct QueryTests {
     #expect(found == expected, "\(entity): \(query) found \(found)")
   }
 
-  @Test("a bad query names the column of the mistake", arguments: [
-    (#"name == "#, "column 9: expected a value, found the end of the query"),
-    (#"name === "x""#, "column 8: expected a value, found '='"),
-    (#"name ~ "x""#, "column 6: unexpected character '~'"),
-    (#"(name == "x""#, "column 13: expected ')', found the end of the query"),
-    (#"name == "x"#, "column 9: unterminated string"),
-    (#"name == "x" rating"#, "column 13: expected AND, OR or the end, found 'rating'"),
-    (#"name MATCHES "x""#, "column 6: expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN, BETWEEN), found 'MATCHES'"),
-    (#"name ==[cd] "x""#, "column 8: unsupported option [cd]: only [c] (case-insensitive, ASCII letters) is supported"),
-    (#"name == $who"#, "column 9: variables ($who) are not supported: write the value"),
-  ])
+  @Test(
+    "a bad query names the column of the mistake",
+    arguments: [
+      (#"name == "#, "column 9: expected a value, found the end of the query"),
+      (#"name === "x""#, "column 8: expected a value, found '='"),
+      (#"name ~ "x""#, "column 6: unexpected character '~'"),
+      (#"(name == "x""#, "column 13: expected ')', found the end of the query"),
+      (#"name == "x"#, "column 9: unterminated string"),
+      (#"name == "x" rating"#, "column 13: expected AND, OR or the end, found 'rating'"),
+      (#"name MATCHES "x""#, "column 6: expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN, BETWEEN), found 'MATCHES'"),
+      (#"name ==[cd] "x""#, "column 8: unsupported option [cd]: only [c] (case-insensitive, ASCII letters) is supported"),
+      (#"name == $who"#, "column 9: variables ($who) are not supported: write the value"),
+    ])
   func parseErrors(query: String, message: String) {
     let error = #expect(throws: StoreError.self) { try QueryPredicate(query) }
     #expect(error?.code == .invalidQuery)
     #expect(error?.message == message)
   }
 
-  @Test("a query that names what the schema lacks names the column too", arguments: StoreBackendKind.available, [
-    (#"nme == "x""#, "column 1: Author has no attribute or relationship named \"nme\""),
-    (#"rating == "high""#, "column 11: \"high\" is not a value of a Integer 16 attribute"),
-    (#"name.first == "x""#, "column 1: name is a String attribute: it has no key \"first\""),
-    (#"books == "x""#, "column 1: books is a to-many relationship: compare its @count or one of its keys"),
-    (#"ANY name == "x""#, "column 5: ANY, ALL and NONE need a to-many relationship or a JSON array"),
-    (#"portrait == 3"#, "column 10: a to-one relationship compares only with nil (== nil, != nil)"),
-  ])
+  @Test(
+    "a query that names what the schema lacks names the column too", arguments: StoreBackendKind.available,
+    [
+      (#"nme == "x""#, "column 1: Author has no attribute or relationship named \"nme\""),
+      (#"rating == "high""#, "column 11: \"high\" is not a value of a Integer 16 attribute"),
+      (#"name.first == "x""#, "column 1: name is a String attribute: it has no key \"first\""),
+      (#"books == "x""#, "column 1: books is a to-many relationship: compare its @count or one of its keys"),
+      (#"ANY name == "x""#, "column 5: ANY, ALL and NONE need a to-many relationship or a JSON array"),
+      (#"portrait == 3"#, "column 10: a to-one relationship compares only with nil (== nil, != nil)"),
+    ])
   func schemaErrors(backend: StoreBackendKind, mistake: (query: String, message: String)) async throws {
     let (query, message) = mistake
     let request = try FetchRequest(entity: "Author", where: query)
@@ -142,7 +146,8 @@ struct QueryTests {
     // PostgreSQL's text never holds a NUL: such a value is refused there, not matched.
     if backend == .sqlite { texts.append("\u{0}") }
     for text in texts {
-      let predicate = "name == \(text.debugDescription) OR name BEGINSWITH \(text.debugDescription) OR settings.theme == \(text.debugDescription) OR name LIKE \(text.debugDescription)"
+      let predicate =
+        "name == \(text.debugDescription) OR name BEGINSWITH \(text.debugDescription) OR settings.theme == \(text.debugDescription) OR name LIKE \(text.debugDescription)"
       #expect(try await ids("Author", predicate, on: backend) == [], "\(text)")
     }
     #expect(try await ids("Author", "TRUEPREDICATE", on: backend) == [101, 106, 300])

@@ -82,7 +82,7 @@ struct StoreFileTests {
 
 @Suite("How a schema becomes tables")
 struct StoreLayoutTests {
-  @Test("the README's table definitions are the ones a store creates")
+  @Test("the Tables article's definitions are the ones a store creates")
   func documentedTables() throws {
     let definitions = try Store(inMemoryWith: Library.schema).tableDefinitions
     let documented = [

@@ -64,7 +64,7 @@ struct StoreImportTests {
     let author = try #require(try fresh.object(of: "Author", identity: 106))
     #expect(author.persistentID == before)
     #expect(author.name == "Samuel Clemens")
-    #expect(author.rating == 5)   // absent from the update: left alone
+    #expect(author.rating == 5)  // absent from the update: left alone
     #expect(try author.related(forKey: "books").compactMap(\.title) == ["A Connecticut Yankee", "Roughing It"])
   }
 
@@ -76,18 +76,21 @@ struct StoreImportTests {
     let update = #"{"authors": [{"id": 101, "name": "W. Shakespeare"}, {"id": 200, "name": "Ada"}]}"#
     let report = try await importLibrary(update, dryRun: true, into: store)
     #expect(report.saved.isEmpty)
-    #expect(report.changes.map(\.description).sorted() == [
-      #"insert Author (new): id nil -> 200, name nil -> "Ada", rating nil -> 3"#,
-      #"update Author #1: name "William Shakespeare" -> "W. Shakespeare""#,
-    ])
+    #expect(
+      report.changes.map(\.description).sorted() == [
+        #"insert Author (new): id nil -> 200, name nil -> "Ada", rating nil -> 3"#,
+        #"update Author #1: name "William Shakespeare" -> "W. Shakespeare""#,
+      ])
     #expect(try await snapshot(of: store) == before)
   }
 
-  @Test("a failed import leaves the store and the context as they were", arguments: StoreBackendKind.available, [
-    #"{"authors": [{"id": 300, "name": "Ada"}, {"id": "not a number", "name": "Bad"}]}"#,
-    #"{"authors": [{"id": 300, "name": "Ada"}, {"id": 301}]}"#,
-    #"{"authors": [{"id": 300, "name": "Ada""#,
-  ])
+  @Test(
+    "a failed import leaves the store and the context as they were", arguments: StoreBackendKind.available,
+    [
+      #"{"authors": [{"id": 300, "name": "Ada"}, {"id": "not a number", "name": "Bad"}]}"#,
+      #"{"authors": [{"id": 300, "name": "Ada"}, {"id": 301}]}"#,
+      #"{"authors": [{"id": 300, "name": "Ada""#,
+    ])
   func failedImport(backend: StoreBackendKind, payload: String) async throws {
     let store = try await backend.makeStore().store
     _ = try await importLibrary(into: store)

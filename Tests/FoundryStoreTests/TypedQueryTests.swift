@@ -169,10 +169,12 @@ struct TypedQueryTests {
   @Test("key paths to computed properties, and ANY over several comparisons, are errors")
   func errors() async throws {
     let context = try Shelf.store().makeContext()
-    await #expect(throws: StoreError(
-      .invalidQuery,
-      "a key path of Writer to String names no attribute or relationship: typed queries name stored properties of @Entity classes, through to-one relationships with ?."
-    )) {
+    await #expect(
+      throws: StoreError(
+        .invalidQuery,
+        "a key path of Writer to String names no attribute or relationship: typed queries name stored properties of @Entity classes, through to-one relationships with ?."
+      )
+    ) {
       _ = try await context.fetch(Writer.self, where: \.shout == "ADA")
     }
     await #expect(throws: StoreError(.invalidQuery, "ANY, ALL and NONE take one comparison (or ANY of one), not stars > 1 AND stars < 4")) {

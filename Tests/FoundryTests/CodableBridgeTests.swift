@@ -7,7 +7,6 @@ import Foundry
 import FoundryJSON
 import Testing
 
-
 @Suite("Codable: Codable fields in mapped models, mapped models as Codable")
 struct CodableBridgeTests {
   static let orderJSON = #"{"id": 7, "price": {"amount": 1250, "currency": "EUR"}, "discount": null}"#
@@ -27,10 +26,11 @@ struct CodableBridgeTests {
     var order = Self.order
     order.discount = CodableModels.Money(amount: 5, currency: "EUR")
     let value = try MappingEncoder().encodeToValue(order)
-    #expect(value == [
-      "id": 7, "price": ["amount": 1250, "currency": "EUR"], "discount": ["amount": 5, "currency": "EUR"],
-      "shipping": ["amount": 0, "currency": "EUR"],
-    ])
+    #expect(
+      value == [
+        "id": 7, "price": ["amount": 1250, "currency": "EUR"], "discount": ["amount": 5, "currency": "EUR"],
+        "shipping": ["amount": 0, "currency": "EUR"],
+      ])
     #expect(try MappingDecoder().decode(CodableModels.Order.self, from: MappingEncoder().encode(order)) == order)
   }
 

@@ -38,12 +38,13 @@ struct CodableErrorTests {
     #expect(error.message == #"$.statuses[3].user.id: expected Int, found string "x""#)
     #expect(error.line == 3)
     #expect(error.column == 19)
-    #expect(error.description == """
-      error: $.statuses[3].user.id: expected Int, found string "x"
-      --> input.json:3:19
-       3 |   {"user": {"id": "x"}}
-         |                   ^
-      """)
+    #expect(
+      error.description == """
+        error: $.statuses[3].user.id: expected Int, found string "x"
+        --> input.json:3:19
+         3 |   {"user": {"id": "x"}}
+           |                   ^
+        """)
   }
 
   @Test func missingKey() throws {

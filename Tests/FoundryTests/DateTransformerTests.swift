@@ -129,12 +129,13 @@ struct ISO8601DateTests {
         try MappingDecoder().decode(TransformedField<DateTransformer>.self, from: json, sourceName: "event.json")
       }
     }
-    #expect(error?.description == """
-      error: $.v: expected Date in ISO 8601 format, found string "2024-02-30" (day 30 out of range for February 2024)
-      --> event.json:2:8
-       2 |   "v": "2024-02-30"
-         |        ^
-      """)
+    #expect(
+      error?.description == """
+        error: $.v: expected Date in ISO 8601 format, found string "2024-02-30" (day 30 out of range for February 2024)
+        --> event.json:2:8
+         2 |   "v": "2024-02-30"
+           |        ^
+        """)
   }
 }
 
@@ -203,7 +204,9 @@ struct OtherDateFormatTests {
     #expect(try write(Date(timeIntervalSince1970: 1_409_444_955), .twitter) == #""Sun Aug 31 00:29:15 +0000 2014""#)
     #expect(readError("\"yesterday\"", .twitter) == #"$.v: expected Date in format "EEE MMM dd HH:mm:ss Z yyyy", found string "yesterday""#)
     #expect(readError("\"Sun Aug 31 00:29:15 2014\"", .twitter) == #"$.v: expected Date in format "EEE MMM dd HH:mm:ss Z yyyy", found string "Sun Aug 31 00:29:15 2014""#)
-    #expect(readError("\"Sun Feb 30 00:29:15 +0000 2014\"", .twitter) == #"$.v: expected Date in format "EEE MMM dd HH:mm:ss Z yyyy", found string "Sun Feb 30 00:29:15 +0000 2014" (day 30 out of range for February 2014)"#)
+    #expect(
+      readError("\"Sun Feb 30 00:29:15 +0000 2014\"", .twitter)
+        == #"$.v: expected Date in format "EEE MMM dd HH:mm:ss Z yyyy", found string "Sun Feb 30 00:29:15 +0000 2014" (day 30 out of range for February 2014)"#)
   }
 
   @Test(arguments: [
@@ -362,8 +365,9 @@ struct DateFormatsTransformerTests {
   }
 
   @Test func aValueNoFormatReadsNamesThemAll() {
-    #expect(readError(#""soon""#, either)
-      == #"$.v: expected Date in ISO 8601 format or Date in RFC 1123 format or Date as seconds since 1970, found string "soon""#)
+    #expect(
+      readError(#""soon""#, either)
+        == #"$.v: expected Date in ISO 8601 format or Date in RFC 1123 format or Date as seconds since 1970, found string "soon""#)
     // One format: its own message.
     #expect(readError(#""soon""#, .date(oneOf: .rfc1123)) == readError(#""soon""#, .rfc1123))
   }

@@ -86,7 +86,8 @@ enum RandomJSON {
   static let keys = ["id", "label", "ratio", "tags", "flags", "when", "nested", "a", "b", "x", "y", "0", ""]
 
   static func document<G: RandomNumberGenerator>(using generator: inout G) -> String {
-    Bool.random(using: &generator) ? value(depth: 0, using: &generator) : "[" + (0..<Int.random(in: 0...3, using: &generator)).map { _ in value(depth: 0, using: &generator) }.joined(separator: ",") + "]"
+    Bool.random(using: &generator)
+      ? value(depth: 0, using: &generator) : "[" + (0..<Int.random(in: 0...3, using: &generator)).map { _ in value(depth: 0, using: &generator) }.joined(separator: ",") + "]"
   }
 
   static func value<G: RandomNumberGenerator>(depth: Int, using generator: inout G) -> String {

@@ -24,12 +24,13 @@ struct MappingRuntimeTests {
     let error = #expect(throws: MappingError.self) { try decoder.decode(Account.self, from: json, sourceName: "a.json") }
     #expect(error?.code == .keyNotFound)
     #expect(error?.message == "$.profile.name: required key not found, expected String")
-    #expect(error?.description == """
-      error: $.profile.name: required key not found, expected String
-      --> a.json:2:13
-       2 |  "profile": {}}
-         |             ^
-      """)
+    #expect(
+      error?.description == """
+        error: $.profile.name: required key not found, expected String
+        --> a.json:2:13
+         2 |  "profile": {}}
+           |             ^
+        """)
   }
 
   @Test("a required key that is present but null is reported as null, at the null")
@@ -110,11 +111,12 @@ struct MappingRuntimeTests {
     let result = decoder.decodeLossy([Account].self, from: json)
     #expect(result.value?.map(\.id) == [1, 3])
     #expect(result.error == nil)
-    #expect(result.issues.map(\.description) == [
-      "$[1]: element dropped because $[1].id: expected Int, found string \"x\"",
-      "$[2].id: value coerced: string \"3\" read as Int",
-      "$[2].email: field defaulted because $[2].email: expected String, found array (0 elements)",
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        "$[1]: element dropped because $[1].id: expected Int, found string \"x\"",
+        "$[2].id: value coerced: string \"3\" read as Int",
+        "$[2].email: field defaulted because $[2].email: expected String, found array (0 elements)",
+      ])
   }
 
   @Test func lossyTopLevelFailure() {

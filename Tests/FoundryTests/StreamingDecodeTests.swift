@@ -78,12 +78,13 @@ struct StreamingDecodeTests {
     #expect(error?.line == 5 && error?.column == 37)
     #expect(error?.offset == 214)
     // The excerpt shows the line up to the end of the element: what follows was never kept.
-    #expect(error?.description == """
-      error: $.features[1].properties.mag: expected Double, found string "big"
-      --> quakes.json:5:37
-       5 |   {"id": "b", "properties": {"mag": "big", "place": null}}
-         |                                     ^
-      """)
+    #expect(
+      error?.description == """
+        error: $.features[1].properties.mag: expected Double, found string "big"
+        --> quakes.json:5:37
+         5 |   {"id": "b", "properties": {"mag": "big", "place": null}}
+           |                                     ^
+        """)
   }
 
   @Test func malformedInputIsAMalformedDocumentError() async throws {

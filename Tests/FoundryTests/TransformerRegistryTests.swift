@@ -36,11 +36,12 @@ struct TransformerRegistryTests {
   @Test func unknownSpecsAndWrongTypes() {
     let unknown = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "dat:yyyy") }
     #expect(unknown?.spec == "dat:yyyy")
-    #expect(unknown?.description == """
-      unknown transformer "dat:yyyy" (known: base64, base64url, bool, date:FORMAT, dates:SPEC|SPEC, decimal, decimal-string, double, \
-      epoch-ms, epoch-seconds, int, iso8601, iso8601-date, rfc1123, rfc3339, rfc822, split:SEPARATOR, string, \
-      twitter, url, uuid)
-      """)
+    #expect(
+      unknown?.description == """
+        unknown transformer "dat:yyyy" (known: base64, base64url, bool, date:FORMAT, dates:SPEC|SPEC, decimal, decimal-string, double, \
+        epoch-ms, epoch-seconds, int, iso8601, iso8601-date, rfc1123, rfc3339, rfc822, split:SEPARATOR, string, \
+        twitter, url, uuid)
+        """)
     let wrong = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "int", as: Date.self) }
     #expect(wrong?.description == #"transformer "int" produces Int, not Date"#)
     let empty = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "date:") }
@@ -63,7 +64,11 @@ struct TransformerRegistryTests {
     var registry = TransformerRegistry.standard
     registry.register(ValueTableTransformer(["m": PersonGender.male, "f": .female], default: .undefined), as: "gender")
     registry.registerFactory("prefix", argument: "TEXT") { text in
-      IdentityTransformer<String>().then { text + $0 } reverse: { String($0.dropFirst(text.count)) }
+      IdentityTransformer<String>().then {
+        text + $0
+      } reverse: {
+        String($0.dropFirst(text.count))
+      }
     }
     let gender = try registry.transformer(spec: "gender", as: PersonGender.self)
     #expect(try read("\"f\"", gender) == .female)

@@ -46,7 +46,13 @@ struct TransformedProfile: Mappable, Equatable {
     status = try object.decode(at: 2, using: .rawValue(MemberStatus.self))
     holidays = try object.decode(at: 3, using: .each(.date(format: "yyyy-MM-dd")))
     deadlines = try object.decode(at: 4, using: .eachValue(.iso8601))
-    shifted = try object.decode(at: 5, using: DateTransformer.secondsSince1970.then { $0.addingTimeInterval(3_600) } reverse: { $0.addingTimeInterval(-3_600) })
+    shifted = try object.decode(
+      at: 5,
+      using: DateTransformer.secondsSince1970.then {
+        $0.addingTimeInterval(3_600)
+      } reverse: {
+        $0.addingTimeInterval(-3_600)
+      })
     score = try object.decode(at: 6, using: .custom(read: { @Sendable in try $0.double() * 10 }, write: { @Sendable in try $1.write($0 / 10) }))
     tags = try object.decode(at: 7, using: .split(separator: ","))
     avatar = try object.decode(at: 8, using: .base64URL)
@@ -58,7 +64,13 @@ struct TransformedProfile: Mappable, Equatable {
     try object.encode(status, at: 2, using: .rawValue(MemberStatus.self))
     try object.encode(holidays, at: 3, using: .each(.date(format: "yyyy-MM-dd")))
     try object.encode(deadlines, at: 4, using: .eachValue(.iso8601))
-    try object.encode(shifted, at: 5, using: DateTransformer.secondsSince1970.then { $0.addingTimeInterval(3_600) } reverse: { $0.addingTimeInterval(-3_600) })
+    try object.encode(
+      shifted, at: 5,
+      using: DateTransformer.secondsSince1970.then {
+        $0.addingTimeInterval(3_600)
+      } reverse: {
+        $0.addingTimeInterval(-3_600)
+      })
     try object.encode(score, at: 6, using: .custom(read: { @Sendable in try $0.double() * 10 }, write: { @Sendable in try $1.write($0 / 10) }))
     try object.encode(tags, at: 7, using: .split(separator: ","))
     try object.encode(avatar, at: 8, using: .base64URL)
@@ -85,11 +97,12 @@ struct InlineTransformerTests {
     #expect(profile.tags == ["a", "b", "c"])
     #expect(profile.avatar == Data("<<???>>".utf8))
     let text = try MappingEncoder().encodeToString(profile)
-    #expect(text == """
-      {"born":"1815-12-10","gender":"female","status":"active","holidays":["2024-12-25","2024-12-26"],\
-      "deadlines":{"draft":"2024-03-01T00:00:00Z","final":"2024-04-01T12:00:00Z"},"shifted":0,"score":4.5,\
-      "tags":"a,b,c","avatar":"PDw_Pz8-Pg"}
-      """)
+    #expect(
+      text == """
+        {"born":"1815-12-10","gender":"female","status":"active","holidays":["2024-12-25","2024-12-26"],\
+        "deadlines":{"draft":"2024-03-01T00:00:00Z","final":"2024-04-01T12:00:00Z"},"shifted":0,"score":4.5,\
+        "tags":"a,b,c","avatar":"PDw_Pz8-Pg"}
+        """)
     #expect(try MappingDecoder().decode(TransformedProfile.self, from: text) == profile)
   }
 }
@@ -171,10 +184,11 @@ struct EachTransformerTests {
   @Test func eachDropsBadElementsInLossyMode() throws {
     let result = readLossy(#"["2024-02-29", "bad", "2024-03-01", 7]"#, dates)
     #expect(result.value?.value?.map(\.timeIntervalSince1970) == [1_709_164_800, 1_709_251_200])
-    #expect(result.issues.map(\.description) == [
-      #"$.v[1]: element dropped because $.v[1]: expected Date in ISO 8601 format, found string "bad""#,
-      "$.v[3]: element dropped because $.v[3]: expected Date in ISO 8601 format, found number 7",
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        #"$.v[1]: element dropped because $.v[1]: expected Date in ISO 8601 format, found string "bad""#,
+        "$.v[3]: element dropped because $.v[3]: expected Date in ISO 8601 format, found number 7",
+      ])
   }
 
   @Test func eachValueReadsAndWritesEveryMember() throws {
@@ -187,9 +201,10 @@ struct EachTransformerTests {
   @Test func eachValueDropsBadMembersAndKeysInLossyMode() throws {
     let result = readLossy(#"{"a": "2024-02-29", "b": "soon"}"#, deadlines)
     #expect(result.value?.value?.keys.sorted() == ["a"])
-    #expect(result.issues.map(\.description) == [
-      #"$.v.b: element dropped because $.v.b: expected Date in ISO 8601 format, found string "soon""#
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        #"$.v.b: element dropped because $.v.b: expected Date in ISO 8601 format, found string "soon""#
+      ])
     let byNumber = EachValueTransformer<Int, DateTransformer>(element: .secondsSince1970)
     let numbered = readLossy(#"{"1": 10, "x": 20}"#, byNumber)
     #expect(numbered.value?.value == [1: Date(timeIntervalSince1970: 10)])
@@ -206,13 +221,26 @@ struct EachTransformerTests {
 @Suite("Composition and closures")
 struct ComposedTransformerTests {
   @Test func thenConvertsAndReverts() throws {
-    let doubled = IdentityTransformer<Int>().then(.map { @Sendable in $0 * 2 } reverse: { @Sendable in $0 / 2 })
+    let doubled = IdentityTransformer<Int>().then(
+      .map { @Sendable in
+        $0 * 2
+      } reverse: { @Sendable in
+        $0 / 2
+      })
     #expect(try read("21", doubled) == 42)
     #expect(try write(42, doubled) == "21")
     let hours = IdentityTransformer<Int>().then { Double($0) / 60 }
     #expect(try read("90", hours) == 1.5)
     #expect(throws: MappingError.self) { try write(1.5, hours) }
-    let chained = IdentityTransformer<Int>().then { $0 + 1 } reverse: { $0 - 1 }.then { String($0) } reverse: { Int($0) ?? 0 }
+    let chained = IdentityTransformer<Int>().then {
+      $0 + 1
+    } reverse: {
+      $0 - 1
+    }.then {
+      String($0)
+    } reverse: {
+      Int($0) ?? 0
+    }
     #expect(try read("41", chained) == "42")
     #expect(try write("42", chained) == "41")
   }

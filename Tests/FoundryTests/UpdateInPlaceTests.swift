@@ -93,7 +93,7 @@ enum UpdateModels {
     let result = decoder.updateLossy(&user, from: #"{"name": "Grace", "views": "many"}"#)
     #expect(result.error == nil)
     #expect(user.name == "Grace")
-    #expect(user.views == 0)   // a bad field with a default takes it, as in lossy decoding
+    #expect(user.views == 0)  // a bad field with a default takes it, as in lossy decoding
     #expect(result.issues.map(\.path.description) == ["$.views"])
   }
 

@@ -26,9 +26,10 @@ struct ValidatorTests {
     let result = decoder.decodeLossy(Person.self, from: #"{"age": 30, "nickname": "", "tags": ["a", "b", "c"]}"#)
     #expect(result.value?.nickname == nil)
     #expect(result.value?.tags == [])
-    #expect(result.issues.map(\.description) == [
-      #"$.nickname: field defaulted because $.nickname: expected a non-empty value, found string """#,
-      "$.tags: field defaulted because $.tags: expected 0...2 elements, found array (3 elements)",
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        #"$.nickname: field defaulted because $.nickname: expected a non-empty value, found string """#,
+        "$.tags: field defaulted because $.tags: expected 0...2 elements, found array (3 elements)",
+      ])
   }
 }

@@ -77,12 +77,13 @@ enum VariantModels {
        {"type": "poll", "question": "?"}]
       """#
     let attachments = try decoder.decode([Attachment].self, from: json)
-    #expect(attachments == [
-      .image(.init(url: "a.png", width: 3)),
-      .video(.init(url: "b.mp4", seconds: 1.5)),
-      .deleted,
-      .other(["type": "poll", "question": "?"]),
-    ])
+    #expect(
+      attachments == [
+        .image(.init(url: "a.png", width: 3)),
+        .video(.init(url: "b.mp4", seconds: 1.5)),
+        .deleted,
+        .other(["type": "poll", "question": "?"]),
+      ])
   }
 
   @Test func discriminatorIsNotAnUnknownKeyOfThePayload() throws {

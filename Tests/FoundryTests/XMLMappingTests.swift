@@ -111,9 +111,11 @@ struct XMLMappingRuleTests {
   func sameModel() throws {
     let decoder = MappingDecoder()
     let json = try decoder.decode(Product.self, from: #"{"id": 7, "name": "Lamp", "price": 19.5, "tags": ["home", "light"], "inStock": true}"#)
-    let xml = try decoder.decode(Product.self, fromXML: """
-      <product id="7"><name>Lamp</name><price>19.5</price><tags>home</tags><tags>light</tags><inStock>true</inStock></product>
-      """)
+    let xml = try decoder.decode(
+      Product.self,
+      fromXML: """
+        <product id="7"><name>Lamp</name><price>19.5</price><tags>home</tags><tags>light</tags><inStock>true</inStock></product>
+        """)
     #expect(json == xml)
   }
 
@@ -168,9 +170,11 @@ struct XMLMappingRuleTests {
     ])
     let second: JSONValue = .object(["@x": .string("2"), "u": inner])
     #expect(view["b"] == .array([first, second]))
-    #expect(view["#content"] == .array([
-      .string("a"), .object(["b": first]), .string("c"), .object(["b": second]), .object(["e": .string("")]),
-    ]))
+    #expect(
+      view["#content"]
+        == .array([
+          .string("a"), .object(["b": first]), .string("c"), .object(["b": second]), .object(["e": .string("")]),
+        ]))
   }
 
   @Test("Errors carry the path and the XML line and column")

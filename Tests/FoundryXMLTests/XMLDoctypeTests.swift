@@ -91,11 +91,19 @@ struct XMLDoctypeTests {
     Rejection(document: "<!DOCTYPE a [<!ATTLIST a b CDATA 'x'c CDATA #IMPLIED>]>", code: .syntax, message: "expected whitespace or '>', found 'c'", column: 37),
     Rejection(document: "<!DOCTYPE a [<!ATTLIST a b CDATA '<'>]>", code: .syntax, message: "'<' is not allowed in an attribute value", column: 35),
     Rejection(document: "<!DOCTYPE a [<!ATTLIST a b CDATA '&e;'>]>", code: .undefinedEntity, message: "entity '&e;' is not declared", column: 35),
-    Rejection(document: "<!DOCTYPE a [<!ENTITY e SYSTEM 'e'><!ATTLIST a b CDATA '&e;'>]>", code: .externalEntity, message: "attribute values cannot reference external entity '&e;'", column: 57),
-    Rejection(document: "<!DOCTYPE a [<!ENTITY e '&#60;'><!ATTLIST a b CDATA 'x&e;'>]>", code: .syntax, message: "'<' in the replacement text of entity '&e;' is not allowed in an attribute value", column: 55),
+    Rejection(
+      document: "<!DOCTYPE a [<!ENTITY e SYSTEM 'e'><!ATTLIST a b CDATA '&e;'>]>", code: .externalEntity, message: "attribute values cannot reference external entity '&e;'",
+      column: 57),
+    Rejection(
+      document: "<!DOCTYPE a [<!ENTITY e '&#60;'><!ATTLIST a b CDATA 'x&e;'>]>", code: .syntax,
+      message: "'<' in the replacement text of entity '&e;' is not allowed in an attribute value", column: 55),
     Rejection(document: "<!DOCTYPE a [<!ENTITY e '&e;'><!ATTLIST a b CDATA '&e;'>]>", code: .recursiveEntity, message: "entity '&e;' refers to itself", column: 52),
-    Rejection(document: "<!DOCTYPE a [<!ENTITY e 'a%p;'>]>", code: .syntax, message: "parameter entity references may not occur within markup declarations in the internal subset", column: 27),
-    Rejection(document: "<!DOCTYPE a [<!ENTITY % p 'EMPTY'><!ELEMENT a %p;>]>", code: .syntax, message: "expected 'EMPTY', 'ANY' or '(' to start the content model; parameter entity references may not occur within markup declarations in the internal subset", column: 47),
+    Rejection(
+      document: "<!DOCTYPE a [<!ENTITY e 'a%p;'>]>", code: .syntax, message: "parameter entity references may not occur within markup declarations in the internal subset",
+      column: 27),
+    Rejection(
+      document: "<!DOCTYPE a [<!ENTITY % p 'EMPTY'><!ELEMENT a %p;>]>", code: .syntax,
+      message: "expected 'EMPTY', 'ANY' or '(' to start the content model; parameter entity references may not occur within markup declarations in the internal subset", column: 47),
     Rejection(document: "<!DOCTYPE a [<!ENTITY e '&#0;'>]>", code: .invalidCharacter, message: "character reference to U+0000 names a character XML does not allow", column: 26),
     Rejection(document: "<!DOCTYPE a [<!ENTITY e 'a&b'>]>", code: .syntax, message: "expected ';' to end the entity reference, found '''", column: 29),
     Rejection(document: "<!DOCTYPE a [<!ENTITY e SYSTEM 'e'NDATA n>]>", code: .syntax, message: "expected whitespace before 'NDATA', found 'N'", column: 35),
@@ -107,8 +115,12 @@ struct XMLDoctypeTests {
     Rejection(document: "<!DOCTYPE a [<!ELEMENT a EMPTY>", code: .unexpectedEndOfInput, message: "expected ']' to end the internal subset, found the end of the input", column: 32),
     Rejection(document: "<!DOCTYPE a [<!ELEMENT a EMPTY>] x>", code: .syntax, message: "expected '>' to end the document type declaration, found 'x'", column: 34),
     Rejection(document: "<!DOCTYPE a [<!ENTITY e '\u{1}'>]>", code: .invalidCharacter, message: "character U+0001 is not allowed in XML", column: 26),
-    Rejection(document: "<!DOCTYPE a [<!ENTITY % p '&#60;!ELEMENT a'> %p;]>", code: .syntax, message: "expected whitespace after the element name, found the end of the parameter entity (in the replacement text of parameter entity '%p;')", column: 46),
-    Rejection(document: "<!DOCTYPE a [<!ENTITY % p '&#37;p;'> %p;]>", code: .recursiveEntity, message: "parameter entity '%p;' refers to itself (in the replacement text of parameter entity '%p;')", column: 38),
+    Rejection(
+      document: "<!DOCTYPE a [<!ENTITY % p '&#60;!ELEMENT a'> %p;]>", code: .syntax,
+      message: "expected whitespace after the element name, found the end of the parameter entity (in the replacement text of parameter entity '%p;')", column: 46),
+    Rejection(
+      document: "<!DOCTYPE a [<!ENTITY % p '&#37;p;'> %p;]>", code: .recursiveEntity,
+      message: "parameter entity '%p;' refers to itself (in the replacement text of parameter entity '%p;')", column: 38),
   ])
   func rejects(_ rejection: Rejection) {
     guard let error = Self.error(rejection.document) else {

@@ -40,9 +40,11 @@ struct XMLElementValueTests {
   }
 
   @Test func equalityComparesPrefixNamespaceOrderAndContent() {
-    let base = XMLElementValue(XMLName("p:a", namespaceURI: "urn:1"), attributes: [
-      XMLAttributeValue("x", value: "1"), XMLAttributeValue("y", value: "2"),
-    ])
+    let base = XMLElementValue(
+      XMLName("p:a", namespaceURI: "urn:1"),
+      attributes: [
+        XMLAttributeValue("x", value: "1"), XMLAttributeValue("y", value: "2"),
+      ])
     var otherPrefix = base
     otherPrefix.name = XMLName("q:a", namespaceURI: "urn:1")
     var otherNamespace = base
@@ -85,14 +87,15 @@ struct XMLElementValueTests {
         XMLAttributeValue(name: tree.root.attributes[1].name, value: "urn:dc"),
       ],
       children: [
-        .element(XMLElementValue(
-          XMLName("entry", namespaceURI: atom),
-          attributes: [XMLAttributeValue("id", value: "7"), XMLAttributeValue("dc:k", namespaceURI: "urn:dc", value: "v")],
-          children: [
-            .text("Hi "), .element(XMLElementValue(XMLName("b", namespaceURI: atom), children: [.text("there")])),
-            .cdata("<x>"), .comment("c"), .processingInstruction(target: "p", data: "d"),
-          ]
-        ))
+        .element(
+          XMLElementValue(
+            XMLName("entry", namespaceURI: atom),
+            attributes: [XMLAttributeValue("id", value: "7"), XMLAttributeValue("dc:k", namespaceURI: "urn:dc", value: "v")],
+            children: [
+              .text("Hi "), .element(XMLElementValue(XMLName("b", namespaceURI: atom), children: [.text("there")])),
+              .cdata("<x>"), .comment("c"), .processingInstruction(target: "p", data: "d"),
+            ]
+          ))
       ]
     )
     #expect(tree.root.value == expected)

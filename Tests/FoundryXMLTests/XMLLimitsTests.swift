@@ -1,7 +1,7 @@
 import FoundryXML
 import Testing
 
-/// The limits on hostile input (README, "Limits on hostile input") that the error tests do not
+/// The limits on hostile input (the Reliability article of the Foundry catalog, "Limits on hostile input") that the error tests do not
 /// already cover: attributes per element, the quadratic blow-up, and defaults from the DOCTYPE.
 @Suite("XML reader: limits")
 struct XMLLimitsTests {

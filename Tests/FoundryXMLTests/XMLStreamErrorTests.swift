@@ -55,12 +55,13 @@ struct XMLStreamErrorTests {
     scanner.finish()
     _ = try scanner.next()
     let error = try #require(throws: XMLParsingError.self) { try scanner.next() }
-    #expect(error.description == """
-      error: entity 'bad' is not declared
-      --> map.osm:3:19
-       3 |   <node id="2" x="&bad;"/>
-         |                   ^
-      """)
+    #expect(
+      error.description == """
+        error: entity 'bad' is not declared
+        --> map.osm:3:19
+         3 |   <node id="2" x="&bad;"/>
+           |                   ^
+        """)
   }
 
   @Test func aMalformedElementDoesNotStopTheStream() {

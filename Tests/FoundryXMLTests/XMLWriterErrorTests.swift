@@ -96,9 +96,12 @@ struct XMLWriterErrorTests {
     let plain = error(writing: XMLElementValue("a", attributes: ["k": "1", "j": "2", "k": "3"]))
     #expect(plain?.code == .duplicateAttribute)
     #expect(plain?.message == "attribute 'k' appears twice")
-    let expanded = error(writing: XMLElementValue(XMLName("a"), attributes: [
-      XMLAttributeValue("p:k", namespaceURI: "urn:u", value: "1"), XMLAttributeValue("q:k", namespaceURI: "urn:u", value: "2"),
-    ]))
+    let expanded = error(
+      writing: XMLElementValue(
+        XMLName("a"),
+        attributes: [
+          XMLAttributeValue("p:k", namespaceURI: "urn:u", value: "1"), XMLAttributeValue("q:k", namespaceURI: "urn:u", value: "2"),
+        ]))
     #expect(expanded?.code == .duplicateAttribute)
     #expect(expanded?.message == "attribute 'q:k' appears twice")
   }

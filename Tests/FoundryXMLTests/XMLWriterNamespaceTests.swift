@@ -12,17 +12,21 @@ struct XMLWriterNamespaceTests {
   }
 
   @Test func defaultNamespaceDeclaredOnceOnTheOutermostElement() throws {
-    let feed = XMLElementValue("feed", namespaceURI: Self.atom, children: [
-      .element(XMLElementValue("entry", namespaceURI: Self.atom, children: [.element(XMLElementValue("id", namespaceURI: Self.atom, text: "1"))])),
-    ])
+    let feed = XMLElementValue(
+      "feed", namespaceURI: Self.atom,
+      children: [
+        .element(XMLElementValue("entry", namespaceURI: Self.atom, children: [.element(XMLElementValue("id", namespaceURI: Self.atom, text: "1"))]))
+      ])
     #expect(try compact(feed) == #"<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id></entry></feed>"#)
   }
 
   @Test func prefixedElementDeclaresItsPrefix() throws {
-    let feed = XMLElementValue("feed", namespaceURI: Self.atom, children: [
-      .element(XMLElementValue("dc:creator", namespaceURI: Self.dc, text: "Ada")),
-      .element(XMLElementValue("dc:date", namespaceURI: Self.dc, text: "2024")),
-    ])
+    let feed = XMLElementValue(
+      "feed", namespaceURI: Self.atom,
+      children: [
+        .element(XMLElementValue("dc:creator", namespaceURI: Self.dc, text: "Ada")),
+        .element(XMLElementValue("dc:date", namespaceURI: Self.dc, text: "2024")),
+      ])
     #expect(
       try compact(feed)
         == #"<feed xmlns="http://www.w3.org/2005/Atom"><dc:creator xmlns:dc="http://purl.org/dc/elements/1.1/">Ada</dc:creator><dc:date xmlns:dc="http://purl.org/dc/elements/1.1/">2024</dc:date></feed>"#
@@ -35,10 +39,12 @@ struct XMLWriterNamespaceTests {
   }
 
   @Test func defaultNamespaceRedeclared() throws {
-    let root = XMLElementValue("r", namespaceURI: "urn:a", children: [
-      .element(XMLElementValue("c", namespaceURI: "urn:b", children: [.element(XMLElementValue("d", namespaceURI: "urn:b"))])),
-      .element(XMLElementValue("e", namespaceURI: "urn:a")),
-    ])
+    let root = XMLElementValue(
+      "r", namespaceURI: "urn:a",
+      children: [
+        .element(XMLElementValue("c", namespaceURI: "urn:b", children: [.element(XMLElementValue("d", namespaceURI: "urn:b"))])),
+        .element(XMLElementValue("e", namespaceURI: "urn:a")),
+      ])
     #expect(try compact(root) == #"<r xmlns="urn:a"><c xmlns="urn:b"><d/></c><e/></r>"#)
   }
 
@@ -52,12 +58,14 @@ struct XMLWriterNamespaceTests {
   }
 
   @Test func attributeInANamespaceWithoutPrefixGetsAGeneratedOne() throws {
-    let element = XMLElementValue(XMLName("a"), attributes: [
-      XMLAttributeValue("x", namespaceURI: "urn:u", value: "1"),
-      XMLAttributeValue("y", namespaceURI: "urn:u", value: "2"),
-      XMLAttributeValue("z", namespaceURI: "urn:v", value: "3"),
-      XMLAttributeValue("plain", value: "4"),
-    ])
+    let element = XMLElementValue(
+      XMLName("a"),
+      attributes: [
+        XMLAttributeValue("x", namespaceURI: "urn:u", value: "1"),
+        XMLAttributeValue("y", namespaceURI: "urn:u", value: "2"),
+        XMLAttributeValue("z", namespaceURI: "urn:v", value: "3"),
+        XMLAttributeValue("plain", value: "4"),
+      ])
     #expect(try compact(element) == #"<a xmlns:ns1="urn:u" xmlns:ns2="urn:v" ns1:x="1" ns1:y="2" ns2:z="3" plain="4"/>"#)
   }
 
@@ -90,11 +98,13 @@ struct XMLWriterNamespaceTests {
   }
 
   @Test func xmlPrefixNeverNeedsADeclaration() throws {
-    let element = XMLElementValue(XMLName("p"), attributes: [
-      XMLAttributeValue("xml:lang", namespaceURI: XMLName.xmlNamespace, value: "en"),
-      XMLAttributeValue("space", namespaceURI: XMLName.xmlNamespace, value: "preserve"),
-      XMLAttributeValue("xml:base", value: "/"),
-    ])
+    let element = XMLElementValue(
+      XMLName("p"),
+      attributes: [
+        XMLAttributeValue("xml:lang", namespaceURI: XMLName.xmlNamespace, value: "en"),
+        XMLAttributeValue("space", namespaceURI: XMLName.xmlNamespace, value: "preserve"),
+        XMLAttributeValue("xml:base", value: "/"),
+      ])
     #expect(try compact(element) == #"<p xml:lang="en" xml:space="preserve" xml:base="/"/>"#)
   }
 
@@ -111,11 +121,13 @@ struct XMLWriterNamespaceTests {
   }
 
   @Test func bindingsEndWithTheirElement() throws {
-    let root = XMLElementValue("r", children: [
-      .element(XMLElementValue("a", namespaceURI: "urn:a")),
-      .element(XMLElementValue("b", namespaceURI: "urn:a")),
-      .element(XMLElementValue("c")),
-    ])
+    let root = XMLElementValue(
+      "r",
+      children: [
+        .element(XMLElementValue("a", namespaceURI: "urn:a")),
+        .element(XMLElementValue("b", namespaceURI: "urn:a")),
+        .element(XMLElementValue("c")),
+      ])
     #expect(try compact(root) == #"<r><a xmlns="urn:a"/><b xmlns="urn:a"/><c/></r>"#)
   }
 

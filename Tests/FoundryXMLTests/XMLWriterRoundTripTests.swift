@@ -144,7 +144,8 @@ struct XMLWriterRoundTripTests {
       let layout = Self.layouts[round % Self.layouts.count]
       let text = try document.makeXMLString(options: layout)
       let reread = try Self.parse(text)
-      let isEqual = Self.normalized(reread.root) == Self.normalized(document.root)
+      let isEqual =
+        Self.normalized(reread.root) == Self.normalized(document.root)
         && reread.prologue == document.prologue && reread.epilogue == document.epilogue
       #expect(isEqual, "round \(round): \(text)")
       if !isEqual { break }

@@ -7,11 +7,14 @@ struct XMLWriterTests {
   static let sample = XMLElementValue(
     "catalog", attributes: ["version": "2"],
     children: [
-      .element(XMLElementValue("book", attributes: ["id": "b1"], children: [
-        .element(XMLElementValue("title", text: "Fish & Chips")),
-        .element(XMLElementValue("tags")),
-        .element(XMLElementValue("p", children: [.text("Read "), .element(XMLElementValue("em", text: "this")), .text(" now")])),
-      ])),
+      .element(
+        XMLElementValue(
+          "book", attributes: ["id": "b1"],
+          children: [
+            .element(XMLElementValue("title", text: "Fish & Chips")),
+            .element(XMLElementValue("tags")),
+            .element(XMLElementValue("p", children: [.text("Read "), .element(XMLElementValue("em", text: "this")), .text(" now")])),
+          ])),
       .comment(" more soon "),
       .processingInstruction(target: "render", data: "fast"),
     ]
@@ -60,13 +63,18 @@ struct XMLWriterTests {
   @Test func prettyKeepsMixedContentAndPreservedSpaceAsIs() throws {
     var options = XMLWritingOptions.pretty
     options.includesDeclaration = false
-    let element = XMLElementValue("doc", children: [
-      .element(XMLElementValue("mixed", children: [.element(XMLElementValue("b")), .text("x"), .element(XMLElementValue("c"))])),
-      .element(XMLElementValue("pre", attributes: ["xml:space": "preserve"], children: [
-        .element(XMLElementValue("line", children: [.element(XMLElementValue("x"))])),
-      ])),
-      .element(XMLElementValue("cdata", children: [.cdata("raw"), .element(XMLElementValue("d"))])),
-    ])
+    let element = XMLElementValue(
+      "doc",
+      children: [
+        .element(XMLElementValue("mixed", children: [.element(XMLElementValue("b")), .text("x"), .element(XMLElementValue("c"))])),
+        .element(
+          XMLElementValue(
+            "pre", attributes: ["xml:space": "preserve"],
+            children: [
+              .element(XMLElementValue("line", children: [.element(XMLElementValue("x"))]))
+            ])),
+        .element(XMLElementValue("cdata", children: [.cdata("raw"), .element(XMLElementValue("d"))])),
+      ])
     let expected = """
       <doc>
         <mixed><b/>x<c/></mixed>
@@ -158,10 +166,12 @@ struct XMLWriterTests {
   }
 
   @Test func commentsAndProcessingInstructions() throws {
-    let element = XMLElementValue("r", children: [
-      .comment(""), .comment("- a - b -x"), .processingInstruction(target: "pi", data: ""),
-      .processingInstruction(target: "pi", data: "a ? > b"),
-    ])
+    let element = XMLElementValue(
+      "r",
+      children: [
+        .comment(""), .comment("- a - b -x"), .processingInstruction(target: "pi", data: ""),
+        .processingInstruction(target: "pi", data: "a ? > b"),
+      ])
     #expect(try element.makeXMLString(options: .fragment) == "<r><!----><!--- a - b -x--><?pi?><?pi a ? > b?></r>")
   }
 

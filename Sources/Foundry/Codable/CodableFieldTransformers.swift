@@ -1,5 +1,5 @@
 /// Reads a `Decodable` field through Foundry's `Decoder`, for ``ObjectReader``'s `Decodable`
-/// overloads and ``ValueReader/decode(_:)``.
+/// overloads and `ValueReader.decode(_:)`.
 ///
 /// ```swift
 /// let money = try object.decode(at: 2, using: DecodableTransformer<Money>())

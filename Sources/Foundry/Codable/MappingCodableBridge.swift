@@ -5,7 +5,7 @@ import FoundryJSON
 ///
 /// With Foundry's own decoder (a `Codable` type holding a mapped model, decoded through
 /// ``MappingDecoder``), the model reads straight from the document. Any other decoder hands
-/// over the value as a ``JSONValue`` first.
+/// over the value as a `JSONValue` first.
 ///
 /// ```swift
 /// extension User: Codable {
@@ -18,6 +18,9 @@ import FoundryJSON
 public enum MappingCodableBridge {
   /// Decodes a mapped model from any `Decoder`.
   ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - decoder: The decoder whose value to read.
   /// - Throws: With Foundry's decoder, ``MappingError``; with another decoder, a
   ///   `DecodingError.dataCorrupted` whose coding path leads to the failure and whose
   ///   underlying error is the ``MappingError``.
@@ -34,6 +37,9 @@ public enum MappingCodableBridge {
   /// Encodes a mapped model into any `Encoder`, through the same declarations as
   /// ``MappingEncoder``.
   ///
+  /// - Parameters:
+  ///   - value: The model to encode.
+  ///   - encoder: The encoder to write into.
   /// - Throws: With Foundry's encoder, ``MappingError``; with another encoder, an
   ///   `EncodingError.invalidValue` whose underlying error is the ``MappingError``.
   public static func encode<T: MappableValue>(_ value: T, to encoder: any Encoder) throws {
@@ -61,6 +67,10 @@ public enum MappingCodableBridge {
   ///   self = try MappingCodableBridge.withObjectReader(for: Self.self, from: decoder) { try Self(from: &$0) }
   /// }
   /// ```
+  /// - Parameters:
+  ///   - type: The model type whose schema and unknown-key policy apply.
+  ///   - decoder: The decoder whose value to read.
+  ///   - body: Reads the fields (the generated `init(from:)`'s body).
   public static func withObjectReader<T: Mappable, R>(
     for type: T.Type, from decoder: any Decoder, _ body: (inout ObjectReader) throws -> R
   ) throws -> R {
@@ -87,6 +97,9 @@ public enum MappingCodableBridge {
   /// }
   /// ```
   ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - decoder: The decoder whose value to read.
   /// - Throws: ``MappingError`` when the value is not an object.
   public static func makeObjectReader<T: Mappable>(for type: T.Type, from decoder: any Decoder) throws -> ObjectReader {
     let value = try (decoder as? DocumentDecoder)?.reader ?? foreignValue(from: decoder)
@@ -94,6 +107,8 @@ public enum MappingCodableBridge {
   }
 
   /// Applies the unknown-key policy once a reader from ``makeObjectReader(for:from:)`` is done.
+  /// - Parameters:
+  ///   - object: The reader from ``makeObjectReader(for:from:)``, all fields read.
   public static func finish(_ object: inout ObjectReader) throws {
     try object.finish()
   }

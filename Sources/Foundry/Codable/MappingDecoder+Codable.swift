@@ -46,6 +46,10 @@ extension MappingDecoder {
   /// ```swift
   /// let user = try MappingDecoder().decode(User.self, from: data)   // User: Decodable
   /// ```
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors mention.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, sourceName: String? = nil) throws -> T {
     let document = try Self.parseDocument(sourceName: sourceName) {
@@ -59,6 +63,10 @@ extension MappingDecoder {
   /// ```swift
   /// let point = try MappingDecoder().decode(Point.self, from: #"{"x": 1, "y": 2}"#)
   /// ```
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - string: The JSON payload, as text.
+  ///   - sourceName: The file name errors mention.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from string: String, sourceName: String? = nil) throws -> T {
     let document = try Self.parseDocument(sourceName: sourceName) {
@@ -75,6 +83,10 @@ extension MappingDecoder {
   ///   let metadata = try MappingDecoder().decode(Metadata.self, from: node)
   /// }
   /// ```
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - node: The payload: a parsed document, or any node of one.
+  ///   - sourceName: The file name errors mention.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil) throws -> T {
     let context = MappingContext(options: options, isLossy: false, factory: nil)

@@ -14,6 +14,8 @@ extension MappingEncoder {
   /// `Date` encodes through its own `Encodable` (`JSONEncoder`'s default), `Data` as base64,
   /// `URL` as its string and `Decimal` exactly. Keys are written as the coding keys say.
   ///
+  /// - Parameters:
+  ///   - value: The value to encode.
   /// - Throws: ``MappingError`` (a non-finite `Double`, or an error of the value's `encode(to:)`).
   @_disfavoredOverload
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
@@ -25,17 +27,21 @@ extension MappingEncoder {
   /// ```swift
   /// print(try MappingEncoder().encodeToString(Point(x: 1, y: 2)))
   /// ```
+  /// - Parameters:
+  ///   - value: The value to encode.
   @_disfavoredOverload
   public func encodeToString<T: Encodable>(_ value: T) throws -> String {
     try encodeToValue(value).makeJSONString(options: options.writing)
   }
 
-  /// Encodes an `Encodable` value to a ``JSONValue`` tree.
+  /// Encodes an `Encodable` value to a `JSONValue` tree.
   ///
   /// ```swift
   /// let tree = try MappingEncoder().encodeToValue(Point(x: 1, y: 2))
   /// tree["x"]?.double   // 1.0
   /// ```
+  /// - Parameters:
+  ///   - value: The value to encode.
   @_disfavoredOverload
   public func encodeToValue<T: Encodable>(_ value: T) throws -> JSONValue {
     let encoder = DocumentEncoder(context: EncodingContext(options: options))

@@ -11,6 +11,9 @@ extension ObjectReader {
   /// }
   /// ```
   ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   /// - Throws: ``MappingError``; a missing key or `null` is `keyNotFound`.
   @_disfavoredOverload
   public mutating func decode<T: Decodable>(_ type: T.Type, at field: Int) throws -> T {
@@ -22,6 +25,10 @@ extension ObjectReader {
   /// ```swift
   /// price = try object.decode(Money.self, at: 0, default: .zero)
   /// ```
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - defaultValue: The value for a missing key or `null`.
   @_disfavoredOverload
   public mutating func decode<T: Decodable>(_ type: T.Type, at field: Int, default defaultValue: @autoclosure () -> T) throws -> T {
     try decode(at: field, using: DecodableTransformer<T>(), default: defaultValue())
@@ -32,6 +39,9 @@ extension ObjectReader {
   /// ```swift
   /// discount = try object.decodeIfPresent(Money.self, at: 1)
   /// ```
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @_disfavoredOverload
   public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, at field: Int) throws -> T? {
     try decodeIfPresent(at: field, using: DecodableTransformer<T>())
@@ -46,6 +56,9 @@ extension ObjectWriter {
   ///   try object.encode(price, at: 0)   // Money: Encodable
   /// }
   /// ```
+  /// - Parameters:
+  ///   - value: The field's value.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @_disfavoredOverload
   public mutating func encode<T: Encodable>(_ value: T, at field: Int) throws {
     try encode(value, at: field, using: EncodableTransformer<T>())
@@ -56,6 +69,9 @@ extension ObjectWriter {
   /// ```swift
   /// try object.encodeIfPresent(discount, at: 1)
   /// ```
+  /// - Parameters:
+  ///   - value: The field's value; `nil` follows the nil-encoding policy.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @_disfavoredOverload
   public mutating func encodeIfPresent<T: Encodable>(_ value: T?, at field: Int) throws {
     try encodeIfPresent(value, at: field, using: EncodableTransformer<T>())
@@ -68,6 +84,8 @@ extension ValueReader {
   /// ```swift
   /// let money = try value.decode(Money.self)
   /// ```
+  /// - Parameters:
+  ///   - type: The type to decode.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
     try DocumentDecoder(reader: self).decodeRoot(T.self)
@@ -80,6 +98,8 @@ extension ValueWriter {
   /// ```swift
   /// try writer.encode(money)
   /// ```
+  /// - Parameters:
+  ///   - value: The value to write.
   @_disfavoredOverload
   public mutating func encode<T: Encodable>(_ value: T) throws {
     try EncodableTransformer<T>().write(value, to: &self)

@@ -103,6 +103,8 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
   /// ```swift
   /// guard age >= 0 else { throw MappingError.invalid("age must not be negative") }
   /// ```
+  /// - Parameters:
+  ///   - reason: What is wrong, in words the message shows.
   public static func invalid(_ reason: String) -> MappingError {
     MappingError(code: .validationFailed, reason: reason)
   }
@@ -147,6 +149,8 @@ public struct MappingPath: Sendable, Hashable, CustomStringConvertible {
   public var components: [Component]
 
   /// A path from its steps: `MappingPath(components: [.key("users"), .index(3)])` is `$.users[3]`.
+  /// - Parameters:
+  ///   - components: The steps from the root: keys and indices.
   public init(components: [Component]) { self.components = components }
 
   /// `$` for the root, `.key` for plain keys, `["odd key"]` for others, `[3]` for indexes.

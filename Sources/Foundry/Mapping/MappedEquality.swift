@@ -97,7 +97,7 @@ extension MappedCopyable {
         copy = try Self.read(from: root)
         try copier.finishCycles()
       }
-    } catch where MappingError.isSkip(error) {
+    } catch  where MappingError.isSkip(error) {
       throw Self.cycleError
     }
     guard let copy, try copy.markedContent() == content else { throw Self.cycleError }

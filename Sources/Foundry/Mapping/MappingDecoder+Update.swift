@@ -17,16 +17,28 @@ extension MappingDecoder {
   /// var user = try decoder.decode(User.self, from: full)
   /// try decoder.update(&user, from: #"{"views": 12}"#)   // only views changes
   /// ```
+  /// - Parameters:
+  ///   - value: The model to change in place.
+  ///   - bytes: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors mention.
   public func update<T: Mappable>(_ value: inout T, from bytes: [UInt8], sourceName: String? = nil) throws {
     try update(&value, from: parse(bytes, sourceName: sourceName), sourceName: sourceName)
   }
 
   /// `update(_:from:)` from a JSON string.
+  /// - Parameters:
+  ///   - value: The model to change in place.
+  ///   - string: The JSON payload, as text.
+  ///   - sourceName: The file name errors mention.
   public func update<T: Mappable>(_ value: inout T, from string: String, sourceName: String? = nil) throws {
     try update(&value, from: Array(string.utf8), sourceName: sourceName)
   }
 
   /// `update(_:from:)` from JSON `Data`.
+  /// - Parameters:
+  ///   - value: The model to change in place.
+  ///   - data: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors mention.
   public func update<T: Mappable>(_ value: inout T, from data: Data, sourceName: String? = nil) throws {
     try update(&value, from: [UInt8](data), sourceName: sourceName)
   }
@@ -36,11 +48,19 @@ extension MappingDecoder {
   /// ```swift
   /// try decoder.update(&feed, fromXML: "<rss><channel><title>New</title></channel></rss>")
   /// ```
+  /// - Parameters:
+  ///   - value: The model to change in place.
+  ///   - string: The XML document, as text.
+  ///   - sourceName: The file name errors mention.
   public func update<T: Mappable>(_ value: inout T, fromXML string: String, sourceName: String? = nil) throws {
     try update(&value, from: xmlView(Array(string.utf8), sourceName: sourceName), sourceName: sourceName)
   }
 
   /// `update(_:from:)` from a parsed document node.
+  /// - Parameters:
+  ///   - value: The model to change in place.
+  ///   - node: The payload: a parsed document, or any node of one.
+  ///   - sourceName: The file name errors mention.
   public func update<T: Mappable>(_ value: inout T, from node: JSONNode, sourceName: String? = nil) throws {
     var updated = value
     try withRoot(node, sourceName: sourceName, factory: nil) { try T.update(&updated, from: $0) }
@@ -55,6 +75,10 @@ extension MappingDecoder {
   /// let result = decoder.updateLossy(&user, from: #"{"views": "many", "name": "Ada"}"#)
   /// result.issues   // $.views: field defaulted because ...
   /// ```
+  /// - Parameters:
+  ///   - value: The model to change in place; left as it was when the top level fails.
+  ///   - string: The JSON payload, as text.
+  ///   - sourceName: The file name errors mention.
   public func updateLossy<T: Mappable>(_ value: inout T, from string: String, sourceName: String? = nil) -> LossyResult<T> {
     let node: JSONNode
     do {

@@ -27,13 +27,19 @@ public struct MappingDecoder: Sendable {
   /// options.coercion = .strict
   /// let decoder = MappingDecoder(options: options)
   /// ```
+  /// - Parameters:
+  ///   - options: Coercion mode, parsing options, transformers, date and data formats, key strategy.
   public init(options: MappingOptions = .init()) {
     self.options = options
   }
 
   /// Decodes a value from UTF-8 JSON bytes.
   ///
-  /// - Parameter sourceName: The file name errors print.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors print.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   /// - Throws: ``MappingError`` (a malformed document is code `.malformedDocument`).
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
@@ -41,18 +47,33 @@ public struct MappingDecoder: Sendable {
   }
 
   /// Decodes a value from UTF-8 JSON `Data`.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from data: Data, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, from: [UInt8](data), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from a JSON string.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - string: The JSON payload, as text.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, from: Array(string.utf8), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from a parsed document (or any node of one).
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - node: The payload: a parsed document, or any node of one.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     var result: T?
@@ -76,6 +97,11 @@ public struct MappingDecoder: Sendable {
   /// Decodes what can be decoded and reports the rest: bad array elements are dropped, bad
   /// optional fields become `nil`, bad fields with defaults take the default.
   ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   /// - Returns: The value (`nil` only when the top level itself fails) and every issue.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
     let node: JSONNode
@@ -88,16 +114,31 @@ public struct MappingDecoder: Sendable {
   }
 
   /// Lossy decoding from `Data`.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The JSON payload, UTF-8.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, from data: Data, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
     decodeLossy(type, from: [UInt8](data), sourceName: sourceName, factory: factory)
   }
 
   /// Lossy decoding from a JSON string.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - string: The JSON payload, as text.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, from string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
     decodeLossy(type, from: Array(string.utf8), sourceName: sourceName, factory: factory)
   }
 
   /// Lossy decoding from a parsed document node.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - node: The payload: a parsed document, or any node of one.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
     var value: T?
     let (issues, error) = run(from: node, sourceName: sourceName, lossy: true, factory: factory) { value = try T.read(from: $0) }

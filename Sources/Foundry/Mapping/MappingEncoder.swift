@@ -24,11 +24,15 @@ public struct MappingEncoder: Sendable {
   /// options.writing = .pretty
   /// let encoder = MappingEncoder(options: options)
   /// ```
+  /// - Parameters:
+  ///   - options: Output style, nil encoding, date and data formats, key strategy.
   public init(options: EncodingOptions = .init()) {
     self.options = options
   }
 
   /// Encodes to UTF-8 JSON bytes, streaming.
+  /// - Parameters:
+  ///   - value: The value to encode.
   @inlinable
   public func encode<T: MappableValue>(_ value: T) throws -> [UInt8] {
     var writer = makeStreamingWriter()
@@ -37,12 +41,16 @@ public struct MappingEncoder: Sendable {
   }
 
   /// Encodes to JSON text.
+  /// - Parameters:
+  ///   - value: The value to encode.
   @inlinable
   public func encodeToString<T: MappableValue>(_ value: T) throws -> String {
     String(decoding: try encode(value), as: UTF8.self)
   }
 
-  /// Encodes to a ``JSONValue`` tree.
+  /// Encodes to a `JSONValue` tree.
+  /// - Parameters:
+  ///   - value: The value to encode.
   public func encodeToValue<T: MappableValue>(_ value: T) throws -> JSONValue {
     var writer = ValueWriter(context: EncodingContext(options: options))
     try value.write(to: &writer)

@@ -11,7 +11,7 @@ import FoundryXML
 /// let decoder = MappingDecoder(options: options)
 /// ```
 public struct MappingOptions: Sendable {
-  /// Whether values may be converted to fit (the README lists every coercion).
+  /// Whether values may be converted to fit (<doc:Coercions> lists every coercion).
   public var coercion: CoercionMode = .lenient
   /// Reads a single value where an array is expected as a one-element array.
   public var wrapsSingleValues = false

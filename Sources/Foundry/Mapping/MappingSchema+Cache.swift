@@ -11,6 +11,9 @@ extension MappingSchema {
   ///   MappingSchema.cached(for: Self.self) { MappingSchema(fields: [.property("items")]) }
   /// }
   /// ```
+  /// - Parameters:
+  ///   - type: The specialized type the schema belongs to (`Page<Item>.self`).
+  ///   - make: Builds the schema; called once per type.
   public static func cached(for type: Any.Type, _ make: () -> MappingSchema) -> MappingSchema {
     let key = ObjectIdentifier(type)
     if let schema = schemaCache.read({ $0[key] }) { return schema }

@@ -102,6 +102,9 @@ public struct ValueFormats: Sendable {
   /// ```swift
   /// let formats = ValueFormats(dates: [.date(format: "yyyy-MM-dd HH:mm:ss")])
   /// ```
+  /// - Parameters:
+  ///   - dates: The formats `Date` fields read, tried in order; the first is written.
+  ///   - data: The base64 form of `Data` fields; `nil` reads any and writes standard padded base64.
   public init(dates: [DateTransformer] = [], data: Base64Transformer? = nil) {
     self.dates = dates
     self.data = data
@@ -125,10 +128,16 @@ public struct FieldKey: Sendable {
   var flattened: MappingSchema?
 
   /// The property's name, transformed by the type's key strategy.
+  /// - Parameters:
+  ///   - name: The property's name.
   public static func property(_ name: String) -> FieldKey { FieldKey(source: .property(name)) }
   /// An explicit key path: `a.b`, `items.0.id`, `a\.b` for a dot in a key, `""` for the object itself.
+  /// - Parameters:
+  ///   - path: The key path.
   public static func path(_ path: String) -> FieldKey { FieldKey(source: .paths([path])) }
   /// Fallback key paths: the first one present in the input wins (`["id", "uuid"]`).
+  /// - Parameters:
+  ///   - paths: The key paths, in the order they are tried; the first is written.
   public static func paths(_ paths: [String]) -> FieldKey { FieldKey(source: .paths(paths)) }
 }
 
@@ -152,6 +161,8 @@ public enum KeyStrategy: Sendable {
   /// ```swift
   /// KeyStrategy.snakeCase.key(for: "imageURLs")   // "image_urls"
   /// ```
+  /// - Parameters:
+  ///   - name: The property or case name.
   public func key(for name: String) -> String {
     switch self {
     case .asWritten: name
@@ -170,7 +181,8 @@ public enum KeyStrategy: Sendable {
       let isUpper = CharacterSet.uppercase(scalar)
       if isUpper, position > 0 {
         let previousIsUpper = CharacterSet.uppercase(scalars[position - 1])
-        let nextIsLower = position + 1 < scalars.count && !CharacterSet.uppercase(scalars[position + 1])
+        let nextIsLower =
+          position + 1 < scalars.count && !CharacterSet.uppercase(scalars[position + 1])
           && scalars[position + 1].properties.isAlphabetic
         if !previousIsUpper || (nextIsLower && !isPluralEnd(scalars, at: position + 1)) { result.append(separator) }
       }
@@ -202,6 +214,8 @@ extension FieldKey {
   /// ```swift
   /// .path("").flattening(\Customer.address)
   /// ```
+  /// - Parameters:
+  ///   - field: The field's position in the type's ``MappingSchema``.
   public func flattening<Root, T: Mappable>(_ field: KeyPath<Root, T>) -> FieldKey {
     var key = self
     key.flattened = T.mappingSchema
@@ -209,6 +223,8 @@ extension FieldKey {
   }
 
   /// The same, for an optional flattened model.
+  /// - Parameters:
+  ///   - field: The field's position in the type's ``MappingSchema``.
   public func flattening<Root, T: Mappable>(_ field: KeyPath<Root, T?>) -> FieldKey {
     var key = self
     key.flattened = T.mappingSchema

@@ -7,6 +7,9 @@ extension ObjectReader {
   /// ```swift
   /// if object.contains(1) { try object.update(&self.views, at: 1) }
   /// ```
+  /// - Parameters:
+  ///   - value: The property to read the field into.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @inlinable
   public mutating func update<T: MappableValue>(_ value: inout T, at field: Int) throws {
     value = try decode(T.self, at: field)
@@ -14,6 +17,9 @@ extension ObjectReader {
 
   /// Updates the model in field `field` in place: its own fields present in the payload
   /// change, the others keep their values (a nested model merges instead of being replaced).
+  /// - Parameters:
+  ///   - value: The nested model to update in place.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   public mutating func update<T: Mappable>(_ value: inout T, at field: Int) throws {
     guard let reader = self.value(at: field, emptyStringIsNil: false) else { throw missing(field, typeName: "\(T.self)") }
     let current = value
@@ -30,6 +36,8 @@ extension ObjectReader {
   /// ```swift
   /// object.mergeUnknownMembers(into: &self.extra)
   /// ```
+  /// - Parameters:
+  ///   - bag: The `@UnknownKeys` property.
   public func mergeUnknownMembers(into bag: inout JSONObject) {
     for (key, value) in unknownMembers() { bag[key] = value }
   }

@@ -56,6 +56,9 @@ public struct ObjectReader {
   // MARK: - Fields
 
   /// Reads a required field: a missing key or `null` is an error.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @inlinable
   public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T {
     if case .some(.some(let plain)) = plainScalar(T.self, at: field) { return plain }
@@ -69,6 +72,10 @@ public struct ObjectReader {
 
   /// Reads a field with a default for a missing key or `null`; in lossy mode a bad value
   /// takes the default too, and the report says so.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - defaultValue: The value for a missing key or `null`.
   @inlinable
   public mutating func decode<T: MappableValue>(_ type: T.Type = T.self, at field: Int, default defaultValue: @autoclosure () -> T) throws -> T {
     if let plain = plainScalar(T.self, at: field) { return plain ?? defaultValue() }
@@ -84,6 +91,9 @@ public struct ObjectReader {
 
   /// Reads an optional field: a missing key or `null` is `nil`; in lossy mode a bad value is
   /// `nil` too, and the report says so.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @inlinable
   public mutating func decodeIfPresent<T: MappableValue>(_ type: T.Type = T.self, at field: Int) throws -> T? {
     if let plain = plainScalar(T.self, at: field) { return plain }
@@ -99,6 +109,9 @@ public struct ObjectReader {
 
   /// Reads a required field through a transformer; a missing key or `null` takes the
   /// transformer's ``MappingTransformer/valueForMissing`` when it has one, else is an error.
+  /// - Parameters:
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - transformer: The transformer that reads and writes the value.
   @inlinable
   public mutating func decode<X: MappingTransformer>(at field: Int, using transformer: X) throws -> X.Value {
     guard let value = value(at: field, emptyStringIsNil: false) else {
@@ -109,6 +122,10 @@ public struct ObjectReader {
   }
 
   /// Reads a field through a transformer, with a default for a missing key or `null`.
+  /// - Parameters:
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - transformer: The transformer that reads and writes the value.
+  ///   - defaultValue: The value for a missing key or `null`.
   @inlinable
   public mutating func decode<X: MappingTransformer>(at field: Int, using transformer: X, default defaultValue: @autoclosure () -> X.Value) throws -> X.Value {
     guard let value = value(at: field, emptyStringIsNil: false) else { return defaultValue() }
@@ -122,6 +139,9 @@ public struct ObjectReader {
   }
 
   /// Reads an optional field through a transformer.
+  /// - Parameters:
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - transformer: The transformer that reads and writes the value.
   @inlinable
   public mutating func decodeIfPresent<X: MappingTransformer>(at field: Int, using transformer: X) throws -> X.Value? {
     guard let value = value(at: field, emptyStringIsNil: X.Value.self != String.self) else { return transformer.valueForMissing }
@@ -135,6 +155,8 @@ public struct ObjectReader {
   }
 
   /// Whether the field's key is present (even with `null`): for three-state fields.
+  /// - Parameters:
+  ///   - field: The field's position in the type's ``MappingSchema``.
   public mutating func contains(_ field: Int) -> Bool {
     locate(field) != nil
   }

@@ -60,6 +60,9 @@ public struct ObjectWriter {
   // MARK: - Fields
 
   /// Writes a field.
+  /// - Parameters:
+  ///   - value: The field's value.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @inlinable
   public mutating func encode<T: MappableValue>(_ value: T, at field: Int) throws {
     if beginField(field) {
@@ -72,6 +75,9 @@ public struct ObjectWriter {
   }
 
   /// Writes an optional field: `nil` is left out or written as `null`, by policy.
+  /// - Parameters:
+  ///   - value: The field's value; `nil` follows the nil-encoding policy.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   @inlinable
   public mutating func encodeIfPresent<T: MappableValue>(_ value: T?, at field: Int) throws {
     guard let value else { return try placeNil(at: field) }
@@ -79,6 +85,10 @@ public struct ObjectWriter {
   }
 
   /// Writes a field through a transformer's reverse direction.
+  /// - Parameters:
+  ///   - value: The field's value.
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - transformer: The transformer that reads and writes the value.
   @inlinable
   public mutating func encode<X: MappingTransformer>(_ value: X.Value, at field: Int, using transformer: X) throws {
     if beginField(field) {
@@ -91,6 +101,10 @@ public struct ObjectWriter {
   }
 
   /// Writes an optional field through a transformer.
+  /// - Parameters:
+  ///   - value: The field's value; `nil` follows the nil-encoding policy.
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - transformer: The transformer that reads and writes the value.
   @inlinable
   public mutating func encodeIfPresent<X: MappingTransformer>(_ value: X.Value?, at field: Int, using transformer: X) throws {
     guard let value else { return try placeNil(at: field) }
@@ -99,6 +113,8 @@ public struct ObjectWriter {
 
   /// Writes the members of an `@UnknownKeys` bag back, after the fields; keys a field maps
   /// are left out.
+  /// - Parameters:
+  ///   - bag: The `@UnknownKeys` property.
   public mutating func encodeUnknownMembers(_ bag: JSONObject) {
     for (key, value) in bag where !schema.knownKeys.contains(key) {
       if tree != nil {

@@ -37,11 +37,12 @@ final class ReferenceCopier: MappingFactory {
     }
     guard let number = try ReferenceMarks.number(of: value) else { return .create }
     if let copy = copies[number] { return .use(try Self.cast(copy, to: T.self)) }
-    building.append(Building(number: number) { [unowned self] in
-      guard var copy = copies[number] as? T else { return false }
-      try T.update(&copy, from: value)
-      return true
-    })
+    building.append(
+      Building(number: number) { [unowned self] in
+        guard var copy = copies[number] as? T else { return false }
+        try T.update(&copy, from: value)
+        return true
+      })
     return .create
   }
 

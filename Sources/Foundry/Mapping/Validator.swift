@@ -19,6 +19,9 @@ public struct Validator<Value>: Sendable {
   let apply: @Sendable (Value, ValueReader) -> Value?
 
   /// A validator from a predicate and the words for what it expects.
+  /// - Parameters:
+  ///   - expectation: What a valid value is, in the words of the error (`expected ...`).
+  ///   - isValid: Whether a value passes.
   public init(_ expectation: String, _ isValid: @escaping @Sendable (Value) -> Bool) {
     self.expectation = expectation
     apply = { value, _ in isValid(value) ? value : nil }
@@ -30,6 +33,9 @@ public struct Validator<Value>: Sendable {
   }
 
   /// Any predicate.
+  /// - Parameters:
+  ///   - expectation: What a valid value is, in the words of the error (`expected ...`).
+  ///   - isValid: Whether a value passes.
   public static func custom(_ expectation: String, _ isValid: @escaping @Sendable (Value) -> Bool) -> Validator {
     Validator(expectation, isValid)
   }
@@ -41,6 +47,9 @@ public struct Validator<Value>: Sendable {
   /// @Validate(Validator<String>.normalizing("an email address") { $0.contains("@") ? $0.lowercased() : nil })
   /// var email: String
   /// ```
+  /// - Parameters:
+  ///   - expectation: What a valid value is, in the words of the error (`expected ...`).
+  ///   - transform: The value to keep instead, or `nil` to reject it.
   public static func normalizing(_ expectation: String, _ transform: @escaping @Sendable (Value) -> Value?) -> Validator {
     Validator(expectation: expectation) { value, _ in transform(value) }
   }
@@ -51,6 +60,9 @@ public struct Validator<Value>: Sendable {
   /// ```swift
   /// @Validate(Validator<[Post]>.filter("a published post") { $0.isPublished }) var posts: [Post]
   /// ```
+  /// - Parameters:
+  ///   - expectation: What a valid value is, in the words of the error (`expected ...`).
+  ///   - keep: Whether an element stays.
   public static func filter<Element>(_ expectation: String, _ keep: @escaping @Sendable (Element) -> Bool) -> Validator
   where Value == [Element] {
     Validator(expectation: expectation) { elements, reader in
@@ -70,14 +82,20 @@ public struct Validator<Value>: Sendable {
 
 extension Validator where Value: Comparable & Sendable {
   /// The value lies in `range`.
+  /// - Parameters:
+  ///   - range: The allowed values, both bounds included.
   public static func range(_ range: ClosedRange<Value>) -> Validator {
     Validator("a value in \(range.lowerBound)...\(range.upperBound)") { range.contains($0) }
   }
   /// The value is at least `minimum`.
+  /// - Parameters:
+  ///   - minimum: The smallest allowed value.
   public static func atLeast(_ minimum: Value) -> Validator {
     Validator("a value of at least \(minimum)") { $0 >= minimum }
   }
   /// The value is at most `maximum`.
+  /// - Parameters:
+  ///   - maximum: The largest allowed value.
   public static func atMost(_ maximum: Value) -> Validator {
     Validator("a value of at most \(maximum)") { $0 <= maximum }
   }
@@ -87,6 +105,8 @@ extension Validator where Value: Collection & Sendable {
   /// The collection (or string) is not empty.
   public static var nonEmpty: Validator { Validator("a non-empty value") { !$0.isEmpty } }
   /// The collection (or string) has a count in `range`.
+  /// - Parameters:
+  ///   - range: The allowed counts, both bounds included.
   public static func count(_ range: ClosedRange<Int>) -> Validator {
     Validator("\(range.lowerBound)...\(range.upperBound) elements") { range.contains($0.count) }
   }
@@ -94,6 +114,8 @@ extension Validator where Value: Collection & Sendable {
 
 extension Validator where Value: Equatable & Sendable {
   /// The value is one of `allowed`.
+  /// - Parameters:
+  ///   - allowed: The allowed values.
   public static func oneOf(_ allowed: [Value]) -> Validator {
     Validator("one of \(allowed.map { "\($0)" }.joined(separator: ", "))") { allowed.contains($0) }
   }
@@ -101,6 +123,8 @@ extension Validator where Value: Equatable & Sendable {
 
 extension FieldKey {
   /// This key, with a check the value must pass.
+  /// - Parameters:
+  ///   - validator: The check.
   public func validated<Value>(by validator: Validator<Value>) -> FieldKey {
     var key = self
     key.validator = AnyFieldValidator(validator)
@@ -109,17 +133,26 @@ extension FieldKey {
 
   /// This key, with a check on the value of the property at `field` (what `@Validate`
   /// generates: the key path gives the validator its type).
+  /// - Parameters:
+  ///   - field: The property's key path, which gives the validator its type.
+  ///   - validator: The check.
   public func validated<Root, Value>(_ field: KeyPath<Root, Value>, by validator: Validator<Value>) -> FieldKey {
     validated(by: validator)
   }
 
   /// This key, with a check on the wrapped value of the optional property at `field`.
+  /// - Parameters:
+  ///   - field: The optional property's key path, which gives the validator its type.
+  ///   - validator: The check, on the wrapped value (`nil` passes).
   public func validated<Root, Value>(_ field: KeyPath<Root, Value?>, by validator: Validator<Value>) -> FieldKey {
     validated(by: validator)
   }
 
   /// This key, with a check on a value of `type` (for validators whose type a literal does
   /// not give away: `.validated(String.self, by: .nonEmpty)`).
+  /// - Parameters:
+  ///   - type: The value's type.
+  ///   - validator: The check.
   public func validated<Value>(_ type: Value.Type, by validator: Validator<Value>) -> FieldKey {
     validated(by: validator)
   }

@@ -82,6 +82,8 @@ public struct ValueReader {
 
   /// An integer of any width, exact: a fraction is an error, never truncated; in lenient mode
   /// a string holding an integer reads too.
+  /// - Parameters:
+  ///   - type: The integer type; a value out of its range is an error.
   @inlinable
   public func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> T {
     // Non-generic core with the type's bounds; the name is only spelled out on failure.
@@ -277,12 +279,16 @@ public struct ValueReader {
   }
 
   /// The value of member `key` of an object, or `nil` when absent.
+  /// - Parameters:
+  ///   - key: The member's name.
   public func member(_ key: String) throws -> ValueReader? {
     guard node.kind == .object else { throw mismatch(expected: "object") }
     return node[key].map { ValueReader(node: $0, context: context, coercion: coercion) }
   }
 
   /// Reads a value of any mappable type.
+  /// - Parameters:
+  ///   - type: The type to decode.
   public func decode<T: MappableValue>(_ type: T.Type = T.self) throws -> T {
     try T.read(from: self)
   }
@@ -298,11 +304,16 @@ public struct ValueReader {
   // MARK: - Errors
 
   /// A type mismatch: `expected Int, found string "x"`.
+  /// - Parameters:
+  ///   - expected: What the field wanted (`Int`).
   public func mismatch(expected: String) -> MappingError {
     MappingError(code: .typeMismatch, expected: expected, found: foundDescription, offset: node.byteOffset)
   }
 
   /// A bad value of the right kind: `expected Date in format "yyyy", found string "x" (reason)`.
+  /// - Parameters:
+  ///   - expected: What the field wanted (`Date in format "yyyy"`).
+  ///   - reason: Why the value was refused, or `nil`.
   public func invalid(expected: String, reason: String? = nil) -> MappingError {
     MappingError(code: .invalidValue, expected: expected, found: foundDescription, reason: reason, offset: node.byteOffset)
   }

@@ -9,6 +9,10 @@ extension ValueWriter {
   /// case .image(let image): try writer.writeVariant(image, discriminator: "type", tag: "image")
   /// // {"type": "image", "url": "a.png"}
   /// ```
+  /// - Parameters:
+  ///   - payload: The case's payload model.
+  ///   - key: The discriminator member (`type`).
+  ///   - tag: The case's name as written.
   /// - Throws: ``MappingError`` when the payload does not write an object.
   public mutating func writeVariant<T: MappableValue>(_ payload: T, discriminator key: String, tag: String) throws {
     var inner = ValueWriter(context: context)
@@ -25,6 +29,9 @@ extension ValueWriter {
   /// ```swift
   /// case .deleted: writer.writeVariant(discriminator: "type", tag: "deleted")   // {"type": "deleted"}
   /// ```
+  /// - Parameters:
+  ///   - key: The discriminator member (`type`).
+  ///   - tag: The case's name as written.
   public mutating func writeVariant(discriminator key: String, tag: String) {
     write(JSONValue.object(discriminated(JSONObject(), key: key, tag: tag)))
   }
@@ -35,6 +42,9 @@ extension ValueWriter {
   /// case .image(let image): try writer.writeVariant(image, wrappedIn: "image")
   /// // {"image": {"url": "a.png"}}
   /// ```
+  /// - Parameters:
+  ///   - payload: The case's payload.
+  ///   - tag: The case's name as written.
   public mutating func writeVariant<T: MappableValue>(_ payload: T, wrappedIn tag: String) throws {
     try writeObject(CollectionOfOne(payload), key: { _ in tag }, value: { payload, writer in try payload.write(to: &writer) })
   }
@@ -44,6 +54,8 @@ extension ValueWriter {
   /// ```swift
   /// case .cleared: writer.writeVariant(wrappedIn: "cleared")
   /// ```
+  /// - Parameters:
+  ///   - tag: The case's name as written.
   public mutating func writeVariant(wrappedIn tag: String) {
     var object = JSONObject()
     object[tag] = .object(JSONObject())

@@ -12,7 +12,7 @@ import FoundryJSON
 /// ```
 ///
 /// A writer either streams JSON text straight into a `JSONWriter` (what `MappingEncoder`
-/// uses) or builds a ``JSONValue`` tree (for nested key paths and `Codable` interop).
+/// uses) or builds a `JSONValue` tree (for nested key paths and `Codable` interop).
 public struct ValueWriter {
   /// The output when streaming; `nil` when building a tree.
   @usableFromInline var stream: JSONWriter?
@@ -42,18 +42,26 @@ public struct ValueWriter {
   var isStreaming: Bool { stream != nil }
 
   /// Writes a string.
+  /// - Parameters:
+  ///   - string: The string.
   public mutating func write(_ string: String) {
     if stream != nil { stream?.writeString(string) } else { tree = .string(string) }
   }
   /// Writes a Boolean.
+  /// - Parameters:
+  ///   - bool: The Boolean.
   public mutating func write(_ bool: Bool) {
     if stream != nil { stream?.writeBool(bool) } else { tree = .bool(bool) }
   }
   /// Writes an exact integer.
+  /// - Parameters:
+  ///   - integer: The integer.
   public mutating func write<T: BinaryInteger>(_ integer: T) {
     if stream != nil { stream?.writeInteger(integer) } else { tree = .number(JSONNumber(integer)) }
   }
   /// Writes a double with its shortest round-trip text; infinities and NaN fail.
+  /// - Parameters:
+  ///   - double: The number; it must be finite.
   public mutating func write(_ double: Double) throws {
     guard let number = JSONNumber(double) else {
       throw MappingError(code: .invalidValue, expected: "a finite number", found: "\(double)", reason: "JSON has no infinities or NaN")
@@ -61,6 +69,8 @@ public struct ValueWriter {
     write(number)
   }
   /// Writes a `Decimal` exactly.
+  /// - Parameters:
+  ///   - decimal: The number.
   public mutating func write(_ decimal: Decimal) throws {
     guard let number = JSONNumber(decimal) else {
       throw MappingError(code: .invalidValue, expected: "a number", found: "NaN", reason: "JSON has no NaN")
@@ -68,6 +78,8 @@ public struct ValueWriter {
     write(number)
   }
   /// Writes number text as it is.
+  /// - Parameters:
+  ///   - number: The number, written with its text.
   public mutating func write(_ number: JSONNumber) {
     if stream != nil { stream?.writeNumber(number) } else { tree = .number(number) }
   }
@@ -76,11 +88,16 @@ public struct ValueWriter {
     if stream != nil { stream?.writeNull() } else { tree = .null }
   }
   /// Writes any JSON value.
+  /// - Parameters:
+  ///   - json: The value.
   public mutating func write(_ json: JSONValue) {
     if stream != nil { stream?.write(json) } else { tree = json }
   }
 
   /// Writes an array, one element at a time.
+  /// - Parameters:
+  ///   - elements: The elements, in order.
+  ///   - body: Writes one element into the writer of its place.
   @inlinable
   public mutating func writeArray<S: Sequence>(_ elements: S, _ body: (S.Element, inout ValueWriter) throws -> Void) throws {
     if stream != nil {
@@ -100,6 +117,10 @@ public struct ValueWriter {
   }
 
   /// Writes an object: `key` names each member, `body` writes its value.
+  /// - Parameters:
+  ///   - members: The members, in order.
+  ///   - key: The member's name.
+  ///   - body: Writes one member's value into the writer of its place.
   public mutating func writeObject<S: Sequence>(
     _ members: S, key: (S.Element) -> String, value body: (S.Element, inout ValueWriter) throws -> Void
   ) throws {
@@ -122,6 +143,9 @@ public struct ValueWriter {
   }
 
   /// Writes an object whose member names are known only after each value is written.
+  /// - Parameters:
+  ///   - members: The members, in order.
+  ///   - body: Writes one member's value and returns its name.
   public mutating func writeObject<S: Sequence>(_ members: S, _ body: (S.Element, inout ValueWriter) throws -> String) throws {
     var object = JSONObject()
     for member in members {
@@ -133,6 +157,8 @@ public struct ValueWriter {
   }
 
   /// Writes any mappable value.
+  /// - Parameters:
+  ///   - value: The value.
   public mutating func encode<T: MappableValue>(_ value: T) throws {
     try value.write(to: &self)
   }

@@ -36,6 +36,9 @@ public struct VariantReader {
   /// A payload object that names its case in member `key` (in XML an attribute or a child
   /// element of that name).
   ///
+  /// - Parameters:
+  ///   - value: The value to read.
+  ///   - key: The discriminator member (`type`).
   /// - Throws: ``MappingError`` when the value is not an object or its `key` is missing or
   ///   not a string.
   public init(_ value: ValueReader, discriminator key: String) throws {
@@ -61,6 +64,8 @@ public struct VariantReader {
   /// A wrapping object whose one key names the case and holds its payload:
   /// `{"image": {"url": ...}}`.
   ///
+  /// - Parameters:
+  ///   - value: The value to read.
   /// - Throws: ``MappingError`` when the value is not an object with exactly one member.
   public init(wrapped value: ValueReader) throws {
     let members = value.kind == .object ? value.node.members.filter { !$0.key.hasPrefix("#") } : []
@@ -75,6 +80,8 @@ public struct VariantReader {
   }
 
   /// A value whose case is the first whose payload type reads it.
+  /// - Parameters:
+  ///   - value: The value to read.
   public init(untagged value: ValueReader) {
     form = .untagged
     self.value = value
@@ -87,6 +94,8 @@ public struct VariantReader {
 
   /// The payload of the case ``tag`` names, read as a model. The discriminator member is not
   /// an unknown key of the model.
+  /// - Parameters:
+  ///   - type: The type to decode.
   public func payload<T: Mappable>(_ type: T.Type = T.self) throws -> T {
     guard let content else { throw value.mismatch(expected: "\(T.self)") }
     switch form {
@@ -97,6 +106,8 @@ public struct VariantReader {
 
   /// The payload of the case ``tag`` names, read as any mappable value (a wrapped case's
   /// payload need not be an object).
+  /// - Parameters:
+  ///   - type: The type to decode.
   public func payload<T: MappableValue>(_ type: T.Type = T.self) throws -> T {
     guard let content else { throw value.mismatch(expected: "\(T.self)") }
     return try inCase { try T.read(from: content) }
@@ -172,6 +183,8 @@ extension VariantReader {
   /// ```swift
   /// static var markupSchema: MappingSchema? { VariantReader.markupSchema(naming: ["type"]) }
   /// ```
+  /// - Parameters:
+  ///   - names: The discriminator, or the names of the wrapped cases.
   public static func markupSchema(naming names: [String]) -> MappingSchema {
     MappingSchema(fields: names.map { FieldKey.paths([$0]) })
   }

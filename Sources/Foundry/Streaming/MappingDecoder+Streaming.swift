@@ -41,8 +41,11 @@ extension MappingDecoder {
   /// ```
   ///
   /// - Parameters:
+  ///   - type: The type of each element.
+  ///   - keyPath: Object keys leading to the array (`data.items`); empty for a top-level array.
   ///   - chunks: The input, in pieces of any size (`[UInt8]`, `ArraySlice<UInt8>`, `Data`, ...).
   ///   - sourceName: The name errors print.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public func elements<T: MappableValue, Chunks: AsyncSequence>(
     of type: T.Type, at keyPath: String = "", from chunks: Chunks, sourceName: String? = nil, streamOptions: JSONStreamOptions = .init()
   ) -> MappedElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {
@@ -58,6 +61,10 @@ extension MappingDecoder {
   ///
   /// Error paths start with the element's index among the documents (`$[41].id`); the line is
   /// in the error's location.
+  /// - Parameters:
+  ///   - type: The type of each line.
+  ///   - url: The file.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public func lines<T: MappableValue>(
     of type: T.Type, from url: URL, streamOptions: JSONStreamOptions = .init()
   ) -> MappedElementSequence<T, JSONFileChunks> {
@@ -70,6 +77,11 @@ extension MappingDecoder {
   /// ```swift
   /// for try await event in decoder.lines(of: Event.self, from: body, sourceName: "events") { handle(event) }
   /// ```
+  /// - Parameters:
+  ///   - type: The type of each line.
+  ///   - chunks: The bytes, in chunks of any size.
+  ///   - sourceName: The file name errors mention.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public func lines<T: MappableValue, Chunks: AsyncSequence>(
     of type: T.Type, from chunks: Chunks, sourceName: String? = nil, streamOptions: JSONStreamOptions = .init()
   ) -> MappedElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {

@@ -21,7 +21,7 @@ extension MappingDecoder {
   ///   - type: The model of one element.
   ///   - path: Element names from the root's children down to the elements, separated by dots:
   ///     qualified names as written, `{uri}local`, or `*` for any element (see
-  ///     ``FoundryXML/XMLElementScanner/init(at:options:streamOptions:sourceName:)``).
+  ///     `XMLElementScanner.init(at:options:streamOptions:sourceName:)` of FoundryXML).
   ///   - url: A file URL; errors name its path.
   ///   - streamOptions: The largest element accepted and the read buffer's size. The parser
   ///     options are this decoder's ``MappingOptions/xmlParsing``.
@@ -43,8 +43,11 @@ extension MappingDecoder {
   /// ```
   ///
   /// - Parameters:
+  ///   - type: The type of each element.
+  ///   - path: The elements to decode, from the root's children down (`channel.item`).
   ///   - chunks: The input, in pieces of any size (`[UInt8]`, `ArraySlice<UInt8>`, `Data`, ...).
   ///   - sourceName: The name errors print.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public func elements<T: MappableValue, Chunks: AsyncSequence>(
     of type: T.Type, at path: String = "*", fromXML chunks: Chunks, sourceName: String? = nil, streamOptions: XMLStreamOptions = .init()
   ) -> MappedXMLElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {

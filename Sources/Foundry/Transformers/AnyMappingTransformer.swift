@@ -17,6 +17,8 @@ public struct AnyMappingTransformer<Value>: MappingTransformer {
   /// ```swift
   /// let erased = AnyMappingTransformer(DateTransformer.iso8601)
   /// ```
+  /// - Parameters:
+  ///   - transformer: The transformer that reads and writes the value.
   public init<X: MappingTransformer>(_ transformer: X) where X.Value == Value {
     base = transformer
     reader = { try transformer.read(from: $0) }
@@ -29,6 +31,8 @@ public struct AnyMappingTransformer<Value>: MappingTransformer {
   /// ```swift
   /// let erased = AnyMappingTransformer<Date>(registry.transformer(named: "iso8601")!)   // nil for another type
   /// ```
+  /// - Parameters:
+  ///   - transformer: The transformer that reads and writes the value.
   public init?(_ transformer: any MappingTransformer) {
     guard let typed = Self.open(transformer) else { return nil }
     self = typed

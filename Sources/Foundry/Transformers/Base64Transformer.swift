@@ -33,6 +33,9 @@ public struct Base64Transformer: MappingTransformer, Hashable {
   /// ```swift
   /// let jwtPart = Base64Transformer(alphabet: .urlSafe, writesPadding: false)
   /// ```
+  /// - Parameters:
+  ///   - alphabet: Standard or URL-safe.
+  ///   - writesPadding: Whether written text ends with `=` padding (reading accepts both).
   public init(alphabet: Alphabet = .standard, writesPadding: Bool = true) {
     self.alphabet = alphabet
     self.writesPadding = writesPadding
@@ -43,6 +46,8 @@ public struct Base64Transformer: MappingTransformer, Hashable {
 
   /// Reads the bytes a base64 string holds.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for a non-string or a string that is not base64.
   public func read(from value: ValueReader) throws -> Data {
     guard let string = value.textValue else { throw value.mismatch(expected: expectation) }
@@ -51,6 +56,9 @@ public struct Base64Transformer: MappingTransformer, Hashable {
   }
 
   /// Writes `data` as base64 text.
+  /// - Parameters:
+  ///   - data: The bytes.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ data: Data, to writer: inout ValueWriter) throws {
     writer.write(Base64.encode(data, alphabet: codecAlphabet, padding: writesPadding))
   }

@@ -19,6 +19,9 @@ public struct ComposedTransformer<Base: MappingTransformer, Step: ValueConversio
   /// ```swift
   /// let upper = ComposedTransformer(base: IdentityTransformer<String>(), step: Conversion { $0.uppercased() })
   /// ```
+  /// - Parameters:
+  ///   - base: The transformer that reads the document value.
+  ///   - step: The conversion of what it reads.
   public init(base: Base, step: Step) {
     self.base = base
     self.step = step
@@ -26,6 +29,8 @@ public struct ComposedTransformer<Base: MappingTransformer, Step: ValueConversio
 
   /// Reads with the base transformer and converts the result.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: The base's errors, or the step's as an invalid value at this field.
   public func read(from value: ValueReader) throws -> Step.Output {
     let intermediate = try base.read(from: value)
@@ -40,6 +45,9 @@ public struct ComposedTransformer<Base: MappingTransformer, Step: ValueConversio
   }
 
   /// Converts back, then writes with the base transformer.
+  /// - Parameters:
+  ///   - value: The value to write.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ value: Step.Output, to writer: inout ValueWriter) throws {
     try base.write(try step.revert(value), to: &writer)
   }
@@ -56,6 +64,8 @@ extension MappingTransformer {
   /// ```swift
   /// hours = try object.decode(at: 0, using: IdentityTransformer<Int>().then(Conversion { Double($0) / 60 }))
   /// ```
+  /// - Parameters:
+  ///   - step: The conversion of what this transformer reads.
   public func then<Step: ValueConversion>(_ step: Step) -> ComposedTransformer<Self, Step> where Step.Input == Value {
     ComposedTransformer(base: self, step: step)
   }
@@ -68,6 +78,9 @@ extension MappingTransformer {
   /// ```swift
   /// local = try object.decode(at: 0, using: DateTransformer.iso8601.then { $0.addingTimeInterval(3_600) } reverse: { $0.addingTimeInterval(-3_600) })
   /// ```
+  /// - Parameters:
+  ///   - forward: Converts what this transformer reads.
+  ///   - reverse: Converts back for writing; `nil` makes the field read-only.
   public func then<Output>(
     _ forward: @escaping @Sendable (Value) throws -> Output, reverse: (@Sendable (Output) throws -> Value)? = nil
   ) -> ComposedTransformer<Self, Conversion<Value, Output>> {

@@ -15,6 +15,9 @@ public struct CustomTransformer<Value>: MappingTransformer {
   /// ```swift
   /// let shouting = CustomTransformer<String>(read: { try $0.string().uppercased() }, write: nil)
   /// ```
+  /// - Parameters:
+  ///   - read: Reads the value.
+  ///   - write: Writes it back; `nil` makes the field read-only.
   public init(
     read: @escaping @Sendable (ValueReader) throws -> Value,
     write: (@Sendable (Value, inout ValueWriter) throws -> Void)? = nil
@@ -24,9 +27,14 @@ public struct CustomTransformer<Value>: MappingTransformer {
   }
 
   /// Runs the read closure.
+  /// - Parameters:
+  ///   - value: The document value to read.
   public func read(from value: ValueReader) throws -> Value { try reader(value) }
 
   /// Runs the write closure; fails when there is none.
+  /// - Parameters:
+  ///   - value: The value to write.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ value: Value, to writer: inout ValueWriter) throws {
     guard let write = self.writer else {
       throw MappingError(code: .invalidValue, reason: "the custom transformer for \(Value.self) cannot write values back")
@@ -44,6 +52,9 @@ extension MappingTransformer {
   /// ```swift
   /// score = try object.decode(at: 0, using: .custom(read: { @Sendable in try $0.double() * 10 }, write: { @Sendable in try $1.write($0 / 10) }))
   /// ```
+  /// - Parameters:
+  ///   - read: Reads the value.
+  ///   - write: Writes it back; `nil` makes the field read-only.
   public static func custom<T>(
     read: @escaping @Sendable (ValueReader) throws -> T,
     write: (@Sendable (T, inout ValueWriter) throws -> Void)? = nil

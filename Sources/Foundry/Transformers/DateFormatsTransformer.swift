@@ -29,6 +29,9 @@ public struct DateFormatsTransformer: MappingTransformer, Hashable {
   /// ```swift
   /// let stamps = DateFormatsTransformer(.iso8601, .secondsSince1970)
   /// ```
+  /// - Parameters:
+  ///   - first: The first format tried, and the one written.
+  ///   - others: The other formats, tried in order.
   public init(_ first: DateTransformer, _ others: DateTransformer...) {
     formats = [first] + others
   }
@@ -48,6 +51,8 @@ public struct DateFormatsTransformer: MappingTransformer, Hashable {
 
   /// The date in the first format that reads `value`.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` naming every format when none reads the value (the format's
   ///   own error when there is one format).
   /// - Complexity: O(*f*) parses, in the number of formats.
@@ -61,6 +66,9 @@ public struct DateFormatsTransformer: MappingTransformer, Hashable {
 
   /// Writes `date` in the first format (ISO 8601 when there is none).
   ///
+  /// - Parameters:
+  ///   - date: The date.
+  ///   - writer: The writer of the value's place in the output.
   /// - Throws: ``MappingError`` when that format cannot show the date.
   public func write(_ date: Date, to writer: inout ValueWriter) throws {
     try (formats.first ?? .iso8601).write(date, to: &writer)

@@ -61,6 +61,8 @@ public struct DateTransformer: MappingTransformer, Hashable {
   /// Reads a date; numbers for the epoch formats (numeric strings too in lenient mode),
   /// strings for the others.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` naming the format when the value does not parse.
   public func read(from value: ValueReader) throws -> Date {
     switch format {
@@ -137,6 +139,9 @@ public struct DateTransformer: MappingTransformer, Hashable {
 
   /// Writes `date` in this format: a string, or a number for the epoch formats.
   ///
+  /// - Parameters:
+  ///   - date: The date.
+  ///   - writer: The writer of the value's place in the output.
   /// - Throws: ``MappingError`` for dates the format cannot show (years past 9999 in RFC 1123).
   public func write(_ date: Date, to writer: inout ValueWriter) throws {
     switch format {

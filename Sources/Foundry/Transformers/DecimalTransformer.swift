@@ -21,10 +21,14 @@ public struct DecimalTransformer: MappingTransformer, Hashable {
   /// ```swift
   /// let money = DecimalTransformer(writesString: true)
   /// ```
+  /// - Parameters:
+  ///   - writesString: Whether to write a string rather than a number.
   public init(writesString: Bool = false) { self.writesString = writesString }
 
   /// Reads the exact decimal value of a number or a numeric string.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for other values, or more digits than `Decimal` holds.
   public func read(from value: ValueReader) throws -> Decimal {
     if let string = value.textValue {
@@ -36,6 +40,9 @@ public struct DecimalTransformer: MappingTransformer, Hashable {
   }
 
   /// Writes the exact decimal text, as a number or a string.
+  /// - Parameters:
+  ///   - decimal: The number.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ decimal: Decimal, to writer: inout ValueWriter) throws {
     if writesString {
       guard !decimal.isNaN else { throw MappingError(code: .invalidValue, expected: "a number", found: "NaN") }

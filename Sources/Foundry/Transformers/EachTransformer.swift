@@ -17,10 +17,14 @@ public struct EachTransformer<Element: MappingTransformer>: MappingTransformer {
   /// ```swift
   /// let stamps = EachTransformer(element: DateTransformer.secondsSince1970)
   /// ```
+  /// - Parameters:
+  ///   - element: The transformer of each element.
   public init(element: Element) { self.element = element }
 
   /// Reads the elements in order.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for a non-array, or (outside lossy mode) a bad element.
   /// - Complexity: O(n) in the number of elements.
   public func read(from value: ValueReader) throws -> [Element.Value] {
@@ -36,6 +40,9 @@ public struct EachTransformer<Element: MappingTransformer>: MappingTransformer {
   }
 
   /// Writes an array, each element through the element transformer.
+  /// - Parameters:
+  ///   - values: The elements.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ values: [Element.Value], to writer: inout ValueWriter) throws {
     try writer.writeArray(values) { item, writer in try element.write(item, to: &writer) }
   }
@@ -47,6 +54,8 @@ extension MappingTransformer {
   /// ```swift
   /// holidays = try object.decode(at: 0, using: .each(.date(format: "yyyy-MM-dd")))
   /// ```
+  /// - Parameters:
+  ///   - element: The transformer of each element.
   public static func each<T: MappingTransformer>(_ element: T) -> EachTransformer<T> where Self == EachTransformer<T> {
     EachTransformer(element: element)
   }

@@ -20,10 +20,14 @@ public struct EachValueTransformer<Key: MappingKey, Element: MappingTransformer>
   /// ```swift
   /// let stamps = EachValueTransformer<String, DateTransformer>(element: .secondsSince1970)
   /// ```
+  /// - Parameters:
+  ///   - element: The transformer of each value.
   public init(element: Element) { self.element = element }
 
   /// Reads the members.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for a non-object, or (outside lossy mode) a bad key or value.
   /// - Complexity: O(n) in the number of members.
   public func read(from value: ValueReader) throws -> [Key: Element.Value] {
@@ -44,6 +48,9 @@ public struct EachValueTransformer<Key: MappingKey, Element: MappingTransformer>
   }
 
   /// Writes an object, members sorted by key, values through the element transformer.
+  /// - Parameters:
+  ///   - values: The dictionary.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ values: [Key: Element.Value], to writer: inout ValueWriter) throws {
     let sorted = values.sorted { $0.key.mappingKey < $1.key.mappingKey }
     try writer.writeObject(sorted) { member, writer in
@@ -60,6 +67,8 @@ extension MappingTransformer {
   /// var deadlines: [String: Date]
   /// deadlines = try object.decode(at: 0, using: .eachValue(.iso8601))
   /// ```
+  /// - Parameters:
+  ///   - element: The transformer of each value.
   public static func eachValue<K: MappingKey, T: MappingTransformer>(_ element: T) -> EachValueTransformer<K, T>
   where Self == EachValueTransformer<K, T> {
     EachValueTransformer(element: element)
@@ -71,6 +80,9 @@ extension MappingTransformer {
   /// ```swift
   /// @Key("stamps", .eachValue(.secondsSince1970, keyedBy: String.self)) var stamps: [String: Date]
   /// ```
+  /// - Parameters:
+  ///   - element: The transformer of each value.
+  ///   - keys: The key type (`String.self`), when nothing else gives it away.
   public static func eachValue<K: MappingKey, T: MappingTransformer>(_ element: T, keyedBy keys: K.Type) -> EachValueTransformer<K, T>
   where Self == EachValueTransformer<K, T> {
     EachValueTransformer(element: element)

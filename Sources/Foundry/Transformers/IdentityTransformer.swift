@@ -13,9 +13,14 @@ public struct IdentityTransformer<Value: MappableValue>: MappingTransformer {
   public init() {}
 
   /// Reads `Value` with its own rules (and the coercions of the current mode).
+  /// - Parameters:
+  ///   - value: The document value to read.
   public func read(from value: ValueReader) throws -> Value { try Value.read(from: value) }
 
   /// Writes `value` as it writes itself.
+  /// - Parameters:
+  ///   - value: The value to write.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ value: Value, to writer: inout ValueWriter) throws { try value.write(to: &writer) }
 }
 
@@ -25,6 +30,8 @@ extension MappingTransformer {
   /// ```swift
   /// cents = try object.decode(at: 0, using: IdentityTransformer<Int>().then { $0 * 100 } reverse: { $0 / 100 })
   /// ```
+  /// - Parameters:
+  ///   - type: The value type.
   public static func identity<T: MappableValue>(_ type: T.Type) -> IdentityTransformer<T> where Self == IdentityTransformer<T> {
     IdentityTransformer()
   }

@@ -19,6 +19,8 @@ public struct NamedTransformer<Value>: MappingTransformer {
   public let name: String
 
   /// A transformer resolved by `name` when used: `NamedTransformer<Date>("iso8601")`.
+  /// - Parameters:
+  ///   - name: The name in the decoder's ``TransformerRegistry``.
   public init(_ name: String) { self.name = name }
 
   public func read(from value: ValueReader) throws -> Value {
@@ -41,6 +43,8 @@ public struct NamedTransformer<Value>: MappingTransformer {
 extension MappingTransformer {
   /// The transformer registered under `name` (or built from a spec such as `date:yyyy-MM-dd`)
   /// in the registry of the decoder or encoder that uses it.
+  /// - Parameters:
+  ///   - name: The name in the decoder's ``TransformerRegistry``.
   public static func named<Value>(_ name: String) -> NamedTransformer<Value> where Self == NamedTransformer<Value> {
     NamedTransformer(name)
   }

@@ -16,6 +16,8 @@ public struct RawValueTransformer<Value: RawRepresentable>: MappingTransformer w
 
   /// Reads the raw value and makes the case from it.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` listing the cases (when `CaseIterable`) for an unknown value.
   public func read(from value: ValueReader) throws -> Value {
     let raw = try Value.RawValue.read(from: value)
@@ -30,6 +32,9 @@ public struct RawValueTransformer<Value: RawRepresentable>: MappingTransformer w
   }
 
   /// Writes the raw value.
+  /// - Parameters:
+  ///   - value: The value to write.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ value: Value, to writer: inout ValueWriter) throws { try value.rawValue.write(to: &writer) }
 
   private static func describeCases<C: CaseIterable>(_ type: C.Type) -> String {
@@ -46,6 +51,8 @@ extension MappingTransformer {
   /// ```swift
   /// status = try object.decode(at: 0, using: .rawValue(Status.self))
   /// ```
+  /// - Parameters:
+  ///   - type: The raw-value type, usually an enum.
   public static func rawValue<T: RawRepresentable>(_ type: T.Type) -> RawValueTransformer<T>
   where Self == RawValueTransformer<T>, T.RawValue: MappableValue {
     RawValueTransformer()

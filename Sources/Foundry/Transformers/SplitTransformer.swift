@@ -15,10 +15,14 @@ public struct SplitTransformer: MappingTransformer, Hashable {
   /// ```swift
   /// let words = SplitTransformer(separator: " ")
   /// ```
+  /// - Parameters:
+  ///   - separator: The separator; empty means `,`.
   public init(separator: String) { self.separator = separator.isEmpty ? "," : separator }
 
   /// Splits a string.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for a non-string (numbers read as text in lenient mode).
   /// - Complexity: O(n) in the length of the string.
   public func read(from value: ValueReader) throws -> [String] {
@@ -28,6 +32,9 @@ public struct SplitTransformer: MappingTransformer, Hashable {
   }
 
   /// Joins the strings with the separator.
+  /// - Parameters:
+  ///   - pieces: The pieces to join.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ pieces: [String], to writer: inout ValueWriter) throws {
     writer.write(pieces.joined(separator: separator))
   }
@@ -39,5 +46,7 @@ extension MappingTransformer where Self == SplitTransformer {
   /// ```swift
   /// tags = try object.decode(at: 0, using: .split(separator: ","))
   /// ```
+  /// - Parameters:
+  ///   - separator: The separator; empty means `,`.
   public static func split(separator: String) -> SplitTransformer { SplitTransformer(separator: separator) }
 }

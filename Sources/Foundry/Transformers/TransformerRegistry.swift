@@ -36,6 +36,9 @@ public struct TransformerRegistry: Sendable {
   /// ```swift
   /// registry.register(Cents(), as: "cents")
   /// ```
+  /// - Parameters:
+  ///   - transformer: The transformer.
+  ///   - name: The name specs and model files use.
   public mutating func register(_ transformer: some MappingTransformer, as name: String) {
     transformers[name] = transformer
   }
@@ -60,6 +63,8 @@ public struct TransformerRegistry: Sendable {
   /// ```swift
   /// TransformerRegistry.standard.transformer(named: "rfc1123")?.valueType   // Date.self
   /// ```
+  /// - Parameters:
+  ///   - name: The registered name.
   public func transformer(named name: String) -> (any MappingTransformer)? { transformers[name] }
 
   /// The transformer a spec names: a registered name, or `factory:argument`.
@@ -67,6 +72,8 @@ public struct TransformerRegistry: Sendable {
   /// ```swift
   /// let day = try TransformerRegistry.standard.transformer(spec: "date:yyyy-MM-dd")
   /// ```
+  /// - Parameters:
+  ///   - spec: A registered name (`iso8601`) or `factory:argument` (`date:yyyy-MM-dd`).
   /// - Throws: ``TransformerSpecError`` for an unknown name or a bad argument.
   public func transformer(spec: String) throws -> any MappingTransformer {
     if let registered = transformers[spec] { return registered }
@@ -85,6 +92,9 @@ public struct TransformerRegistry: Sendable {
   /// ```swift
   /// let day = try TransformerRegistry.standard.transformer(spec: "date:yyyy-MM-dd", as: Date.self)
   /// ```
+  /// - Parameters:
+  ///   - spec: A registered name (`iso8601`) or `factory:argument` (`date:yyyy-MM-dd`).
+  ///   - type: The value type the transformer must produce.
   /// - Throws: ``TransformerSpecError`` for an unknown spec or another value type.
   public func transformer<T>(spec: String, as type: T.Type) throws -> AnyMappingTransformer<T> {
     let found = try transformer(spec: spec)

@@ -20,10 +20,14 @@ public struct URLTransformer: MappingTransformer, Hashable {
   /// ```swift
   /// let pages = URLTransformer(base: URL(string: "https://example.org/"))
   /// ```
+  /// - Parameters:
+  ///   - base: The URL relative strings resolve against; `nil` accepts absolute URLs only.
   public init(base: URL? = nil) { self.base = base }
 
   /// Reads a URL from a non-empty string.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for a non-string, an empty or a malformed string.
   public func read(from value: ValueReader) throws -> URL {
     guard let string = value.textValue else { throw value.mismatch(expected: "URL") }
@@ -32,6 +36,9 @@ public struct URLTransformer: MappingTransformer, Hashable {
   }
 
   /// Writes the URL's text: relative to the base when it was read that way, else absolute.
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ url: URL, to writer: inout ValueWriter) throws {
     writer.write(base == nil ? url.absoluteString : url.relativeString)
   }
@@ -50,5 +57,7 @@ extension MappingTransformer where Self == URLTransformer {
   /// ```swift
   /// page = try object.decode(at: 1, using: .url(relativeTo: URL(string: "https://example.org/")))
   /// ```
+  /// - Parameters:
+  ///   - base: The URL relative strings resolve against; `nil` accepts absolute URLs only.
   public static func url(relativeTo base: URL?) -> URLTransformer { URLTransformer(base: base) }
 }

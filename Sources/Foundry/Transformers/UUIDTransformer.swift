@@ -19,10 +19,14 @@ public struct UUIDTransformer: MappingTransformer, Hashable {
   /// ```swift
   /// let ids = UUIDTransformer(writesLowercase: true)
   /// ```
+  /// - Parameters:
+  ///   - writesLowercase: Whether to write lower-case hexadecimal.
   public init(writesLowercase: Bool = false) { self.writesLowercase = writesLowercase }
 
   /// Reads a UUID string.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for a non-string or a malformed UUID.
   public func read(from value: ValueReader) throws -> UUID {
     guard let string = value.textValue else { throw value.mismatch(expected: "UUID") }
@@ -31,6 +35,9 @@ public struct UUIDTransformer: MappingTransformer, Hashable {
   }
 
   /// Writes the UUID's string form.
+  /// - Parameters:
+  ///   - uuid: The UUID.
+  ///   - writer: The writer of the value's place in the output.
   public func write(_ uuid: UUID, to writer: inout ValueWriter) throws {
     writer.write(writesLowercase ? uuid.uuidString.lowercased() : uuid.uuidString)
   }

@@ -41,6 +41,9 @@ public struct Conversion<Input, Output>: ValueConversion {
   /// ```swift
   /// let trimmed = Conversion<String, String>({ $0.trimmingCharacters(in: .whitespaces) }, reverse: { $0 })
   /// ```
+  /// - Parameters:
+  ///   - forward: Converts a read value.
+  ///   - reverse: Converts back for writing; `nil` makes the step read-only.
   public init(_ forward: @escaping @Sendable (Input) throws -> Output, reverse: (@Sendable (Output) throws -> Input)? = nil) {
     self.forward = forward
     backward = reverse
@@ -65,6 +68,9 @@ extension ValueConversion {
   /// ```swift
   /// let doubled = IdentityTransformer<Int>().then(.map { @Sendable in $0 * 2 } reverse: { @Sendable in $0 / 2 })
   /// ```
+  /// - Parameters:
+  ///   - forward: Converts a read value.
+  ///   - reverse: Converts back for writing; `nil` makes the step read-only.
   public static func map<I, O>(
     _ forward: @escaping @Sendable (I) throws -> O, reverse: (@Sendable (O) throws -> I)? = nil
   ) -> Conversion<I, O> where Self == Conversion<I, O> {

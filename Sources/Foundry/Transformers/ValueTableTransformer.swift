@@ -23,6 +23,9 @@ public struct ValueTableTransformer<Key: Hashable & MappableValue & Sendable, Va
   /// ```swift
   /// let levels = ValueTableTransformer([1: Level.low, 2: .high], default: nil)
   /// ```
+  /// - Parameters:
+  ///   - table: Each document value and the value it stands for.
+  ///   - defaultValue: The value for unknown, missing and `null` values; `nil` makes them errors.
   public init(_ table: [Key: Value], default defaultValue: Value? = nil) {
     self.table = table
     self.defaultValue = defaultValue
@@ -40,6 +43,8 @@ public struct ValueTableTransformer<Key: Hashable & MappableValue & Sendable, Va
 
   /// Looks the value up; unknown values (and values of another type) take the default.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` listing the known values when there is no default.
   public func read(from value: ValueReader) throws -> Value {
     if value.isNull, let defaultValue { return defaultValue }
@@ -57,6 +62,9 @@ public struct ValueTableTransformer<Key: Hashable & MappableValue & Sendable, Va
 
   /// Writes the key of `value`, or `null` for a default that no key maps to.
   ///
+  /// - Parameters:
+  ///   - value: The value to write.
+  ///   - writer: The writer of the value's place in the output.
   /// - Throws: ``MappingError`` when no key maps to `value`.
   public func write(_ value: Value, to writer: inout ValueWriter) throws {
     if let key = sortedKeys.first(where: { table[$0] == value }) {
@@ -78,7 +86,7 @@ extension MappingTransformer {
   /// ```
   /// - Parameters:
   ///   - table: Document values (strings, integers, any hashable mappable type) and what they map to.
-  ///   - default: The value for unknown, missing and `null` values; `nil` makes them errors.
+  ///   - defaultValue: The value for unknown, missing and `null` values; `nil` makes them errors.
   public static func values<K, V>(_ table: [K: V], default defaultValue: V? = nil) -> ValueTableTransformer<K, V>
   where Self == ValueTableTransformer<K, V> {
     ValueTableTransformer(table, default: defaultValue)

@@ -44,6 +44,8 @@ public struct VariantTableTransformer<Value>: MappingTransformer, @unchecked Sen
 
   /// Reads the model the discriminator names.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError`` for a missing or unknown name, a bad payload, or a table
   ///   type that is not a `Value`.
   public func read(from value: ValueReader) throws -> Value {
@@ -60,12 +62,16 @@ public struct VariantTableTransformer<Value>: MappingTransformer, @unchecked Sen
 
   /// Writes the value's fields with its name in the discriminator member.
   ///
+  /// - Parameters:
+  ///   - value: The value to write.
+  ///   - writer: The writer of the value's place in the output.
   /// - Throws: ``MappingError`` when the value's type is not in the table.
   public func write(_ value: Value, to writer: inout ValueWriter) throws {
     guard let model = value as? any Mappable,
       let entry = types.first(where: { $0.type == type(of: model) })
     else {
-      throw MappingError(code: .invalidValue, expected: types.map { "\($0.type)" }.joined(separator: " or "), found: "\(type(of: value))", reason: "the type is not in the variant table")
+      throw MappingError(
+        code: .invalidValue, expected: types.map { "\($0.type)" }.joined(separator: " or "), found: "\(type(of: value))", reason: "the type is not in the variant table")
     }
     try writer.writeVariant(model, discriminator: discriminator, tag: entry.name)
   }
@@ -81,6 +87,9 @@ extension MappingTransformer {
   /// ```swift
   /// shape = try object.decode(at: 0, using: .variants(discriminator: "kind", ["circle": Circle.self]))
   /// ```
+  /// - Parameters:
+  ///   - discriminator: The payload member that names the type.
+  ///   - types: Each name and the model type it stands for.
   public static func variants<V>(discriminator: String, _ types: KeyValuePairs<String, any Mappable.Type>) -> VariantTableTransformer<V>
   where Self == VariantTableTransformer<V> {
     VariantTableTransformer(discriminator: discriminator, types)
@@ -92,6 +101,10 @@ extension MappingTransformer {
   /// @Key("shape", .variants(of: (any Shape).self, discriminator: "kind", ["circle": Circle.self]))
   /// var shape: any Shape
   /// ```
+  /// - Parameters:
+  ///   - type: The field's type (`(any Shape).self`).
+  ///   - discriminator: The payload member that names the type.
+  ///   - types: Each name and the model type it stands for.
   public static func variants<V>(of type: V.Type, discriminator: String, _ types: KeyValuePairs<String, any Mappable.Type>)
     -> VariantTableTransformer<V>
   where Self == VariantTableTransformer<V> {

@@ -16,6 +16,8 @@ import FoundryJSON
 extension Data: MappableValue {
   /// Reads base64 text.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError``: `expected Data in base64, found ...`.
   public static func read(from value: ValueReader) throws -> Data {
     if let format = value.context.formats?.data ?? value.context.options.dataFormat { return try format.read(from: value) }
@@ -25,6 +27,8 @@ extension Data: MappableValue {
   }
 
   /// Writes standard base64 with padding.
+  /// - Parameters:
+  ///   - writer: The writer of the value's place in the output.
   public func write(to writer: inout ValueWriter) throws {
     if let format = writer.context.formats?.data ?? writer.context.options.dataFormat { return try format.write(self, to: &writer) }
     writer.write(Base64.encode(self, alphabet: .standard, padding: true))

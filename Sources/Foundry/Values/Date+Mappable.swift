@@ -18,6 +18,8 @@ import FoundryJSON
 extension Date: MappableValue {
   /// Reads an ISO 8601 string or seconds since 1970.
   ///
+  /// - Parameters:
+  ///   - value: The document value to read.
   /// - Throws: ``MappingError``: `expected Date (ISO 8601 or seconds since 1970), found ...`.
   public static func read(from value: ValueReader) throws -> Date {
     var formats = value.context.options.dateFormats
@@ -58,6 +60,8 @@ extension Date: MappableValue {
 
   /// Writes ISO 8601, `2024-02-29T12:30:45Z` or `2024-02-29T12:30:45.5Z`, or in
   /// ``EncodingOptions/dateFormat``.
+  /// - Parameters:
+  ///   - writer: The writer of the value's place in the output.
   public func write(to writer: inout ValueWriter) throws {
     let format = writer.context.formats?.dates.first ?? writer.context.options.dateFormat ?? .iso8601
     try format.write(self, to: &writer)

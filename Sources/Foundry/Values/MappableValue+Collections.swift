@@ -1,6 +1,8 @@
 import FoundryJSON
 extension Optional: MappableValue where Wrapped: MappableValue {
   /// `null` reads as `nil`.
+  /// - Parameters:
+  ///   - value: The document value to read.
   @inlinable
   public static func read(from value: ValueReader) throws -> Wrapped? {
     value.isNull ? nil : try Wrapped.read(from: value)
@@ -16,6 +18,8 @@ extension Array: MappableValue where Element: MappableValue {
   public static var emptyInMarkup: Self? { [] }
   /// The elements in order; in lossy mode a bad element is dropped and reported, and the
   /// others are kept.
+  /// - Parameters:
+  ///   - value: The document value to read.
   @inlinable
   public static func read(from value: ValueReader) throws -> [Element] {
     var result: [Element] = []
@@ -37,6 +41,8 @@ extension Set: MappableValue where Element: MappableValue {
   /// In XML, no repeated element reads as an empty set.
   public static var emptyInMarkup: Self? { [] }
   /// An array read as a set; repeated elements collapse.
+  /// - Parameters:
+  ///   - value: The document value to read.
   @inlinable
   public static func read(from value: ValueReader) throws -> Set<Element> {
     Set(try [Element].read(from: value))
@@ -49,6 +55,8 @@ extension Set: MappableValue where Element: MappableValue {
 extension Dictionary: MappableValue where Key: MappingKey, Value: MappableValue {
   /// An object's members; keys convert to `String`, `Int` or a `RawRepresentable` enum. In
   /// lossy mode a bad member is dropped and reported.
+  /// - Parameters:
+  ///   - value: The document value to read.
   public static func read(from value: ValueReader) throws -> [Key: Value] {
     let members = try value.members()
     var result: [Key: Value] = [:]

@@ -46,6 +46,8 @@ extension JSONNumber: MappableValue {
 
 extension JSONValue: MappableValue {
   /// Any JSON, as it is.
+  /// - Parameters:
+  ///   - value: The document value to read.
   public static func read(from value: ValueReader) throws -> JSONValue { value.node.value }
   public func write(to writer: inout ValueWriter) throws { writer.write(self) }
 }
@@ -81,6 +83,8 @@ extension MappableValue where Self: FixedWidthInteger {
 
 extension URL: MappableValue {
   /// A URL from a string; an empty or malformed string is an error.
+  /// - Parameters:
+  ///   - value: The document value to read.
   public static func read(from value: ValueReader) throws -> URL {
     guard value.kind == .string || value.readsText else { throw value.mismatch(expected: "URL") }
     let string = try value.string()
@@ -92,6 +96,8 @@ extension URL: MappableValue {
 
 extension UUID: MappableValue {
   /// A UUID from its string form (any case).
+  /// - Parameters:
+  ///   - value: The document value to read.
   public static func read(from value: ValueReader) throws -> UUID {
     guard let string = value.textValue else { throw value.mismatch(expected: "UUID") }
     guard let uuid = UUID(uuidString: string) else { throw value.invalid(expected: "UUID") }

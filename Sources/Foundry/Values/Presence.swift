@@ -31,6 +31,8 @@ extension Presence: Sendable where Wrapped: Sendable {}
 
 extension Presence: MappableValue where Wrapped: MappableValue {
   /// Inside arrays and dictionaries there is no absent key: `null` or a value.
+  /// - Parameters:
+  ///   - value: The document value to read.
   public static func read(from value: ValueReader) throws -> Presence<Wrapped> {
     value.isNull ? .null : .value(try Wrapped.read(from: value))
   }
@@ -45,19 +47,31 @@ extension Presence: MappableValue where Wrapped: MappableValue {
 
 extension ObjectReader {
   /// Reads a three-state field: absent, `null`, or a value.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   public mutating func decode<T: MappableValue>(_ type: Presence<T>.Type = Presence<T>.self, at field: Int) throws -> Presence<T> {
     guard contains(field) else { return .absent }
     return try decodeIfPresent(T.self, at: field).map(Presence.value) ?? .null
   }
 
   /// Reads a three-state field; the default is not used (absence is a state of its own).
-  public mutating func decode<T: MappableValue>(_ type: Presence<T>.Type = Presence<T>.self, at field: Int, default defaultValue: @autoclosure () -> Presence<T>) throws -> Presence<T> {
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - field: The field's position in the type's ``MappingSchema``.
+  ///   - defaultValue: Not used: absence is a state of its own.
+  public mutating func decode<T: MappableValue>(_ type: Presence<T>.Type = Presence<T>.self, at field: Int, default defaultValue: @autoclosure () -> Presence<T>) throws
+    -> Presence<T>
+  {
     try decode(type, at: field)
   }
 }
 
 extension ObjectWriter {
   /// Writes a three-state field: absent leaves the key out, `null` writes `null`.
+  /// - Parameters:
+  ///   - value: The field's state.
+  ///   - field: The field's position in the type's ``MappingSchema``.
   public mutating func encode<T: MappableValue>(_ value: Presence<T>, at field: Int) throws {
     switch value {
     case .absent: return

@@ -20,6 +20,11 @@ import FoundryXML
 extension MappingDecoder {
   /// Decodes a value from the root element of an XML document.
   ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: The XML document.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   /// - Throws: ``MappingError``; a malformed document is code `.malformedDocument`, and
   ///   errors point at the XML's line and column.
   @inlinable
@@ -28,31 +33,51 @@ extension MappingDecoder {
   }
 
   /// Decodes a value from an XML document in `Data`.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The XML document.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, fromXML data: Data, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, fromXML: [UInt8](data), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from XML text.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - string: The XML document, as text.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, fromXML string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, fromXML: Array(string.utf8), sourceName: sourceName, factory: factory)
   }
 
   /// Decodes a value from one element of a parsed document, for example each element that
-  /// ``FoundryXML/XMLTree/forEachElement(in:options:sourceName:_:)`` streams.
+  /// `XMLTree.forEachElement(in:options:sourceName:_:)` of FoundryXML streams.
   ///
   /// ```swift
   /// try XMLTree.forEachElement(in: bytes) { element in
   ///   if element.qualifiedName == "node" { nodes.append(try decoder.decode(Node.self, from: element)) }
   /// }
   /// ```
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - element: The element, as the XML view sees it.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from element: XMLTree.Element, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
     try decode(type, from: XMLJSONView.document(of: element, options: xmlViewOptions).root, sourceName: sourceName, factory: factory)
   }
 
   /// Lossy decoding from XML: what maps is kept and the rest is reported with paths.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: The XML document.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, fromXML bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
     let node: JSONNode
     do {
@@ -64,6 +89,11 @@ extension MappingDecoder {
   }
 
   /// Lossy decoding from XML text.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - string: The XML document, as text.
+  ///   - sourceName: The file name errors mention.
+  ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, fromXML string: String, sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
     decodeLossy(type, fromXML: Array(string.utf8), sourceName: sourceName, factory: factory)
   }

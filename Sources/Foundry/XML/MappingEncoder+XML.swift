@@ -12,6 +12,7 @@ extension MappingEncoder {
   /// Encodes to UTF-8 XML bytes.
   ///
   /// - Parameters:
+  ///   - value: The value to encode.
   ///   - rootElement: The root element's name; by default ``XMLMapping/root`` of an
   ///     ``XMLMappable`` type, else the type's name with a lowercase first letter.
   ///   - writing: Layout and declaration of the output.
@@ -40,6 +41,10 @@ extension MappingEncoder {
   }
 
   /// Encodes to XML text.
+  /// - Parameters:
+  ///   - value: The value to encode.
+  ///   - rootElement: The root element's name; by default ``XMLMapping/root`` of an ``XMLMappable`` type, else the type's name with a lowercase first letter.
+  ///   - writing: Layout and declaration of the output.
   public func encodeXMLString<T: MappableValue>(_ value: T, rootElement: String? = nil, writing: XMLWritingOptions = .init()) throws -> String {
     String(decoding: try encodeXML(value, rootElement: rootElement, writing: writing), as: UTF8.self)
   }

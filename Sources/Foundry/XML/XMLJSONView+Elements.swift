@@ -15,8 +15,11 @@ extension XMLJSONView {
   /// // <node id="7"><tag k="a"/><tag k="b"/></node>
   /// ```
   ///
-  /// - Parameter namespaces: Namespace URIs by prefix (`""` for the default namespace), in
-  ///   scope for the whole tree besides any `"@xmlns..."` members.
+  /// - Parameters:
+  ///   - name: The root element's name.
+  ///   - value: The element's content in the XML view's form.
+  ///   - namespaces: Namespace URIs by prefix (`""` for the default namespace), in
+  ///     scope for the whole tree besides any `"@xmlns..."` members.
   /// - Throws: ``MappingError`` for shapes XML cannot hold (an array inside an array, an
   ///   object as an attribute value, a prefix no `"@xmlns:prefix"` member or `namespaces`
   ///   entry declares), with the path to them.
@@ -28,6 +31,8 @@ extension XMLJSONView {
 
   /// Builds the root element from `convert`'s wrapped form, `{"root-name": value}`.
   ///
+  /// - Parameters:
+  ///   - value: `{"root-name": value}`, as `foundry convert --to json` writes it.
   /// - Throws: ``MappingError`` unless `value` is an object with exactly one member.
   public static func element(fromWrapped value: JSONValue) throws -> XMLElementValue {
     guard case .object(let object) = value, object.count == 1, let (name, root) = object.first else {

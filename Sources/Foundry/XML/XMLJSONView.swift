@@ -52,6 +52,9 @@ public enum XMLJSONView {
 
   /// The view of `element` as a JSON document whose locations point into the XML text.
   ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - options: How the view is built (the mapping defaults, or the conversion form).
   /// - Complexity: O(*n*) in the element's nodes.
   public static func document(of element: XMLTree.Element, options: Options = .init()) -> JSONDocument {
     element.withTapeReader { tape in

@@ -35,6 +35,10 @@ public struct XMLMapping: Sendable, Hashable {
   /// ```swift
   /// XMLMapping(root: "rss", namespaces: ["itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"])
   /// ```
+  /// - Parameters:
+  ///   - root: The root element's name when the type is a document.
+  ///   - attributes: The keys written as attributes rather than child elements.
+  ///   - namespaces: Prefixes and their namespace URIs, declared on the root element.
   public init(root: String? = nil, attributes: Set<String> = [], namespaces: [String: String] = [:]) {
     self.root = root
     self.attributes = attributes

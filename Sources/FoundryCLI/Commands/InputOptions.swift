@@ -32,10 +32,11 @@ struct InputOptions: ParsableArguments {
   )
   var maximumDepth: Int = JSONParsingOptions().maximumDepth
 
-  @Option(help: ArgumentHelp(
-    "How XML keeps whitespace in text: keep it, drop-blank (drop whitespace-only text; the default), trim (drop it, trim the rest; the default of import).",
-    valueName: "mode"
-  ))
+  @Option(
+    help: ArgumentHelp(
+      "How XML keeps whitespace in text: keep it, drop-blank (drop whitespace-only text; the default), trim (drop it, trim the rest; the default of import).",
+      valueName: "mode"
+    ))
   var whitespace: WhitespaceMode?
 
   @Option(help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "format"))

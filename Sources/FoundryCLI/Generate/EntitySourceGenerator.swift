@@ -33,7 +33,7 @@ import FoundryGraph
 ///   `_3`, ... The class then passes `@Entity(name:)` with the entity's name, and relationships
 ///   to it `@Related(destination:)`.
 /// - A property is named after its attribute or relationship; keywords go in backticks
-///   (`` `default` ``), other non-identifiers are sanitized like entity names, `Type`,
+///   (a property named default is declared as \`default\`), other non-identifiers are sanitized like entity names, `Type`,
 ///   `Protocol`, `_` and `managedObject` gain a trailing `_`, names made alike get `_2`, ...;
 ///   a renamed property keeps its payload key through `keyPath:` (see ``warnings``). Identity,
 ///   inverse and `keyedBy` names follow. See ``GeneratedNames``.

@@ -11,7 +11,7 @@ import FoundryGraph
 /// ```
 ///
 /// - A class is named after its entity when that is an identifier Swift and the generated code
-///   allow; otherwise ``SwiftNames/sanitized(_:)`` or a trailing `_` (`class_`, `String_`), then
+///   allow; otherwise `SwiftNames.sanitized(_:)` or a trailing `_` (`class_`, `String_`), then
 ///   `_2`, `_3`, ... until unique.
 /// - A property keeps its name (keywords in backticks) unless that is not an identifier or is
 ///   one a member cannot take (`Type`, `Protocol`, `_`, `managedObject`, a type's such as

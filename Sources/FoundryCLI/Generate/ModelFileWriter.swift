@@ -27,28 +27,34 @@ struct ModelFileWriter {
   }
 
   private func lines(for entity: Entity) -> [String] {
-    var header = "    <entity" + attributes([
-      ("name", entity.name), ("representedClassName", entity.name), ("parentEntity", entity.parent),
-      ("isAbstract", entity.isAbstract ? "YES" : nil), ("syncable", "YES"), ("codeGenerationType", "class"),
-    ])
+    var header =
+      "    <entity"
+      + attributes([
+        ("name", entity.name), ("representedClassName", entity.name), ("parentEntity", entity.parent),
+        ("isAbstract", entity.isAbstract ? "YES" : nil), ("syncable", "YES"), ("codeGenerationType", "class"),
+      ])
     var body: [String] = []
     for attribute in entity.attributes {
       let type: AttributeType = if case .value = attribute.type { .transformable } else { attribute.type }
       let isScalar = [.integer16, .integer32, .integer64, .double, .float, .boolean].contains(type)
-      body += element("attribute", [
-        ("name", attribute.name), ("optional", attribute.isOptional ? "YES" : nil), ("attributeType", type.description),
-        ("usesScalarValueType", isScalar ? "YES" : nil),
-      ], userInfo: [("jsonKeyPath", attribute.keyPath), ("JSONTransformerName", attribute.transformerName)])
+      body += element(
+        "attribute",
+        [
+          ("name", attribute.name), ("optional", attribute.isOptional ? "YES" : nil), ("attributeType", type.description),
+          ("usesScalarValueType", isScalar ? "YES" : nil),
+        ], userInfo: [("jsonKeyPath", attribute.keyPath), ("JSONTransformerName", attribute.transformerName)])
     }
     for relationship in entity.relationships {
-      body += element("relationship", [
-        ("name", relationship.name), ("optional", relationship.isOptional ? "YES" : nil), ("toMany", relationship.isToMany ? "YES" : nil),
-        ("ordered", relationship.isOrdered ? "YES" : nil),
-        ("minCount", relationship.isToMany && relationship.minCount > 0 ? String(relationship.minCount) : nil),
-        ("maxCount", relationship.isToMany ? (relationship.maxCount > 0 ? String(relationship.maxCount) : nil) : "1"),
-        ("deletionRule", Self.modelName(of: relationship.deleteRule)), ("destinationEntity", relationship.destination),
-        ("inverseName", relationship.inverse), ("inverseEntity", relationship.inverse == nil ? nil : relationship.destination),
-      ], userInfo: [("jsonKeyPath", relationship.keyPath), ("keyedBy", relationship.keyedBy)])
+      body += element(
+        "relationship",
+        [
+          ("name", relationship.name), ("optional", relationship.isOptional ? "YES" : nil), ("toMany", relationship.isToMany ? "YES" : nil),
+          ("ordered", relationship.isOrdered ? "YES" : nil),
+          ("minCount", relationship.isToMany && relationship.minCount > 0 ? String(relationship.minCount) : nil),
+          ("maxCount", relationship.isToMany ? (relationship.maxCount > 0 ? String(relationship.maxCount) : nil) : "1"),
+          ("deletionRule", Self.modelName(of: relationship.deleteRule)), ("destinationEntity", relationship.destination),
+          ("inverseName", relationship.inverse), ("inverseEntity", relationship.inverse == nil ? nil : relationship.destination),
+        ], userInfo: [("jsonKeyPath", relationship.keyPath), ("keyedBy", relationship.keyedBy)])
     }
     if !entity.identity.isEmpty {
       body.append("        <uniquenessConstraints>")

@@ -48,7 +48,7 @@ package enum SwiftNames {
   }
 
   /// The class name for entity `name`: the name itself when it is an identifier, else
-  /// ``sanitized(_:)``; a trailing `_` after a keyword or reserved type name (`Type_`,
+  /// `sanitized(_:)`; a trailing `_` after a keyword or reserved type name (`Type_`,
   /// `String_`).
   package static func typeName(for name: String) -> String {
     let base = isIdentifier(name) ? name : sanitized(name)
@@ -64,7 +64,7 @@ package enum SwiftNames {
   }
 
   /// The property name for attribute or relationship `name`, ready to write after `var`:
-  /// ``memberName(_:)``, keywords in backticks.
+  /// `memberName(_:)`, keywords in backticks.
   package static func propertyName(for name: String) -> String { spelled(memberName(name)) }
 
   /// A property name ready to write after `var` or `.`: keywords in backticks.

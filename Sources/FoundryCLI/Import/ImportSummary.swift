@@ -73,7 +73,9 @@ struct ImportSummary {
 
   /// Adds what importing the payload called `sourceName` into a store did.
   mutating func add(_ outcome: StoreImport.Outcome, from sourceName: String, dryRun: Bool) {
-    let verb = dryRun ? "would insert \(outcome.changes.count { $0.hasPrefix("insert") }), update \(outcome.changes.count { $0.hasPrefix("update") }), delete \(outcome.changes.count { $0.hasPrefix("delete") })"
+    let verb =
+      dryRun
+      ? "would insert \(outcome.changes.count { $0.hasPrefix("insert") }), update \(outcome.changes.count { $0.hasPrefix("update") }), delete \(outcome.changes.count { $0.hasPrefix("delete") })"
       : "inserted \(outcome.inserted), updated \(outcome.updated), deleted \(outcome.deleted)"
     payloads.append(Payload(sourceName: sourceName, count: outcome.count, saved: verb, changes: outcome.changes))
     issues += outcome.issues.map { Issue(sourceName: sourceName, issue: $0) }
@@ -123,20 +125,25 @@ struct ImportSummary {
   func makeJSONValue() -> JSONValue {
     let objects = JSONObject(objectCounts.map { ($0.entity, JSONValue.number(JSONNumber($0.count))) })
     let issues = issues.map { issue -> JSONValue in
-      .object(JSONObject([
-        ("file", JSONValue.string(issue.sourceName)),
-        ("path", .string(issue.path)),
-        ("message", .string(issue.message)),
-      ]))
+      .object(
+        JSONObject([
+          ("file", JSONValue.string(issue.sourceName)),
+          ("path", .string(issue.path)),
+          ("message", .string(issue.message)),
+        ]))
     }
     var members: [(String, JSONValue)] = [("objects", JSONValue.object(objects))]
     if let relationshipCount { members.append(("relationships", .number(JSONNumber(relationshipCount)))) }
     if store != nil {
       members.append(
-        ("saved", .object(JSONObject([
-          ("inserted", JSONValue.number(JSONNumber(saved.inserted))), ("updated", .number(JSONNumber(saved.updated))),
-          ("deleted", .number(JSONNumber(saved.deleted))),
-        ]))))
+        (
+          "saved",
+          .object(
+            JSONObject([
+              ("inserted", JSONValue.number(JSONNumber(saved.inserted))), ("updated", .number(JSONNumber(saved.updated))),
+              ("deleted", .number(JSONNumber(saved.deleted))),
+            ]))
+        ))
     }
     members.append(("issues", .array(issues)))
     return .object(JSONObject(members))

@@ -219,7 +219,8 @@ struct RenderWalk {
       if position > 0 { text += " × " }
       let range = step.range
       let isLastOfUnit = position + 1 == steps.count || steps[position + 1].unit != step.unit
-      text += range.lowerBound == range.upperBound
+      text +=
+        range.lowerBound == range.upperBound
         ? number(range.lowerBound)
         : number(range.lowerBound) + "..." + number(range.upperBound)
       if isLastOfUnit { text += range == 1...1 ? " \(step.unit.rawValue)" : " \(step.unit.rawValue)s" }
@@ -245,9 +246,11 @@ struct RenderWalk {
 
   /// A key as is when it reads as a name, otherwise as a JSON string.
   static func displayName(_ key: String) -> String {
-    let isPlain = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-$@#".unicodeScalars.contains(scalar)
-    }
+    let isPlain =
+      !key.isEmpty
+      && key.unicodeScalars.allSatisfy { scalar in
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-$@#".unicodeScalars.contains(scalar)
+      }
     return isPlain ? key : JSONValue.string(key).makeJSONString()
   }
 }

@@ -24,7 +24,7 @@ package struct ValueProfile: Sendable, Hashable {
     package static let number = StringForms(rawValue: 1 << 1)
     /// `true` or `false`, any case.
     package static let boolean = StringForms(rawValue: 1 << 2)
-    /// `2024-05-01T12:00:00Z`, `2024-05-01`: ISO 8601 (as ``DateTransformer/iso8601`` reads).
+    /// `2024-05-01T12:00:00Z`, `2024-05-01`: ISO 8601 (as `DateTransformer.iso8601` reads).
     package static let iso8601 = StringForms(rawValue: 1 << 3)
     /// `2024-05-01`: ISO 8601 without a time.
     package static let iso8601Date = StringForms(rawValue: 1 << 4)

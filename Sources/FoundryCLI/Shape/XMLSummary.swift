@@ -103,12 +103,13 @@ package struct XMLSummary: Sendable {
     object["elements"] = .number(JSONNumber(elementCount))
     object["attributes"] = .number(JSONNumber(attributeCount))
     object["depth"] = .number(JSONNumber(depth))
-    object["namespaces"] = .array(namespaces.map { namespace in
-      var member = JSONObject()
-      member["prefix"] = namespace.prefix.map(JSONValue.string) ?? .null
-      member["uri"] = .string(namespace.uri)
-      return .object(member)
-    })
+    object["namespaces"] = .array(
+      namespaces.map { namespace in
+        var member = JSONObject()
+        member["prefix"] = namespace.prefix.map(JSONValue.string) ?? .null
+        member["uri"] = .string(namespace.uri)
+        return .object(member)
+      })
     var counts = JSONObject()
     for entry in elementCounts { counts[entry.name] = .number(JSONNumber(entry.count)) }
     object["counts"] = .object(counts)

@@ -90,6 +90,9 @@ public struct SchemaDiagram: Sendable, Hashable {
   /// let diagram = SchemaDiagram(schema: schema, title: "Library")
   /// diagram.links.map(\.label)   // ["books (cascade) / author", "tags / books"]
   /// ```
+  /// - Parameters:
+  ///   - schema: The schema to draw.
+  ///   - title: The diagram's title.
   public init(schema: Schema, title: String = "Schema") {
     self.title = title
     boxes = schema.entities.map { entity in

@@ -120,7 +120,8 @@ struct GraphExporter {
       for target in targets {
         let isLeftOut = !firstPass.isEmpty && !firstPass.contains(ObjectIdentifier(target))
         // Back toward the object around this one, only objects the first pass left out go in full.
-        let value = isBack && !isLeftOut
+        let value =
+          isBack && !isLeftOut
           ? identity(of: target)
           : try write(target, from: inverse.map { (object, $0) }, depth: depth + 1, isLeftOutBranch: isLeftOutBranch || isLeftOut)
         guard let value else { continue }
@@ -163,14 +164,17 @@ struct GraphExporter {
     // Keys of relationships holding no object: an attribute flattened below one of them that
     // holds only its default (or nothing) is left out, or reading the payload back would find
     // an object there to relate. (Another value is written: it has nowhere else to go.)
-    let emptyKeys = Set(object.entity.relationships.indices.compactMap { slot -> String? in
-      guard object.loaded(slot).objects.isEmpty, let first = self.paths[object.entity.index].relationships[slot].segments.first else { return nil }
-      return first.name
-    })
+    let emptyKeys = Set(
+      object.entity.relationships.indices.compactMap { slot -> String? in
+        guard object.loaded(slot).objects.isEmpty, let first = self.paths[object.entity.index].relationships[slot].segments.first else { return nil }
+        return first.name
+      })
     for (slot, attribute) in object.entity.attributes.enumerated() {
       if paths[slot].segments.count > 1, let first = paths[slot].segments.first, emptyKeys.contains(first.name),
         object.values[slot] == nil || object.values[slot] == attribute.defaultValue
-      { continue }
+      {
+        continue
+      }
       guard let value = object.values[slot] else {
         // A cleared value with a default must say so, or reading it back gives the default.
         if attribute.defaultValue != nil { try result.insert(.null, at: paths[slot]) }

@@ -22,6 +22,10 @@ extension ObjectGraph {
   /// ```swift
   /// let value = try graph.exportValue(try graph.objects(of: "Author"))
   /// ```
+  /// - Parameters:
+  ///   - objects: The objects to export; everything reachable from them comes too.
+  ///   - root: The key path to hold the array of objects at; `nil` makes the array the payload.
+  ///   - options: The encoding options (key strategy, date and data formats, transformers).
   /// - Throws: `MappingError` when an attribute's transformer cannot write its value back;
   ///   ``GraphError`` `unboundTransformer` for a transformer name `options` does not know.
   public func exportValue(_ objects: [ManagedObject], root: String? = nil, options: EncodingOptions = .init()) throws -> JSONValue {
@@ -50,6 +54,10 @@ extension ObjectGraph {
   /// ```swift
   /// let bytes = try graph.exportJSON(try graph.objects(of: "Author"), root: "authors")
   /// ```
+  /// - Parameters:
+  ///   - objects: The objects to export; everything reachable from them comes too.
+  ///   - root: The key path to hold the array of objects at; `nil` makes the array the payload.
+  ///   - options: The encoding options, with `options.writing` for pretty or compact text.
   /// - Throws: As ``exportValue(_:root:options:)``.
   public func exportJSON(_ objects: [ManagedObject], root: String? = nil, options: EncodingOptions = .init()) throws -> [UInt8] {
     var writer = JSONWriter(options: options.writing)
@@ -63,6 +71,12 @@ extension ObjectGraph {
   /// ```swift
   /// let xml = try graph.exportXML(try graph.objects(of: "Author"), root: "author", rootElement: "library")
   /// ```
+  /// - Parameters:
+  ///   - objects: The objects to export; everything reachable from them comes too.
+  ///   - root: The name of each object's element; `nil` names them `object`.
+  ///   - rootElement: The name of the document's root element.
+  ///   - options: The encoding options (key strategy, date and data formats, transformers).
+  ///   - writing: How the XML text is written (pretty, compact, declaration).
   /// - Throws: As ``exportValue(_:root:options:)``, and `MappingError` for values XML cannot hold.
   public func exportXML(
     _ objects: [ManagedObject], root: String? = nil, rootElement: String = "objects", options: EncodingOptions = .init(),

@@ -85,7 +85,8 @@ struct RelationshipStep {
     self.destination = destination
     inverse = entity.inverseSlots[slot].flatMap { destination.relationships[$0].isToMany ? nil : $0 }
     keySlot = relationship.keyedBy.flatMap { destination.attributeSlot(named: $0) }
-    hasScopedIdentity = destination.isIdentityScopedToParent
+    hasScopedIdentity =
+      destination.isIdentityScopedToParent
       || destination.descendantIndices.contains { schema.entities[$0].isIdentityScopedToParent }
     let named = entity.lineage.reversed().lazy.compactMap { options.toManyMerges["\(schema.entities[$0].name).\(relationship.name)"] }.first
     merge = named ?? options.toManyMerge

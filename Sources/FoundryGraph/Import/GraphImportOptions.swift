@@ -74,7 +74,7 @@ public struct GraphImportOptions: Sendable {
 
   /// The deepest nesting of payload objects an import accepts: a top-level object is at
   /// level 1, an object in one of its relationships at level 2. A deeper object fails the
-  /// import (or, lossy, its relationship) with a ``MappingError``.
+  /// import (or, lossy, its relationship) with a `MappingError`.
   ///
   /// Import follows nesting on the call stack, about 10 KB a level in a debug build (a 512 KB
   /// stack overflowed below 48 levels), so the limit is fixed: enough for everything an export

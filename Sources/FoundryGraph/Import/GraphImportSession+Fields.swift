@@ -120,7 +120,7 @@ extension GraphImportSession {
       case .value(let value):
         do {
           try reader.read(step.field, value) { try importRelationship($0, of: object, slot: slot, step: step) }
-        } catch where reader.isLossy {
+        } catch  where reader.isLossy {
           reader.recordDefaulted(error, field: step.field)
         }
       }
@@ -136,7 +136,7 @@ extension GraphImportSession {
       let target: ManagedObject
       do {
         target = try importObject(value, as: destination, scope: scope)
-      } catch where MappingError.isSkip(error) {
+      } catch  where MappingError.isSkip(error) {
         return
       }
       if object.primitiveLinkCounted(target, at: slot) { links += 1 }

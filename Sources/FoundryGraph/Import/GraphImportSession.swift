@@ -229,7 +229,7 @@ final class GraphImportSession {
           expected: "\(owner.entity.name) \(ownerKey.display), the object it is nested in",
           reason: "it names \(step.destination.name) \(named.display)")
       }
-    } catch where reader.isLossy {
+    } catch  where reader.isLossy {
       reader.recordDefaulted(error, field: step.field)
     }
   }

@@ -52,6 +52,12 @@ extension ObjectGraph {
   /// ```swift
   /// try graph.importJSON(try Data(contentsOf: url), entity: "Author")
   /// ```
+  /// - Parameters:
+  ///   - data: The JSON payload.
+  ///   - entity: The entity of the payload's objects.
+  ///   - root: The key path of the objects in the payload; `nil` when the payload is the objects.
+  ///   - options: Transformers, entity mappers, lossy mode, to-many merging and hooks.
+  ///   - sourceName: The file name errors mention.
   @discardableResult
   public func importJSON(
     _ data: Data, entity: String, root: String? = nil, options: GraphImportOptions = .init(), sourceName: String? = nil
@@ -65,6 +71,12 @@ extension ObjectGraph {
   /// ```swift
   /// try graph.importXML(Array(#"<library><author id="1"><name>Ada</name></author></library>"#.utf8), entity: "Author", root: "author")
   /// ```
+  /// - Parameters:
+  ///   - bytes: The XML document, in any encoding the XML reader accepts.
+  ///   - entity: The entity of the payload's objects.
+  ///   - root: The key path of the objects in the XML view of the document (`author`, `channel.item`).
+  ///   - options: Transformers, entity mappers, lossy mode, to-many merging and hooks.
+  ///   - sourceName: The file name errors mention.
   @discardableResult
   public func importXML(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), sourceName: String? = nil
@@ -78,6 +90,12 @@ extension ObjectGraph {
   /// ```swift
   /// try graph.importXML(try Data(contentsOf: url), entity: "Author", root: "author")
   /// ```
+  /// - Parameters:
+  ///   - data: The XML document, in any encoding the XML reader accepts.
+  ///   - entity: The entity of the payload's objects.
+  ///   - root: The key path of the objects in the XML view of the document (`author`, `channel.item`).
+  ///   - options: Transformers, entity mappers, lossy mode, to-many merging and hooks.
+  ///   - sourceName: The file name errors mention.
   @discardableResult
   public func importXML(
     _ data: Data, entity: String, root: String? = nil, options: GraphImportOptions = .init(), sourceName: String? = nil
@@ -91,6 +109,12 @@ extension ObjectGraph {
   /// let document = try JSONDocument(bytes: bytes)
   /// try graph.importPayload(document.root, entity: "Author")
   /// ```
+  /// - Parameters:
+  ///   - node: The payload: a document's root, or any node in it.
+  ///   - entity: The entity of the payload's objects.
+  ///   - root: The key path of the objects under `node`; `nil` when `node` is the objects.
+  ///   - options: Transformers, entity mappers, lossy mode, to-many merging and hooks.
+  ///   - sourceName: The file name errors mention.
   @discardableResult
   public func importPayload(
     _ node: JSONNode, entity: String, root: String? = nil, options: GraphImportOptions = .init(), sourceName: String? = nil

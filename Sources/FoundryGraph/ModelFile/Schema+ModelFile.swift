@@ -28,6 +28,8 @@ extension Schema {
   /// print("model: \(model.versionName)")
   /// let schema = try Schema(model)
   /// ```
+  /// - Parameters:
+  ///   - model: The model file, as read by ``ModelFile``.
   /// - Throws: ``ModelFileError`` with code ``ModelFileError/Code/invalidSchema``, placed at
   ///   the entity or property the ``SchemaError`` names.
   public convenience init(_ model: ModelFile) throws(ModelFileError) {

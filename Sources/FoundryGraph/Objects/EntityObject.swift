@@ -45,6 +45,8 @@ extension Schema {
   /// ```swift
   /// let schema = try Schema(Author.self, Book.self)
   /// ```
+  /// - Parameters:
+  ///   - types: The `@Entity` classes, one per entity; a subclass declares a subentity.
   /// - Throws: ``SchemaError``.
   public convenience init(_ types: any EntityObject.Type...) throws(SchemaError) {
     try self.init(types.map { $0.entity })
@@ -57,6 +59,8 @@ extension ObjectGraph {
   /// ```swift
   /// let author = try graph.insert(Author.self)
   /// ```
+  /// - Parameters:
+  ///   - type: The `@Entity` class whose entity the new object belongs to.
   /// - Throws: ``GraphError`` `unknownEntity` when the schema lacks the entity.
   public func insert<T: EntityObject>(_ type: T.Type) throws(GraphError) -> T {
     T(managedObject: try insert(T.entity.name))
@@ -67,6 +71,8 @@ extension ObjectGraph {
   /// ```swift
   /// let authors = try graph.objects(of: Author.self)
   /// ```
+  /// - Parameters:
+  ///   - type: The `@Entity` class whose entity's objects to list.
   /// - Throws: ``GraphError`` `unknownEntity`.
   public func objects<T: EntityObject>(of type: T.Type) throws(GraphError) -> [T] {
     try objects(of: T.entity.name).map(T.init(managedObject:))
@@ -84,6 +90,9 @@ extension ManagedObject {
   ///   set { managedObject[attribute: "name", as: String.self] = newValue }
   /// }
   /// ```
+  /// - Parameters:
+  ///   - key: The attribute's name.
+  ///   - type: The Swift type to read and write the value as.
   public subscript<T: Sendable>(attribute key: String, as type: T.Type) -> T? {
     get {
       if let slot = entity.attributeSlot(named: key) { observeAccess(attribute: slot) }
@@ -102,6 +111,9 @@ extension ManagedObject {
   ///   set { managedObject[toOne: "author", as: Author.self] = newValue }
   /// }
   /// ```
+  /// - Parameters:
+  ///   - key: The to-one relationship's name.
+  ///   - type: The `@Entity` class of the destination.
   public subscript<T: EntityObject>(toOne key: String, as type: T.Type) -> T? {
     get {
       // Read first: loading a fault is no change for the reader to be told of.
@@ -123,6 +135,9 @@ extension ManagedObject {
   ///   set { managedObject[toMany: "books", as: Book.self] = newValue }
   /// }
   /// ```
+  /// - Parameters:
+  ///   - key: The to-many relationship's name.
+  ///   - type: The `@Entity` class of the destination.
   public subscript<T: EntityObject>(toMany key: String, as type: T.Type) -> [T] {
     get {
       let objects = (try? related(forKey: key)) ?? []

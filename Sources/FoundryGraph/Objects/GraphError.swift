@@ -38,6 +38,10 @@ public struct GraphError: Error, Sendable, Hashable, CustomStringConvertible {
   public let message: String
 
   /// An error at `location`.
+  /// - Parameters:
+  ///   - code: The kind of error.
+  ///   - location: Where it happened (`Author.books`, or an object such as `Author #2`).
+  ///   - message: What went wrong, in one line.
   public init(_ code: Code, at location: String, _ message: String) {
     self.code = code
     self.location = location

@@ -42,6 +42,8 @@ extension ManagedObject {
   /// ```swift
   /// try author.committedValue(forKey: "name")   // .string("Mark Twain")
   /// ```
+  /// - Parameters:
+  ///   - key: The attribute's name.
   /// - Throws: ``GraphError`` `unknownAttribute`.
   public func committedValue(forKey key: String) throws(GraphError) -> GraphValue? {
     let slot = try attributeSlot(key)

@@ -6,6 +6,8 @@ extension ManagedObject {
   /// ```swift
   /// let books = try author.related(forKey: "books")
   /// ```
+  /// - Parameters:
+  ///   - key: The relationship's name.
   /// - Throws: ``GraphError`` `unknownRelationship`.
   public func related(forKey key: String) throws(GraphError) -> [ManagedObject] {
     let slot = try relationshipSlot(key)
@@ -19,6 +21,8 @@ extension ManagedObject {
   /// ```swift
   /// let author = try book.relatedObject(forKey: "author")
   /// ```
+  /// - Parameters:
+  ///   - key: The to-one relationship's name.
   /// - Throws: ``GraphError`` `unknownRelationship` (also for a to-many relationship).
   public func relatedObject(forKey key: String) throws(GraphError) -> ManagedObject? {
     let slot = try relationshipSlot(key, toMany: false)
@@ -36,6 +40,9 @@ extension ManagedObject {
   /// ```swift
   /// try book.setRelated(author, forKey: "author")   // author's books now hold book
   /// ```
+  /// - Parameters:
+  ///   - object: The object to link, of the destination entity and the same graph; `nil` unlinks.
+  ///   - key: The to-one relationship's name.
   /// - Throws: ``GraphError`` `unknownRelationship`, `wrongDestination`, `otherGraph`, `deletedObject`.
   public func setRelated(_ object: ManagedObject?, forKey key: String) throws(GraphError) {
     let slot = try relationshipSlot(key, toMany: false)
@@ -53,6 +60,9 @@ extension ManagedObject {
   /// ```swift
   /// try author.setRelated([tempest, hamlet], forKey: "books")
   /// ```
+  /// - Parameters:
+  ///   - objects: The objects the relationship holds afterwards, in order.
+  ///   - key: The to-many relationship's name.
   /// - Throws: ``GraphError``, as for ``setRelated(_:forKey:)``.
   public func setRelated(_ objects: [ManagedObject], forKey key: String) throws(GraphError) {
     let slot = try relationshipSlot(key, toMany: true)
@@ -74,6 +84,9 @@ extension ManagedObject {
   /// ```swift
   /// try author.add(book, forKey: "books")   // book.author is author
   /// ```
+  /// - Parameters:
+  ///   - object: The object to link, of the destination entity and the same graph.
+  ///   - key: The relationship's name.
   /// - Throws: ``GraphError`` `unknownRelationship`, `wrongDestination`, `otherGraph`, `deletedObject`.
   public func add(_ object: ManagedObject, forKey key: String) throws(GraphError) {
     let slot = try relationshipSlot(key)
@@ -86,6 +99,10 @@ extension ManagedObject {
   /// ```swift
   /// try playlist.insert(song, at: 0, forKey: "songs")
   /// ```
+  /// - Parameters:
+  ///   - object: The object to link, of the destination entity and the same graph.
+  ///   - position: Its index in the relationship afterwards.
+  ///   - key: The ordered to-many relationship's name.
   /// - Throws: ``GraphError``, as for ``add(_:forKey:)``.
   public func insert(_ object: ManagedObject, at position: Int, forKey key: String) throws(GraphError) {
     let slot = try relationshipSlot(key, toMany: true)
@@ -108,6 +125,9 @@ extension ManagedObject {
   /// ```swift
   /// try author.remove(book, forKey: "books")   // book.author is nil
   /// ```
+  /// - Parameters:
+  ///   - object: The object to unlink.
+  ///   - key: The relationship's name.
   /// - Throws: ``GraphError`` `unknownRelationship`.
   public func remove(_ object: ManagedObject, forKey key: String) throws(GraphError) {
     unlink(object, at: try relationshipSlot(key))

@@ -8,6 +8,9 @@ extension ManagedObject {
   /// let name = try author.value(String.self, forKey: "name")
   /// let assignments = try order.value([Assignment].self, forKey: "assignments") ?? []
   /// ```
+  /// - Parameters:
+  ///   - type: The Swift type to read the value as.
+  ///   - key: The attribute's name.
   /// - Throws: ``GraphError`` `unknownAttribute`, or `typeMismatch` when the value is of another type.
   public func value<T>(_ type: T.Type = T.self, forKey key: String) throws(GraphError) -> T? {
     guard let value = try value(forKey: key) else { return nil }
@@ -24,6 +27,9 @@ extension ManagedObject {
   /// try author.setValue("Ada", forKey: "name")
   /// try order.setValue(assignments, forKey: "assignments")   // a .value(GraphValueType([Assignment].self)) attribute
   /// ```
+  /// - Parameters:
+  ///   - value: The new value; `nil` clears the attribute.
+  ///   - key: The attribute's name.
   /// - Throws: ``GraphError`` `unknownAttribute` or `typeMismatch`.
   public func setValue<T: Sendable>(_ value: T?, forKey key: String) throws(GraphError) {
     let slot = try attributeSlot(key)

@@ -98,13 +98,15 @@ public final class ManagedObject: CustomStringConvertible {
   // MARK: - Attributes
 
   /// The value of attribute `key`, or `nil`; for unknown names `nil` too (use
-  /// ``value(forKey:)`` to be told). Setting goes through ``setValue(_:forKey:)`` and ignores
+  /// ``value(forKey:)`` to be told). Setting goes through `setValue(_:forKey:)` and ignores
   /// what it rejects; debug builds stop there.
   ///
   /// ```swift
   /// author.name = "Ada"
   /// print(author.name ?? "none")
   /// ```
+  /// - Parameters:
+  ///   - key: The attribute's name.
   public subscript(dynamicMember key: String) -> GraphValue? {
     get { entity.attributeSlot(named: key).flatMap { values[$0] } }
     set {
@@ -117,6 +119,8 @@ public final class ManagedObject: CustomStringConvertible {
   /// ```swift
   /// let name = try author.value(forKey: "name")   // .string("Ada")
   /// ```
+  /// - Parameters:
+  ///   - key: The attribute's name.
   /// - Throws: ``GraphError`` `unknownAttribute`.
   public func value(forKey key: String) throws(GraphError) -> GraphValue? {
     values[try attributeSlot(key)]
@@ -128,6 +132,9 @@ public final class ManagedObject: CustomStringConvertible {
   /// try author.setValue(.integer(106), forKey: "id")
   /// try author.setValue(nil, forKey: "nickname")
   /// ```
+  /// - Parameters:
+  ///   - value: The new value, of the attribute's type; `nil` clears it.
+  ///   - key: The attribute's name.
   /// - Throws: ``GraphError`` `unknownAttribute`, or `typeMismatch` for a value of another type.
   public func setValue(_ value: GraphValue?, forKey key: String) throws(GraphError) {
     let slot = try attributeSlot(key)

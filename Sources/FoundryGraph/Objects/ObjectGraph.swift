@@ -40,6 +40,8 @@ public final class ObjectGraph {
   /// ```swift
   /// let graph = ObjectGraph(schema: try Schema(modelAt: modelURL))
   /// ```
+  /// - Parameters:
+  ///   - schema: The schema of every object the graph holds.
   public init(schema: Schema) {
     self.schema = schema
     index = IdentityIndex(entityCount: schema.entities.count)
@@ -64,6 +66,8 @@ public final class ObjectGraph {
   /// ```swift
   /// let book = try graph.insert("Book")
   /// ```
+  /// - Parameters:
+  ///   - name: The name of a concrete (not abstract) entity of the schema.
   /// - Throws: ``GraphError`` `unknownEntity`, or `abstractEntity`.
   public func insert(_ name: String) throws(GraphError) -> ManagedObject {
     let entity = try entity(named: name)
@@ -118,6 +122,8 @@ public final class ObjectGraph {
   /// ```swift
   /// let authors = try graph.objects(of: "Author")
   /// ```
+  /// - Parameters:
+  ///   - name: The name of the entity.
   /// - Throws: ``GraphError`` `unknownEntity`.
   public func objects(of name: String) throws(GraphError) -> [ManagedObject] {
     let entity = try entity(named: name)
@@ -131,6 +137,9 @@ public final class ObjectGraph {
   /// try graph.object(of: "Author", identity: 106)
   /// try graph.object(of: "Seat", identity: "A", 12)   // composite identity
   /// ```
+  /// - Parameters:
+  ///   - name: The name of the entity.
+  ///   - identity: The values of the entity's identity attributes, in their declared order.
   /// - Throws: ``GraphError`` `unknownEntity`, or `typeMismatch` when the values do not fit the identity.
   public func object(of name: String, identity: GraphValue...) throws(GraphError) -> ManagedObject? {
     try object(of: name, identityValues: identity)
@@ -141,6 +150,9 @@ public final class ObjectGraph {
   /// ```swift
   /// try graph.object(of: "Seat", identityValues: ["A", 12])
   /// ```
+  /// - Parameters:
+  ///   - name: The name of the entity.
+  ///   - identity: The values of the entity's identity attributes, in their declared order.
   /// - Throws: ``GraphError`` `unknownEntity`, or `typeMismatch` when the values do not fit the identity.
   public func object(of name: String, identityValues identity: [GraphValue]) throws(GraphError) -> ManagedObject? {
     let entity = try entity(named: name)
@@ -227,6 +239,8 @@ public final class ObjectGraph {
   /// ```swift
   /// try graph.delete(author)   // with a cascade rule on books, the books go too
   /// ```
+  /// - Parameters:
+  ///   - object: An object of this graph.
   /// - Throws: ``GraphError`` `deleteDenied` (nothing is deleted then), `otherGraph`.
   public func delete(_ object: ManagedObject) throws(GraphError) {
     guard object.index === index else { throw GraphError(.otherGraph, at: object.entity.name, "the object belongs to another graph") }
@@ -247,7 +261,8 @@ public final class ObjectGraph {
         let targets = next.loaded(slot).objects
         switch relationship.deleteRule {
         case .deny where !targets.isEmpty:
-          throw GraphError(.deleteDenied, at: "\(next.entity.name).\(relationship.name)", "delete denied: the relationship holds \(targets.count) object\(targets.count == 1 ? "" : "s")")
+          throw GraphError(
+            .deleteDenied, at: "\(next.entity.name).\(relationship.name)", "delete denied: the relationship holds \(targets.count) object\(targets.count == 1 ? "" : "s")")
         case .cascade: pending += targets
         default: break
         }

@@ -37,6 +37,10 @@ public struct PropertyKeyPath {
   /// ```swift
   /// PropertyKeyPath(attribute: "title", \Book.title, chained: \Book?.?.title)
   /// ```
+  /// - Parameters:
+  ///   - name: The attribute's name in the schema.
+  ///   - keyPath: The stored property's key path from the class.
+  ///   - chained: The same property through an optional, for use after a to-one relationship.
   public init<Root>(attribute name: String, _ keyPath: PartialKeyPath<Root>, chained: PartialKeyPath<Root?>) {
     self.name = name
     self.keyPath = keyPath
@@ -49,6 +53,10 @@ public struct PropertyKeyPath {
   /// ```swift
   /// PropertyKeyPath(toOne: "author", \Book.author, chained: \Book?.?.author)
   /// ```
+  /// - Parameters:
+  ///   - name: The relationship's name in the schema.
+  ///   - keyPath: The stored property's key path from the class.
+  ///   - chained: The same property through an optional, for use after a to-one relationship.
   public init<Root, Destination: EntityObject>(
     toOne name: String, _ keyPath: KeyPath<Root, Destination?>, chained: KeyPath<Root?, Destination?>
   ) {
@@ -65,6 +73,12 @@ public struct PropertyKeyPath {
   ///   toMany: "books", \Author.books, chained: \Author?.?.books,
   ///   count: \Author.books.count, chainedCount: \Author?.?.books.count)
   /// ```
+  /// - Parameters:
+  ///   - name: The relationship's name in the schema.
+  ///   - keyPath: The stored property's key path from the class.
+  ///   - chained: The same property through an optional, for use after a to-one relationship.
+  ///   - count: The key path to the number of related objects.
+  ///   - chainedCount: The same count through an optional.
   public init<Root, Destination: EntityObject>(
     toMany name: String, _ keyPath: KeyPath<Root, [Destination]>, chained: KeyPath<Root?, [Destination]?>,
     count: KeyPath<Root, Int>, chainedCount: KeyPath<Root?, Int?>

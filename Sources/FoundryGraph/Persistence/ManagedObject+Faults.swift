@@ -50,6 +50,8 @@ extension ManagedObject {
   /// ```swift
   /// author.isFault(forKey: "books")   // true until author.related(forKey: "books")
   /// ```
+  /// - Parameters:
+  ///   - key: The relationship's name.
   public func isFault(forKey key: String) -> Bool {
     guard let slot = entity.relationshipSlot(named: key) else { return false }
     if case .fault = related[slot] { return true }

@@ -53,6 +53,8 @@ extension ObjectGraph {
   /// ```swift
   /// graph.registeredObject(for: PersistentID(family: "Book", row: 12))
   /// ```
+  /// - Parameters:
+  ///   - id: The row's ID.
   public func registeredObject(for id: PersistentID) -> ManagedObject? {
     guard let family = schema[id.family]?.rootIndex else { return nil }
     return persistentIndex[family].number(of: id.row).flatMap { storage[$0] }

@@ -18,6 +18,9 @@ public struct PersistentID: Hashable, Sendable, CustomStringConvertible {
   /// ```swift
   /// PersistentID(family: "Book", row: 12)
   /// ```
+  /// - Parameters:
+  ///   - family: The root entity of the inheritance family, which names the table.
+  ///   - row: The row's key in that table.
   public init(family: String, row: Int64) {
     self.family = family
     self.row = row

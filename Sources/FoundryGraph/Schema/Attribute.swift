@@ -18,7 +18,7 @@ public struct Attribute: Sendable, Hashable {
   /// Where the value sits in JSON or XML (`pricing.retail_price`, `@id`); `nil` means the name.
   public var keyPath: String?
   /// The name of the transformer that reads and writes the payload's value
-  /// (looked up in ``GraphImportOptions/transformers``).
+  /// (looked up in `GraphImportOptions.mapping.transformers`).
   public var transformerName: String?
   /// Free-form annotations (a model file's user info).
   public var userInfo: [String: String]
@@ -48,7 +48,7 @@ public struct Attribute: Sendable, Hashable {
   ///   - name: The attribute's name.
   ///   - type: The type of its values.
   ///   - optional: Whether an object may lack a value (default `false`: required).
-  ///   - default: The value of a new object.
+  ///   - defaultValue: The value of a new object.
   ///   - keyPath: Where the value sits in the payload; the name when `nil`.
   ///   - transformer: The name of the transformer for the payload's value.
   ///   - userInfo: Annotations.

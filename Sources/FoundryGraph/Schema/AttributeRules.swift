@@ -15,6 +15,10 @@ public struct AttributeRules: Sendable, Hashable {
   public var pattern: String?
 
   /// Rules; none by default.
+  /// - Parameters:
+  ///   - minimum: The smallest number (or string length) allowed; `nil` for none.
+  ///   - maximum: The largest number (or string length) allowed; `nil` for none.
+  ///   - pattern: A regular expression the whole string must match; `nil` for none.
   public init(minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
     self.minimum = minimum
     self.maximum = maximum

@@ -52,6 +52,8 @@ public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// AttributeType(modelName: "Integer 16")   // .integer16
   /// ```
+  /// - Parameters:
+  ///   - modelName: The `attributeType` text of a model file.
   public init?(modelName: String) {
     switch modelName {
     case "String": self = .string

@@ -19,6 +19,8 @@ public enum DeleteRule: String, Sendable, Hashable, CaseIterable {
   /// ```swift
   /// DeleteRule(modelName: "No Action")   // .noAction
   /// ```
+  /// - Parameters:
+  ///   - modelName: The `deletionRule` text of a model file.
   public init?(modelName: String) {
     switch modelName {
     case "Nullify": self = .nullify

@@ -60,6 +60,16 @@ public struct Entity: Sendable, Hashable {
   /// ```swift
   /// Entity("Book", identity: ["isbn"]) { Attribute("isbn", .string) }
   /// ```
+  /// - Parameters:
+  ///   - name: The entity's name.
+  ///   - parent: The parent entity's name, for a subentity.
+  ///   - abstract: Whether the entity has no objects of its own, only its subentities'.
+  ///   - identity: The identity attributes' names; the same values are the same object.
+  ///   - identityScopedToParent: Whether the identity is unique only among the parent object's related objects.
+  ///   - subentityKeyPath: The payload key path whose value names the subentity to create.
+  ///   - entityMapper: The name of the entity mapper that picks the subentity at import.
+  ///   - userInfo: Free-form entries, as a model file's user info.
+  ///   - members: The attributes and relationships.
   public init(
     _ name: String, parent: String? = nil, abstract: Bool = false, identity: [String] = [],
     identityScopedToParent: Bool = false, subentityKeyPath: String? = nil, entityMapper: String? = nil,
@@ -82,6 +92,17 @@ public struct Entity: Sendable, Hashable {
   /// ```swift
   /// Entity("Tag", attributes: [Attribute("label", .string)], relationships: [])
   /// ```
+  /// - Parameters:
+  ///   - name: The entity's name.
+  ///   - parent: The parent entity's name, for a subentity.
+  ///   - abstract: Whether the entity has no objects of its own, only its subentities'.
+  ///   - attributes: The attributes.
+  ///   - relationships: The relationships.
+  ///   - identity: The identity attributes' names; the same values are the same object.
+  ///   - identityScopedToParent: Whether the identity is unique only among the parent object's related objects.
+  ///   - subentityKeyPath: The payload key path whose value names the subentity to create.
+  ///   - entityMapper: The name of the entity mapper that picks the subentity at import.
+  ///   - userInfo: Free-form entries, as a model file's user info.
   public init(
     _ name: String, parent: String? = nil, abstract: Bool = false, attributes: [Attribute], relationships: [Relationship],
     identity: [String] = [], identityScopedToParent: Bool = false, subentityKeyPath: String? = nil,

@@ -91,6 +91,8 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
   /// ```swift
   /// schema["Author"]?.attributeSlot(named: "name")   // 1
   /// ```
+  /// - Parameters:
+  ///   - name: The attribute's name.
   public func attributeSlot(named name: String) -> Int? { attributeSlots[name] }
 
   /// The position of relationship `name` in ``relationships``.
@@ -98,9 +100,13 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
   /// ```swift
   /// schema["Author"]?.relationshipSlot(named: "books")   // 0
   /// ```
+  /// - Parameters:
+  ///   - name: The relationship's name.
   public func relationshipSlot(named name: String) -> Int? { relationshipSlots[name] }
 
   /// Whether this entity is `other` or one of its descendants.
+  /// - Parameters:
+  ///   - other: The entity that may be this one or an ancestor of it.
   public func isKind(of other: EntityDescription) -> Bool { isKind(of: other.index) }
 
   /// Whether this entity is the entity at `position` or one of its descendants.

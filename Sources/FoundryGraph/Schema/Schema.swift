@@ -30,6 +30,8 @@ public final class Schema: Sendable {
   /// ```swift
   /// let schema = try Schema([Entity("Tag") { Attribute("label", .string) }])
   /// ```
+  /// - Parameters:
+  ///   - declarations: The entities, in any order (parents and destinations may come later).
   /// - Throws: ``SchemaError`` for the first problem found: a repeated entity or property name,
   ///   an unknown parent or destination, a dangling or mismatched inverse, a missing identity
   ///   attribute, a bad count.
@@ -44,6 +46,8 @@ public final class Schema: Sendable {
   /// ```swift
   /// let schema = try Schema { Entity("Tag") { Attribute("label", .string) } }
   /// ```
+  /// - Parameters:
+  ///   - build: The entity declarations, in any order.
   /// - Throws: ``SchemaError``.
   public convenience init(@SchemaBuilder _ build: () -> [Entity]) throws(SchemaError) {
     try self.init(build())
@@ -54,6 +58,8 @@ public final class Schema: Sendable {
   /// ```swift
   /// schema["Author"]?.identity   // ["id"]
   /// ```
+  /// - Parameters:
+  ///   - name: The entity's name.
   public subscript(name: String) -> EntityDescription? {
     positions[name].map { entities[$0] }
   }

@@ -33,6 +33,10 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
   public let message: String
 
   /// An error at `location` (`Entity` or `Entity.property`).
+  /// - Parameters:
+  ///   - code: The kind of error.
+  ///   - location: The entity or property at fault (`Entity` or `Entity.property`).
+  ///   - message: What went wrong, in one line.
   public init(_ code: Code, at location: String, _ message: String) {
     self.code = code
     self.location = location

@@ -39,11 +39,12 @@ struct SchemaResolver {
         inverses.append(inverse)
       }
       let descendants = declarations.indices.filter { $0 != index && chains[$0].contains(index) }
-      descriptions.append(EntityDescription(
-        declaration: entity, index: index, parentIndex: chain.count > 1 ? chain[chain.count - 2] : nil,
-        descendantIndices: descendants, lineage: chain, attributes: attributes, relationships: relationships,
-        identity: identity, identityScoped: identityOwner.map { declarations[$0].isIdentityScopedToParent } ?? false,
-        destinationIndices: destinations, inverseSlots: inverses, isOneWayDestination: chain.contains(where: oneWayDestinations.contains)))
+      descriptions.append(
+        EntityDescription(
+          declaration: entity, index: index, parentIndex: chain.count > 1 ? chain[chain.count - 2] : nil,
+          descendantIndices: descendants, lineage: chain, attributes: attributes, relationships: relationships,
+          identity: identity, identityScoped: identityOwner.map { declarations[$0].isIdentityScopedToParent } ?? false,
+          destinationIndices: destinations, inverseSlots: inverses, isOneWayDestination: chain.contains(where: oneWayDestinations.contains)))
     }
     return descriptions
   }

@@ -24,6 +24,8 @@ public struct CustomGraphValue: @unchecked Sendable, Hashable {
   /// ```swift
   /// CustomGraphValue(Address(street: "Main St", city: "Springfield"))
   /// ```
+  /// - Parameters:
+  ///   - value: The value; its type's mapping reads and writes it, and its `==` compares it.
   public init<T: MappableValue & Equatable & Sendable>(_ value: T) {
     box = TypedValueBox(value, type: GraphValueType(T.self))
   }
@@ -34,6 +36,9 @@ public struct CustomGraphValue: @unchecked Sendable, Hashable {
   /// ```swift
   /// CustomGraphValue(address, type: GraphValueType(Address.self))
   /// ```
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - type: The description of its type, which reads, writes and compares it.
   public init(_ value: Any, type: GraphValueType) {
     box = type.box(value) ?? UntypedValueBox(base: value, type: type)
   }
@@ -137,13 +142,15 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   }
   var write: @Sendable (Any, inout ValueWriter) throws -> Void { witnesses.write }
 
-  /// The description of a `@Mappable` (or any ``MappableValue``) type.
+  /// The description of a `@Mappable` (or any `MappableValue`) type.
   ///
   /// ```swift
   /// GraphValueType([Assignment].self)
   /// ```
   ///
   /// Inlinable, so the reading closure specializes for `T` where the type is named.
+  /// - Parameters:
+  ///   - type: The value type.
   @inlinable
   public init<T: MappableValue & Equatable & Sendable>(_ type: T.Type) {
     self.init(T.self, transformer: IdentityTransformer<T>())
@@ -154,6 +161,9 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// GraphValueType(Money.self, transformer: EncodableTransformer<Money>())
   /// ```
+  /// - Parameters:
+  ///   - type: The value type.
+  ///   - transformer: The transformer that reads and writes its values.
   @inlinable
   public init<T: Equatable & Sendable, X: MappingTransformer>(_ type: T.Type, transformer: X) where X.Value == T {
     self.init(name: "\(T.self)", typeID: ObjectIdentifier(T.self), box: { value, type in (value as? T).map { TypedValueBox($0, type: type) } }) {
@@ -178,6 +188,8 @@ public struct GraphValueType: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// Attribute("money", .value(.codable(Money.self)))
   /// ```
+  /// - Parameters:
+  ///   - type: The `Codable` type.
   public static func codable<T: Codable & Equatable & Sendable>(_ type: T.Type) -> GraphValueType {
     GraphValueType(T.self, transformer: EncodableTransformer<T>())
   }

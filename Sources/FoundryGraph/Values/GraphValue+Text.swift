@@ -11,6 +11,9 @@ extension GraphValue {
   /// ```swift
   /// GraphValue(text: "138586341", as: .integer64)   // .integer(138586341)
   /// ```
+  /// - Parameters:
+  ///   - text: The text, such as an object key.
+  ///   - type: The type of the attribute it fills.
   public init?(text: String, as type: AttributeType) {
     switch type {
     case .string: self = .string(text)
@@ -41,7 +44,9 @@ extension GraphValue {
     guard let colon = head.firstIndex(of: UInt8(ascii: ":")) else { return true }
     let scheme = head[..<colon]
     guard let first = scheme.first, isASCIILetter(first) else { return false }
-    return scheme.allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    return scheme.allSatisfy {
+      isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -71,6 +71,8 @@ public enum GraphValue: Sendable, Hashable, CustomStringConvertible {
   /// GraphValue.integer(3).converted(to: .double)       // .double(3)
   /// GraphValue.integer(70_000).converted(to: .integer16)   // nil
   /// ```
+  /// - Parameters:
+  ///   - type: The attribute's type.
   public func converted(to type: AttributeType) -> GraphValue? {
     switch (type, self) {
     case (.string, .string), (.boolean, .bool), (.date, .date), (.binary, .data), (.uuid, .uuid), (.uri, .url),
@@ -94,11 +96,19 @@ public enum GraphValue: Sendable, Hashable, CustomStringConvertible {
 
 extension GraphValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
   /// `"Ada"` is `.string("Ada")`.
+  /// - Parameters:
+  ///   - value: The string literal.
   public init(stringLiteral value: String) { self = .string(value) }
   /// `3` is `.integer(3)`.
+  /// - Parameters:
+  ///   - value: The integer literal.
   public init(integerLiteral value: Int64) { self = .integer(value) }
   /// `2.5` is `.double(2.5)`.
+  /// - Parameters:
+  ///   - value: The floating-point literal.
   public init(floatLiteral value: Double) { self = .double(value) }
   /// `true` is `.bool(true)`.
+  /// - Parameters:
+  ///   - value: The Boolean literal.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }

@@ -35,6 +35,11 @@ public final class JSONElementReader {
   /// let reader = try JSONElementReader(contentsOfFile: "items.json", layout: .array(at: "data.items"))
   /// ```
   ///
+  /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
+  ///   - layout: Where the elements are: an array at a key path, or lines.
+  ///   - options: The parser relaxations and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   /// - Throws: ``JSONParsingError`` with code ``JSONParsingError/Code/unreadableInput``.
   public init(
     contentsOfFile path: String,
@@ -55,6 +60,11 @@ public final class JSONElementReader {
   /// ```swift
   /// let reader = try JSONElementReader(contentsOf: url, layout: .lines)
   /// ```
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - layout: Where the elements are: an array at a key path, or lines.
+  ///   - options: The parser relaxations and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public convenience init(
     contentsOf url: URL,
     layout: JSONStreamLayout = .array(),
@@ -83,6 +93,8 @@ public final class JSONElementReader {
   /// let batch = try reader.next(upTo: 1000)
   /// ```
   ///
+  /// - Parameters:
+  ///   - count: The most elements to return.
   /// - Throws: As ``next()`` does; the elements read before the error are lost with the batch.
   public func next(upTo count: Int) throws -> [JSONDocument] {
     var batch: [JSONDocument] = []

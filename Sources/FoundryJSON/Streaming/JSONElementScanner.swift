@@ -150,6 +150,8 @@ public struct JSONElementScanner: Sendable {
   /// scanner.append(Array(#"[{"id": 1}, "#.utf8))
   /// ```
   ///
+  /// - Parameters:
+  ///   - chunk: The next bytes of the input, of any size.
   /// - Precondition: ``finish()`` was not called.
   public mutating func append(_ chunk: some Sequence<UInt8>) {
     precondition(!isFinished, "JSONElementScanner.append(_:) after finish()")
@@ -246,7 +248,8 @@ public struct JSONElementScanner: Sendable {
 
   /// An error at `origin`, showing the line from there with what is left of `buffer` from
   /// `index` (the bytes at `origin`).
-  func failure(_ kind: JSONParsingError.Kind, at origin: JSONStreamPosition, showing buffer: UnsafeBufferPointer<UInt8>, from index: Int, prefix: [UInt8] = []) -> JSONParsingError {
+  func failure(_ kind: JSONParsingError.Kind, at origin: JSONStreamPosition, showing buffer: UnsafeBufferPointer<UInt8>, from index: Int, prefix: [UInt8] = []) -> JSONParsingError
+  {
     var shown = prefix
     let start = min(index, buffer.count)
     shown.append(contentsOf: buffer[start..<min(buffer.count, start + JSONStreamPosition.tailLimit)])

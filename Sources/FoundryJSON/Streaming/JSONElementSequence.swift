@@ -98,6 +98,11 @@ extension JSONElementSequence where Chunks == JSONFileChunks {
   /// ```swift
   /// for try await quake in JSONElementSequence(contentsOfFile: "quakes.json", layout: .array(at: "features")) { ... }
   /// ```
+  /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
+  ///   - layout: Where the elements are: an array at a key path, or lines.
+  ///   - options: The parser relaxations and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public init(
     contentsOfFile path: String,
     layout: JSONStreamLayout = .array(),
@@ -115,6 +120,11 @@ extension JSONElementSequence where Chunks == JSONFileChunks {
   /// ```swift
   /// for try await item in JSONElementSequence(contentsOf: url, layout: .lines) { ... }
   /// ```
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - layout: Where the elements are: an array at a key path, or lines.
+  ///   - options: The parser relaxations and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public init(
     contentsOf url: URL,
     layout: JSONStreamLayout = .array(),

@@ -28,6 +28,9 @@ public struct JSONFileChunks: AsyncSequence, Sendable {
   /// ```swift
   /// let chunks = JSONFileChunks(path: "big.json")
   /// ```
+  /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
+  ///   - bufferSize: The size of each chunk, in bytes.
   public init(path: String, bufferSize: Int = JSONStreamOptions().bufferSize) {
     self.path = path
     self.bufferSize = bufferSize
@@ -38,6 +41,9 @@ public struct JSONFileChunks: AsyncSequence, Sendable {
   /// ```swift
   /// let chunks = JSONFileChunks(url: URL(filePath: "big.json"))
   /// ```
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - bufferSize: The size of each chunk, in bytes.
   public init(url: URL, bufferSize: Int = JSONStreamOptions().bufferSize) {
     self.init(path: url.path(percentEncoded: false), bufferSize: bufferSize)
   }

@@ -28,6 +28,8 @@ public struct JSONStreamLayout: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// let layout = JSONStreamLayout.array(at: "data.items")
   /// ```
+  /// - Parameters:
+  ///   - keyPath: Object keys leading to the array (`data.items`); empty for a top-level array.
   public static func array(at keyPath: String = "") -> JSONStreamLayout {
     JSONStreamLayout(shape: .array(PathExpression(keyPath)))
   }

@@ -69,7 +69,8 @@ extension MigrationPlan {
   package static func copyStatement(_ link: LinkCopy, dialect: any SQLDialect) -> SQLStatement? {
     guard let source = link.source else { return nil }
     let (owner, target) = link.isSwapped ? ("target", "owner") : ("owner", "target")
-    return SQLStatement("""
+    return SQLStatement(
+      """
       INSERT INTO \(dialect.quote(link.table)) ("owner", "target", "owner_position", "target_position") \
       SELECT l."\(owner)", l."\(target)", l."\(owner)_position", l."\(target)_position" FROM \(dialect.quote(oldName(source))) l
       """)

@@ -42,8 +42,9 @@ struct QueryLexer {
     if character == "\"" || character == "'" { return QueryToken(kind: .string(try quoted(character, column: column)), column: column) }
     if character.isNumber || (character == "-" && position + 1 < characters.count && characters[position + 1].isNumber) {
       position += 1
-      while position < characters.count, characters[position].isNumber || "._eE".contains(characters[position])
-        || ((characters[position] == "-" || characters[position] == "+") && "eE".contains(characters[position - 1]))
+      while position < characters.count,
+        characters[position].isNumber || "._eE".contains(characters[position])
+          || ((characters[position] == "-" || characters[position] == "+") && "eE".contains(characters[position - 1]))
       {
         position += 1
       }

@@ -26,6 +26,8 @@ public struct QueryPredicate: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// try QueryPredicate("year >= 1990 AND NOT (title CONTAINS[c] 'draft')")
   /// ```
+  /// - Parameters:
+  ///   - text: The condition in the query language, such as `author.name == "Ada" AND year > 1990`.
   /// - Throws: ``StoreError`` `invalidQuery`: `column 7: expected a value, found the end of the query`.
   public init(_ text: String) throws(StoreError) {
     self.text = text

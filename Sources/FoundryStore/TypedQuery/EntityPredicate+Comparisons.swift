@@ -8,6 +8,9 @@ import FoundryGraph
 /// ```swift
 /// let ada = try await context.fetch(Author.self, where: \.name == "Ada")
 /// ```
+/// - Parameters:
+///   - keyPath: The attribute, or a to-one relationship's attribute through `?.`.
+///   - value: The value to compare with; `nil` for an optional attribute means no value.
 public func == <Root: EntityObject, Value: QueryValue & Equatable>(keyPath: KeyPath<Root, Value>, value: Value) -> EntityPredicate<Root> {
   .compare(keyPath, .equal, .value(value.queryLiteral.literal, column: 0))
 }
@@ -17,6 +20,9 @@ public func == <Root: EntityObject, Value: QueryValue & Equatable>(keyPath: KeyP
 /// ```swift
 /// let named = try await context.fetch(Author.self, where: \.nickname != nil)
 /// ```
+/// - Parameters:
+///   - keyPath: The attribute, or a to-one relationship's attribute through `?.`.
+///   - value: The value to compare with; `nil` for an optional attribute means no value.
 public func != <Root: EntityObject, Value: QueryValue & Equatable>(keyPath: KeyPath<Root, Value>, value: Value) -> EntityPredicate<Root> {
   .compare(keyPath, .notEqual, .value(value.queryLiteral.literal, column: 0))
 }
@@ -26,6 +32,9 @@ public func != <Root: EntityObject, Value: QueryValue & Equatable>(keyPath: KeyP
 /// ```swift
 /// let orphans = try await context.fetch(Book.self, where: \.author == nil)
 /// ```
+/// - Parameters:
+///   - keyPath: The to-one relationship.
+///   - value: `nil`.
 public func == <Root: EntityObject, Destination: EntityObject>(keyPath: KeyPath<Root, Destination?>, value: _OptionalNilComparisonType) -> EntityPredicate<Root> {
   relationship(keyPath, .equal)
 }
@@ -35,6 +44,9 @@ public func == <Root: EntityObject, Destination: EntityObject>(keyPath: KeyPath<
 /// ```swift
 /// let attributed = try await context.fetch(Book.self, where: \.author != nil)
 /// ```
+/// - Parameters:
+///   - keyPath: The to-one relationship.
+///   - value: `nil`.
 public func != <Root: EntityObject, Destination: EntityObject>(keyPath: KeyPath<Root, Destination?>, value: _OptionalNilComparisonType) -> EntityPredicate<Root> {
   relationship(keyPath, .notEqual)
 }
@@ -90,6 +102,9 @@ public func <= <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: Key
 /// ```swift
 /// let recent = try await context.fetch(Book.self, where: \.year > 2000)
 /// ```
+/// - Parameters:
+///   - keyPath: The attribute.
+///   - value: The value the attribute must exceed.
 public func > <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: KeyPath<Root, Value>, value: Value) -> EntityPredicate<Root> {
   .compare(keyPath, .greater, .value(value.queryLiteral.literal, column: 0))
 }
@@ -99,6 +114,9 @@ public func > <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: KeyP
 /// ```swift
 /// let late = try await context.fetch(Author.self, where: \.born > cutoff)
 /// ```
+/// - Parameters:
+///   - keyPath: The optional attribute; objects without a value never match.
+///   - value: The value the attribute must exceed.
 public func > <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: KeyPath<Root, Value?>, value: Value) -> EntityPredicate<Root> {
   .compare(keyPath, .greater, .value(value.queryLiteral.literal, column: 0))
 }
@@ -108,6 +126,9 @@ public func > <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: KeyP
 /// ```swift
 /// let recent = try await context.fetch(Book.self, where: \.year >= 2000)
 /// ```
+/// - Parameters:
+///   - keyPath: The attribute.
+///   - value: The smallest value that matches.
 public func >= <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: KeyPath<Root, Value>, value: Value) -> EntityPredicate<Root> {
   .compare(keyPath, .greaterOrEqual, .value(value.queryLiteral.literal, column: 0))
 }
@@ -117,6 +138,9 @@ public func >= <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: Key
 /// ```swift
 /// let late = try await context.fetch(Author.self, where: \.born >= cutoff)
 /// ```
+/// - Parameters:
+///   - keyPath: The optional attribute; objects without a value never match.
+///   - value: The smallest value that matches.
 public func >= <Root: EntityObject, Value: QueryValue & Comparable>(keyPath: KeyPath<Root, Value?>, value: Value) -> EntityPredicate<Root> {
   .compare(keyPath, .greaterOrEqual, .value(value.queryLiteral.literal, column: 0))
 }

@@ -20,6 +20,9 @@ extension EntityPredicate {
   /// ```swift
   /// let pages = try await context.fetch(Page.self, where: .any(\.book?.reviews, \.stars == 5))
   /// ```
+  /// - Parameters:
+  ///   - relationship: The to-many relationship, reached through one or more to-one relationships.
+  ///   - condition: The condition at least one related object meets.
   public static func any<Element: EntityObject>(_ relationship: KeyPath<Root, [Element]?>, _ condition: EntityPredicate<Element>) -> EntityPredicate {
     quantified(.any, relationship, condition)
   }
@@ -32,7 +35,7 @@ extension EntityPredicate {
   /// ```
   /// - Parameters:
   ///   - relationship: The to-many relationship.
-  ///   - condition: One comparison on the related objects, as for ``any(_:_:)``.
+  ///   - condition: One comparison on the related objects, as for `any(_:_:)`.
   public static func all<Element: EntityObject>(_ relationship: KeyPath<Root, [Element]>, _ condition: EntityPredicate<Element>) -> EntityPredicate {
     quantified(.all, relationship, condition)
   }
@@ -42,6 +45,9 @@ extension EntityPredicate {
   /// ```swift
   /// let pages = try await context.fetch(Page.self, where: .all(\.book?.reviews, \.stars >= 3))
   /// ```
+  /// - Parameters:
+  ///   - relationship: The to-many relationship, reached through one or more to-one relationships.
+  ///   - condition: The condition every related object meets (true when there are none).
   public static func all<Element: EntityObject>(_ relationship: KeyPath<Root, [Element]?>, _ condition: EntityPredicate<Element>) -> EntityPredicate {
     quantified(.all, relationship, condition)
   }
@@ -53,7 +59,7 @@ extension EntityPredicate {
   /// ```
   /// - Parameters:
   ///   - relationship: The to-many relationship.
-  ///   - condition: One comparison on the related objects, as for ``any(_:_:)``.
+  ///   - condition: One comparison on the related objects, as for `any(_:_:)`.
   public static func noneOf<Element: EntityObject>(_ relationship: KeyPath<Root, [Element]>, _ condition: EntityPredicate<Element>) -> EntityPredicate {
     quantified(.noneOf, relationship, condition)
   }
@@ -63,6 +69,9 @@ extension EntityPredicate {
   /// ```swift
   /// let pages = try await context.fetch(Page.self, where: .noneOf(\.book?.reviews, \.stars == 1))
   /// ```
+  /// - Parameters:
+  ///   - relationship: The to-many relationship, reached through one or more to-one relationships.
+  ///   - condition: The condition no related object meets.
   public static func noneOf<Element: EntityObject>(_ relationship: KeyPath<Root, [Element]?>, _ condition: EntityPredicate<Element>) -> EntityPredicate {
     quantified(.noneOf, relationship, condition)
   }

@@ -63,6 +63,9 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   /// ```swift
   /// \Book.year > 1990 && \Book.year < 2000
   /// ```
+  /// - Parameters:
+  ///   - lhs: The first condition.
+  ///   - rhs: The second condition.
   public static func && (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
     EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .and(left, $0) } })
   }
@@ -72,6 +75,9 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   /// ```swift
   /// \Book.year < 1900 || \Book.year > 2000
   /// ```
+  /// - Parameters:
+  ///   - lhs: The first condition.
+  ///   - rhs: The second condition.
   public static func || (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
     EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .or(left, $0) } })
   }
@@ -93,7 +99,8 @@ extension EntityPredicate {
     guard let path = Root.propertyPath(of: keyPath) else {
       throw StoreError(
         .invalidQuery,
-        "a key path of \(Root.self) to \(Value.self) names no attribute or relationship: typed queries name stored properties of @Entity classes, through to-one relationships with ?.")
+        "a key path of \(Root.self) to \(Value.self) names no attribute or relationship: typed queries name stored properties of @Entity classes, through to-one relationships with ?."
+      )
     }
     guard ends.contains(path.end) else {
       let kind = path.end == .toMany ? "a to-many relationship" : path.end == .toOne ? "a to-one relationship" : "an attribute"

@@ -14,6 +14,8 @@ public struct EntitySortKey<Root: EntityObject>: Sendable {
   /// ```swift
   /// EntitySortKey<Book>.ascending(\.title)
   /// ```
+  /// - Parameters:
+  ///   - keyPath: The attribute to sort by.
   public static func ascending<Value>(_ keyPath: KeyPath<Root, Value>) -> EntitySortKey { EntitySortKey(keyPath, ascending: true) }
 
   /// Larger values first.
@@ -21,6 +23,8 @@ public struct EntitySortKey<Root: EntityObject>: Sendable {
   /// ```swift
   /// EntitySortKey<Book>.descending(\.year)
   /// ```
+  /// - Parameters:
+  ///   - keyPath: The attribute to sort by.
   public static func descending<Value>(_ keyPath: KeyPath<Root, Value>) -> EntitySortKey { EntitySortKey(keyPath, ascending: false) }
 
   private init<Value>(_ keyPath: KeyPath<Root, Value>, ascending: Bool) {
@@ -39,6 +43,8 @@ extension SortKey {
   /// ```swift
   /// request.sortBy = [try SortKey(.ascending(\Book.title))]
   /// ```
+  /// - Parameters:
+  ///   - key: The typed sort key.
   /// - Throws: ``StoreError`` `invalidQuery` when the key path names no attribute.
   public init<Root: EntityObject>(_ key: EntitySortKey<Root>) throws(StoreError) {
     self = try key.key.get()
@@ -53,6 +59,8 @@ extension QueryPredicate {
   /// request.predicate = try QueryPredicate(\Book.year > 1990)
   /// request.prefetch = ["author"]
   /// ```
+  /// - Parameters:
+  ///   - predicate: The typed predicate.
   /// - Throws: ``StoreError`` `invalidQuery` when a key path names no attribute or relationship.
   public init<Root: EntityObject>(_ predicate: EntityPredicate<Root>) throws(StoreError) {
     let rendered = QueryRenderer.render(try predicate.node.get())

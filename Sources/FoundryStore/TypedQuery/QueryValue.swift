@@ -34,6 +34,8 @@ public struct QueryValueLiteral: Sendable, Hashable {
   /// ```swift
   /// QueryValueLiteral.string("Ada")
   /// ```
+  /// - Parameters:
+  ///   - text: The string, compared as it is (bound, never spliced into SQL).
   public static func string(_ text: String) -> QueryValueLiteral { QueryValueLiteral(literal: .string(text)) }
 
   /// An integer.
@@ -41,6 +43,8 @@ public struct QueryValueLiteral: Sendable, Hashable {
   /// ```swift
   /// QueryValueLiteral.integer(42)
   /// ```
+  /// - Parameters:
+  ///   - value: The integer.
   public static func integer(_ value: Int64) -> QueryValueLiteral { QueryValueLiteral(literal: .integer(value)) }
 
   /// A floating-point number.
@@ -48,6 +52,8 @@ public struct QueryValueLiteral: Sendable, Hashable {
   /// ```swift
   /// QueryValueLiteral.double(2.5)
   /// ```
+  /// - Parameters:
+  ///   - value: The number.
   public static func double(_ value: Double) -> QueryValueLiteral { QueryValueLiteral(literal: .double(value)) }
 
   /// A Boolean.
@@ -55,6 +61,8 @@ public struct QueryValueLiteral: Sendable, Hashable {
   /// ```swift
   /// QueryValueLiteral.bool(true)
   /// ```
+  /// - Parameters:
+  ///   - value: The Boolean.
   public static func bool(_ value: Bool) -> QueryValueLiteral { QueryValueLiteral(literal: .bool(value)) }
 
   /// No value: compares with `==` and `!=` only.

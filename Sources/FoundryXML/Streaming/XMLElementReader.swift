@@ -36,8 +36,11 @@ public final class XMLElementReader {
   /// ```
   ///
   /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
   ///   - elementPath: The element names from the root's children down to the elements (see
   ///     ``XMLElementScanner/init(at:options:streamOptions:sourceName:)``).
+  ///   - options: The parser options and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   /// - Throws: ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
   public init(
     contentsOfFile path: String,
@@ -58,6 +61,11 @@ public final class XMLElementReader {
   /// ```swift
   /// let reader = try XMLElementReader(contentsOf: url, at: "channel.item")
   /// ```
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - elementPath: The elements to hand out, from the root's children down (`channel.item`).
+  ///   - options: The parser options and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public convenience init(
     contentsOf url: URL,
     at elementPath: String = "*",
@@ -86,6 +94,8 @@ public final class XMLElementReader {
   /// let batch = try reader.next(upTo: 1000)
   /// ```
   ///
+  /// - Parameters:
+  ///   - count: The most elements to return.
   /// - Throws: As ``next()`` does; the elements read before the error are lost with the batch.
   public func next(upTo count: Int) throws -> [XMLTree.Element] {
     var batch: [XMLTree.Element] = []

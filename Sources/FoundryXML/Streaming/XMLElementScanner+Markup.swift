@@ -62,7 +62,8 @@ extension XMLElementScanner {
       let tag = pending[markupStart...]
       let name = Self.name(in: tag)
       let depth = stack.count
-      let isOnPath = handsOutElements && (stack.last?.isOnPath ?? false) && depth <= segments.count
+      let isOnPath =
+        handsOutElements && (stack.last?.isOnPath ?? false) && depth <= segments.count
         && Self.mayMatch(segments[depth - 1], name)
       if isOnPath, depth == segments.count {
         try checkPending(upTo: markupStart, endingAt: markupOrigin)

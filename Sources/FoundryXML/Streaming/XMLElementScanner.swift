@@ -179,6 +179,8 @@ public struct XMLElementScanner: Sendable {
   /// scanner.append(Array(#"<osm><node id="1"/>"#.utf8))
   /// ```
   ///
+  /// - Parameters:
+  ///   - chunk: The next bytes of the input, of any size.
   /// - Precondition: ``finish()`` was not called.
   public mutating func append(_ chunk: some Sequence<UInt8>) {
     precondition(!isFinished, "XMLElementScanner.append(_:) after finish()")

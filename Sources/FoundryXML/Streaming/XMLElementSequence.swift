@@ -103,6 +103,11 @@ extension XMLElementSequence where Chunks == XMLFileChunks {
   /// ```swift
   /// for try await node in XMLElementSequence(contentsOfFile: "map.osm", at: "node") { ... }
   /// ```
+  /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
+  ///   - elementPath: The elements to hand out, from the root's children down (`channel.item`).
+  ///   - options: The parser options and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public init(
     contentsOfFile path: String,
     at elementPath: String = "*",
@@ -120,6 +125,11 @@ extension XMLElementSequence where Chunks == XMLFileChunks {
   /// ```swift
   /// for try await item in XMLElementSequence(contentsOf: url, at: "channel.item") { ... }
   /// ```
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - elementPath: The elements to hand out, from the root's children down (`channel.item`).
+  ///   - options: The parser options and limits, for every element.
+  ///   - streamOptions: The chunk size and the largest element allowed.
   public init(
     contentsOf url: URL,
     at elementPath: String = "*",

@@ -28,6 +28,9 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
   /// ```swift
   /// let chunks = XMLFileChunks(path: "big.osm")
   /// ```
+  /// - Parameters:
+  ///   - path: The file; `-` reads standard input.
+  ///   - bufferSize: The size of each chunk, in bytes.
   public init(path: String, bufferSize: Int = XMLStreamOptions().bufferSize) {
     self.path = path
     self.bufferSize = bufferSize
@@ -38,6 +41,9 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
   /// ```swift
   /// let chunks = XMLFileChunks(url: URL(filePath: "big.osm"))
   /// ```
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - bufferSize: The size of each chunk, in bytes.
   public init(url: URL, bufferSize: Int = XMLStreamOptions().bufferSize) {
     self.init(path: url.path(percentEncoded: false), bufferSize: bufferSize)
   }

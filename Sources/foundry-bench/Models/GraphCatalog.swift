@@ -10,9 +10,10 @@ enum GraphCatalog {
   static func schema() throws -> Schema {
     try Schema {
       Entity("Catalog") {
-        for table in ["areaNames", "audienceSubCategoryNames", "blockNames", "seatCategoryNames", "subTopicNames", "subjectNames",
-          "topicNames", "topicSubTopics", "venueNames"]
-        {
+        for table in [
+          "areaNames", "audienceSubCategoryNames", "blockNames", "seatCategoryNames", "subTopicNames", "subjectNames",
+          "topicNames", "topicSubTopics", "venueNames",
+        ] {
           Attribute(table, .transformable)
         }
         Relationship("events", to: "Event", toMany: true, inverse: "catalog", deleteRule: .cascade, keyedBy: "id")

@@ -12,7 +12,14 @@ struct Podcast: Equatable {
 }
 
 extension Podcast: XMLMappable {
-  static let xmlMapping = XMLMapping(root: "rss", namespaces: ["itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd", "media": "http://search.yahoo.com/mrss/", "dc": "http://purl.org/dc/elements/1.1/", "atom": "http://www.w3.org/2005/Atom"])
+  static let xmlMapping = XMLMapping(
+    root: "rss",
+    namespaces: [
+      "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
+      "media": "http://search.yahoo.com/mrss/",
+      "dc": "http://purl.org/dc/elements/1.1/",
+      "atom": "http://www.w3.org/2005/Atom",
+    ])
 }
 
 /// `channel` in the samples (1 object).

@@ -126,13 +126,15 @@ package struct MappableSourceWriter {
     return path
   }
 
+  /// `XMLMapping(root: "rss", namespaces: [...])` on its line, or, when that line would be
+  /// longer than the house formatter's 180 columns, the namespaces one per line (as the
+  /// formatter leaves them).
   private func xmlMapping(root: String, namespaces: [SampleModel.Namespace]) -> String {
-    var arguments = ["root: \(SwiftNames.stringLiteral(root))"]
-    if !namespaces.isEmpty {
-      let entries = namespaces.map { "\(SwiftNames.stringLiteral($0.prefix)): \(SwiftNames.stringLiteral($0.uri))" }
-      arguments.append("namespaces: [\(entries.joined(separator: ", "))]")
-    }
-    return "XMLMapping(\(arguments.joined(separator: ", ")))"
+    let root = "root: \(SwiftNames.stringLiteral(root))"
+    guard !namespaces.isEmpty else { return "XMLMapping(\(root))" }
+    let entries = namespaces.map { "\(SwiftNames.stringLiteral($0.prefix)): \(SwiftNames.stringLiteral($0.uri))" }
+    let line = "XMLMapping(\(root), namespaces: [\(entries.joined(separator: ", "))])"
+    guard "  static let xmlMapping = \(line)".count > 180 else { return line }
+    return (["XMLMapping(", "    \(root),", "    namespaces: ["] + entries.map { "      \($0)," } + ["    ])"]).joined(separator: "\n")
   }
 }
-

@@ -188,10 +188,15 @@ package struct SampleInference {
     }
     if let index = state.typeByGroup[group] { return Inferred(type: .named(state.types[index].name)) }
     // The first record reached is the root's (or the root array's elements').
-    let name = state.types.isEmpty ? (place.isElement ? state.elementRootName : state.rootName) : state.allocateName(SampleNames.typeName(forKey: place.key, singular: place.isElement), parent: place.parent)
+    let name =
+      state.types.isEmpty
+      ? (place.isElement ? state.elementRootName : state.rootName) : state.allocateName(SampleNames.typeName(forKey: place.key, singular: place.isElement), parent: place.parent)
     state.usedNames.insert(name)
     let index = state.types.count
-    state.types.append(ModelType(name: name, kind: .record(fields: [], keys: .asWritten, isClass: false), path: place.path, occurrences: slots.objectCount(ofTypeOf: summary.records) + textCount(summary.texts)))
+    state.types.append(
+      ModelType(
+        name: name, kind: .record(fields: [], keys: .asWritten, isClass: false), path: place.path,
+        occurrences: slots.objectCount(ofTypeOf: summary.records) + textCount(summary.texts)))
     state.typeByGroup[group] = index
     state.pending.append(Pending(index: index, records: summary.records, texts: summary.texts))
     return Inferred(type: .named(name))
@@ -265,7 +270,8 @@ package struct SampleInference {
       if inferred.nullCount > 0, !inferred.notes.contains(Self.alwaysNull) { notes.append("null in \(inferred.nullCount) of \(total)") }
       notes += inferred.notes
       let isOptional = inferred.defaultValue == nil && (presence < total || inferred.hasNull)
-      fields.append(ModelField(key: key, name: name, type: inferred.type, isOptional: isOptional, defaultValue: inferred.defaultValue, transformer: inferred.transformer, notes: notes))
+      fields.append(
+        ModelField(key: key, name: name, type: inferred.type, isOptional: isOptional, defaultValue: inferred.defaultValue, transformer: inferred.transformer, notes: notes))
     }
     let keys = KeyStrategyChoice.best(for: fields)
     state.types[pending.index].kind = .record(fields: fields, keys: keys, isClass: false)

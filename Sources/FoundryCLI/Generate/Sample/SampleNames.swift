@@ -86,12 +86,17 @@ enum SampleNames {
   /// An English plural made singular, by the common rules: `statuses` → `status`, `entries`
   /// → `entry`, `children` → `child`; a word that is not plural stays.
   static func singular(_ word: String) -> String {
-    let irregular = ["children": "child", "people": "person", "men": "man", "women": "woman", "data": "datum", "media": "medium", "indices": "index", "feet": "foot", "geese": "goose", "mice": "mouse",
+    let irregular = [
+      "children": "child", "people": "person", "men": "man", "women": "woman", "data": "datum", "media": "medium", "indices": "index", "feet": "foot", "geese": "goose",
+      "mice": "mouse",
       "statuses": "status", "buses": "bus", "viruses": "virus", "bonuses": "bonus", "campuses": "campus", "movies": "movie",
       "cookies": "cookie", "analyses": "analysis", "axes": "axis", "bases": "base", "leaves": "leaf", "lives": "life",
     ]
     if let known = irregular[word] { return known }
-    let keep = ["status", "news", "series", "species", "address", "process", "access", "class", "bus", "alias", "canvas", "gas", "analysis", "basis", "axis", "this", "is", "has", "yes", "plus", "campus", "virus", "bonus", "corpus"]
+    let keep = [
+      "status", "news", "series", "species", "address", "process", "access", "class", "bus", "alias", "canvas", "gas", "analysis", "basis", "axis", "this", "is", "has", "yes",
+      "plus", "campus", "virus", "bonus", "corpus",
+    ]
     if keep.contains(word) || word.count <= 2 || word.hasSuffix("ss") || word.hasSuffix("us") || word.hasSuffix("is") { return word }
     if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
     for suffix in ["sses", "shes", "ches", "xes", "zes"] where word.hasSuffix(suffix) { return String(word.dropLast(2)) }

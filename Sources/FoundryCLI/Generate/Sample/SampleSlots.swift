@@ -66,12 +66,22 @@ struct SampleSlots {
       var counts = node.counts
       if ref.onlyText {
         summary.counts[.string] += counts[.string]
-        if let profile = node.profile { summary.profile = summary.profile.map { var merged = $0; merged.merge(profile); return merged } ?? profile }
+        if let profile = node.profile {
+          summary.profile =
+            summary.profile.map {
+              var merged = $0; merged.merge(profile); return merged
+            } ?? profile
+        }
         continue
       }
       if ref.excludesArrays { counts[.array] = 0 }
       summary.counts.add(counts)
-      if let profile = node.profile { summary.profile = summary.profile.map { var merged = $0; merged.merge(profile); return merged } ?? profile }
+      if let profile = node.profile {
+        summary.profile =
+          summary.profile.map {
+            var merged = $0; merged.merge(profile); return merged
+          } ?? profile
+      }
       if !ref.excludesArrays, let element = node.element { summary.elements.append(Ref(node: element)) }
       if counts.total - counts[.array] - counts[.null] > 0 { singles.append(Ref(node: ref.node, excludesArrays: true)) }
       guard counts[.object] > 0 else { continue }
