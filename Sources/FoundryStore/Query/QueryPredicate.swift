@@ -26,10 +26,16 @@ public struct QueryPredicate: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// try QueryPredicate("year >= 1990 AND NOT (title CONTAINS[c] 'draft')")
   /// ```
-  /// - Throws: ``StoreError`` `invalidQuery`: `column 7: expected a value, found the end of the query`.
-  public init(_ text: String) throws(StoreError) {
+  /// - Parameters:
+  ///   - text: The query.
+  ///   - limits: How long and how deeply nested `text` may be (10,000 characters and 100
+  ///     levels by default).
+  /// - Throws: ``StoreError`` `invalidQuery`: `column 7: expected a value, found the end of the query`;
+  ///   `queryLimitExceeded` when `text` crosses a limit of `limits`.
+  /// - Complexity: O(*n*) in the length of `text`, which the limits bound.
+  public init(_ text: String, limits: QueryLimits = QueryLimits()) throws(StoreError) {
     self.text = text
-    node = try QueryParser.parse(text)
+    node = try QueryParser.parse(text, limits: limits)
   }
 
   public var description: String { text }

@@ -64,7 +64,7 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   /// \Book.year > 1990 && \Book.year < 2000
   /// ```
   public static func && (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
-    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .and(left, $0) } })
+    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .allOf([left, $0]) } })
   }
 
   /// Objects that meet either condition (`OR`).
@@ -73,7 +73,7 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   /// \Book.year < 1900 || \Book.year > 2000
   /// ```
   public static func || (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
-    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .or(left, $0) } })
+    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .anyOf([left, $0]) } })
   }
 
   /// Objects that do not meet the condition (`NOT`); a comparison with no value counts as not
