@@ -16,19 +16,17 @@ enum PropertyModels {
 
   @Mappable
   struct Order: Equatable, Sendable {
-    // Scalars over their whole range (a double as its shortest digits).
     var name: String
     var count: Int
     var ratio: Double
-    var isOpen: Bool
-    // Absent in XML when nil.
-    var note: String?
+    // A key of its own, and a key path into a nested object (absent when nil).
+    @Key("is_open") var isOpen: Bool
+    @Key("meta.note") var note: String?
     var mood: Mood
     // Repeated elements in XML; none for an empty array.
     var tags: [String]
     var scores: [Int]
-    // Nested objects, one and many.
-    var main: Part?
+    @Key("main_part") var main: Part?
     var parts: [Part]
   }
 }
