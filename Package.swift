@@ -41,6 +41,8 @@ let package = Package(
     .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.0"),
     // `swift package generate-documentation` (.ci/run builds every catalog); no target depends on it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Property-based and differential tests only; no library target depends on it.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // Package-internal utilities shared by the document layers: source locations,
@@ -136,17 +138,20 @@ let package = Package(
     .target(name: "FoundryTestSupport", dependencies: ["FoundryJSON"], swiftSettings: strictSettings),
     .testTarget(
       name: "FoundryXMLTests",
-      dependencies: ["FoundryXML", "FoundryTestSupport"],
+      dependencies: ["FoundryXML", "FoundryTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "FoundryJSONTests",
-      dependencies: ["FoundryJSON", "FoundryTestSupport"],
+      dependencies: ["FoundryJSON", "FoundryTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "FoundryTests",
-      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],
+      dependencies: [
+        "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strictSettings
     ),
     // The models `foundry generate --from-sample` writes for Fixtures/Samples and Examples,
@@ -159,7 +164,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FoundryGraphTests",
-      dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport"],
+      dependencies: [
+        "FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),

@@ -42,14 +42,15 @@ public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertib
   public var description: String { description(namingOption: { "set \($0)" }) }
 
   /// The rendering, with `namingOption` saying how to turn on the option that would accept
-  /// what was refused, by its property name: the command line names its flags instead.
+  /// what was refused, by its property name, and `namingLimit` how to name a limit that was
+  /// crossed (`maximumNumberLength`): the command line names its flags instead.
   ///
   /// ```swift
   /// error.description(namingOption: { $0 == "allowsComments" ? "pass --allow-comments" : "set \($0)" })
   /// // error: comments are not allowed (pass --allow-comments to accept them)
   /// ```
-  package func description(namingOption: (String) -> String) -> String {
-    let message = kind.message(namingOption: namingOption)
+  package func description(namingOption: (String) -> String, namingLimit: (String) -> String = { $0 }) -> String {
+    let message = kind.message(namingOption: namingOption, namingLimit: namingLimit)
     switch kind {
     case .unreadable, .sizeLimit:
       return Diagnostic.render(message: message, sourceName: sourceName)
@@ -180,8 +181,9 @@ extension JSONParsingError {
     var message: String { message(namingOption: { "set \($0)" }) }
 
     /// The message, with `namingOption` saying how to turn on the option (by its property name,
-    /// `allowsComments`) that would accept what was refused.
-    func message(namingOption: (String) -> String) -> String {
+    /// `allowsComments`) that would accept what was refused, and `namingLimit` how to name a
+    /// limit (`maximumNumberLength`) that was crossed.
+    func message(namingOption: (String) -> String, namingLimit: (String) -> String = { $0 }) -> String {
       switch self {
       case .endOfInput(let context):
         switch context {
@@ -243,13 +245,13 @@ extension JSONParsingError {
       case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
       case .elementSizeLimit(let limit): return "element exceeds the limit of \(limit) bytes (maximumElementSize)"
       case .numberLengthLimit(let length, let limit):
-        return "number of \(length) bytes exceeds the limit of \(limit) bytes (maximumNumberLength)"
+        return "number of \(length) bytes exceeds the limit of \(limit) bytes (\(namingLimit("maximumNumberLength")))"
       case .stringLengthLimit(let length, let limit):
-        return "string of \(length) bytes exceeds the limit of \(limit) bytes (maximumStringLength)"
+        return "string of \(length) bytes exceeds the limit of \(limit) bytes (\(namingLimit("maximumStringLength")))"
       case .memberLimit(let isObject, let limit):
         return isObject
-          ? "object has more than \(limit) members (maximumMemberCount)"
-          : "array has more than \(limit) elements (maximumMemberCount)"
+          ? "object has more than \(limit) members (\(namingLimit("maximumMemberCount")))"
+          : "array has more than \(limit) elements (\(namingLimit("maximumMemberCount")))"
       case .keyPathNotFound(let path, let key): return "key path '\(path)' not found: the object has no member '\(key)'"
       case .keyPathNotObject(let path, let prefix, let found):
         let owner = prefix.isEmpty ? "the top-level value" : "'\(prefix)'"

@@ -25,6 +25,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let constraint = Code(description: "constraint")
     /// A query could not be read.
     public static let invalidQuery = Code(description: "invalidQuery")
+    /// A query is longer or nests deeper than its ``QueryLimits`` allow.
+    public static let queryLimitExceeded = Code(description: "queryLimitExceeded")
     /// A value could not be converted to or from its column.
     public static let invalidValue = Code(description: "invalidValue")
     /// The context has unsaved changes, which an import would save with its own.

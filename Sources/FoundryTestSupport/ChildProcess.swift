@@ -47,7 +47,9 @@ public final class ChildProcess: Sendable {
   public func wait() -> (status: Int32, output: String) {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    // Decoded leniently: a program's excerpt of its input (xmllint's) may cut a character in two,
+    // and strict decoding would then lose the whole output.
+    let text = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
     try? FileManager.default.removeItem(atPath: outputPath)
     return (status, text)
   }

@@ -53,8 +53,11 @@ struct GraphExportTests {
 struct GraphSnapshot: Equatable, CustomStringConvertible {
   let lines: [String]
 
-  init(_ graph: ObjectGraph) {
-    lines = graph.objects.map(Self.describe).sorted()
+  init(_ graph: ObjectGraph) { self.init(graph.objects) }
+
+  /// The snapshot of `objects` alone.
+  init(_ objects: [ManagedObject]) {
+    lines = objects.map(Self.describe).sorted()
   }
 
   static func summary(_ object: ManagedObject) -> String {

@@ -7,6 +7,7 @@ import FoundryXML
 ///
 /// ```
 /// foundry validate --lenient --max-depth 64 settings.jsonc
+/// foundry import --max-string-length 4096 --max-members 10000 upload.json --model Library.xcdatamodeld --entity Author
 /// curl -s https://example.com/feed | foundry inspect --input-format xml -
 /// foundry convert --whitespace trim --to json feed.rss
 /// ```
@@ -31,6 +32,14 @@ struct InputOptions: ParsableArguments {
     help: ArgumentHelp("The deepest nesting of arrays and objects (JSON) or elements (XML) accepted.", valueName: "n")
   )
   var maximumDepth: Int = JSONParsingOptions().maximumDepth
+
+  // The JSON parser's other limits (see JSONParsingOptions); each refusal names its flag.
+  @Option(name: .customLong("max-string-length"), help: .limit("The longest string or key accepted, in bytes as written", unbounded: true))
+  var maximumStringLength: Int?
+  @Option(name: .customLong("max-number-length"), help: .limit("The longest number accepted, in bytes of its text", unbounded: false))
+  var maximumNumberLength: Int = JSONParsingOptions().maximumNumberLength
+  @Option(name: .customLong("max-members"), help: .limit("The most elements of one array, or members of one object, accepted", unbounded: true))
+  var maximumMemberCount: Int?
 
   @Option(
     help: ArgumentHelp(
@@ -58,7 +67,10 @@ struct InputOptions: ParsableArguments {
   }
 
   func validate() throws {
-    guard maximumDepth >= 1 else { throw ValidationError("--max-depth must be at least 1, got \(maximumDepth).") }
+    let limits =
+      [("--max-depth", maximumDepth), ("--max-number-length", maximumNumberLength)]
+      + [("--max-string-length", maximumStringLength), ("--max-members", maximumMemberCount)].compactMap { flag, value in value.map { (flag, $0) } }
+    for (flag, value) in limits where value < 1 { throw ValidationError("\(flag) must be at least 1, got \(value).") }
   }
 
   /// The JSON parser options the flags ask for.
@@ -69,6 +81,9 @@ struct InputOptions: ParsableArguments {
     options.allowsByteOrderMark = lenient || allowByteOrderMark
     options.duplicateKeys = rejectDuplicateKeys ? .reject : .keepLast
     options.maximumDepth = maximumDepth
+    options.maximumNumberLength = maximumNumberLength
+    if let maximumStringLength { options.maximumStringLength = maximumStringLength }
+    if let maximumMemberCount { options.maximumMemberCount = maximumMemberCount }
     return options
   }
 
@@ -91,3 +106,10 @@ struct InputOptions: ParsableArguments {
 }
 
 extension DocumentFormat: ExpressibleByArgument {}
+
+extension ArgumentHelp {
+  /// The help of a JSON limit: `summary`, and whether only the input size bounds it by default.
+  static func limit(_ summary: String, unbounded: Bool) -> ArgumentHelp {
+    ArgumentHelp(summary + " (JSON" + (unbounded ? "; by default only the input size bounds it)." : ")."), valueName: "n")
+  }
+}

@@ -21,7 +21,7 @@ package enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .json(let error):
-      error.description(namingOption: Self.flag(for:))
+      error.description(namingOption: Self.flag(for:), namingLimit: Self.flag(forLimit:))
     case .xml(let error):
       error.description
     case .unreadable(let sourceName, let reason):
@@ -37,6 +37,16 @@ extension InputError {
     case "allowsComments": "pass --allow-comments or --lenient"
     case "allowsByteOrderMark": "pass --allow-bom or --lenient"
     default: "set \(option)"
+    }
+  }
+
+  /// The flag that sets a JSON parsing limit, by its property name.
+  static func flag(forLimit limit: String) -> String {
+    switch limit {
+    case "maximumNumberLength": "--max-number-length"
+    case "maximumStringLength": "--max-string-length"
+    case "maximumMemberCount": "--max-members"
+    default: limit
     }
   }
 }

@@ -22,9 +22,9 @@ extension Console {
   /// How `error` prints: as itself, but a malformed JSON payload, however deep the library
   /// wrapped it, names the command's flags rather than the parser's properties.
   static func diagnostic(for error: any Error) -> String {
-    if let parsing = error as? JSONParsingError { return parsing.description(namingOption: InputError.flag(for:)) }
+    if let parsing = error as? JSONParsingError { return InputError.json(parsing).description }
     if let mapping = error as? MappingError, mapping.code == .malformedDocument, let parsing = mapping.underlying as? JSONParsingError {
-      return parsing.description(namingOption: InputError.flag(for:))
+      return InputError.json(parsing).description
     }
     return "\(error)"
   }

@@ -30,10 +30,24 @@ struct QueryCompiler {
     switch node {
     case .constant(let value): return SQLFragment(value ? dialect.trueValue : dialect.falseValue)
     case .not(let inner): return negated(try condition(inner, in: &scope))
-    case .and(let left, let right): return "(" + (try condition(left, in: &scope)) + " AND " + (try condition(right, in: &scope)) + ")"
-    case .or(let left, let right): return "(" + (try condition(left, in: &scope)) + " OR " + (try condition(right, in: &scope)) + ")"
+    case .and(let operands): return try chain(operands, joinedBy: " AND ", in: &scope)
+    case .or(let operands): return try chain(operands, joinedBy: " OR ", in: &scope)
     case .comparison(let comparison): return try self.comparison(comparison.normalized(), in: &scope)
     }
+  }
+
+  /// `(a AND b AND c)`: the operands of a chain compiled in a loop, so that only parentheses
+  /// and `NOT` (which ``QueryLimits`` bound) nest on the call stack.
+  private mutating func chain(_ operands: [QueryNode], joinedBy keyword: String, in scope: inout Scope) throws(StoreError) -> SQLFragment {
+    var sql = "("
+    var arguments: [SQLArgument] = []
+    for (index, operand) in operands.enumerated() {
+      let part = try condition(operand, in: &scope)
+      if index > 0 { sql += keyword }
+      sql += part.sql
+      arguments += part.arguments
+    }
+    return SQLFragment(sql + ")", arguments)
   }
 
   /// `NOT condition`, a condition on a null (a comparison with a missing value) counting as

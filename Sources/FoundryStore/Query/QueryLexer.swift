@@ -105,4 +105,9 @@ enum QueryError {
   static func at(_ column: Int, _ message: String) -> StoreError {
     StoreError(.invalidQuery, "column \(column): \(message)")
   }
+
+  /// A ``QueryLimits`` limit crossed at `column`.
+  static func limit(_ column: Int, _ message: String) -> StoreError {
+    StoreError(.queryLimitExceeded, "column \(column): \(message)")
+  }
 }

@@ -1,10 +1,33 @@
 /// A parsed query: what ``QueryPredicate`` holds and the compiler turns into SQL.
+///
+/// A chain of `AND`s (or `OR`s) is one node holding its operands, so that only parentheses and
+/// `NOT` nest: comparing, hashing and releasing a node recurse as deep as those, which
+/// ``QueryLimits`` bound, however long the chain.
 indirect enum QueryNode: Sendable, Hashable {
-  case and(QueryNode, QueryNode)
-  case or(QueryNode, QueryNode)
+  /// `a AND b AND c`: two operands or more, the first never itself an `AND`.
+  case and([QueryNode])
+  /// `a OR b OR c`: two operands or more, the first never itself an `OR`.
+  case or([QueryNode])
   case not(QueryNode)
   case constant(Bool)
   case comparison(QueryComparison)
+}
+
+extension QueryNode {
+  /// `operands` joined by `AND` as the parser reads `a AND b AND c`: one operand is itself, and
+  /// a first operand that is an `AND` chain is continued, as grouping from the left would.
+  static func allOf(_ operands: [QueryNode]) -> QueryNode {
+    guard let first = operands.first, operands.count > 1 else { return operands.first ?? .constant(true) }
+    if case .and(let chain) = first { return .and(chain + operands.dropFirst()) }
+    return .and(operands)
+  }
+
+  /// `operands` joined by `OR`, as ``allOf(_:)`` joins them by `AND`.
+  static func anyOf(_ operands: [QueryNode]) -> QueryNode {
+    guard let first = operands.first, operands.count > 1 else { return operands.first ?? .constant(false) }
+    if case .or(let chain) = first { return .or(chain + operands.dropFirst()) }
+    return .or(operands)
+  }
 }
 
 /// `[ANY|ALL|NONE] left operator[options] right`.

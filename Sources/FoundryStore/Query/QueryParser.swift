@@ -11,16 +11,26 @@
 /// keypath    := word ("." (word | @count | integer))*
 /// ```
 /// Keywords are case-insensitive. Every error names the column where the text went wrong.
+/// Parentheses and `NOT` nest on the call stack, as deep as ``QueryLimits`` allow; chains of
+/// `AND` and `OR` are loops.
 struct QueryParser {
   private let tokens: [QueryToken]
   private var position = 0
+  private let maximumDepth: Int
+  /// Parentheses and `NOT`s open around the current token.
+  private var depth = 0
 
-  private init(tokens: [QueryToken]) { self.tokens = tokens }
+  private init(tokens: [QueryToken], maximumDepth: Int) {
+    self.tokens = tokens
+    self.maximumDepth = maximumDepth
+  }
 
   /// The query `text` says.
-  /// - Throws: ``StoreError`` `invalidQuery`, naming the column of the mistake.
-  static func parse(_ text: String) throws(StoreError) -> QueryNode {
-    var parser = QueryParser(tokens: try QueryLexer.tokens(text))
+  /// - Throws: ``StoreError`` `invalidQuery`, naming the column of the mistake, or
+  ///   `queryLimitExceeded`, naming the column where a limit was crossed.
+  static func parse(_ text: String, limits: QueryLimits = QueryLimits()) throws(StoreError) -> QueryNode {
+    try limits.checkLength(of: text)
+    var parser = QueryParser(tokens: try QueryLexer.tokens(text), maximumDepth: limits.effectiveDepth)
     let node = try parser.or()
     guard case .end = parser.current.kind else { throw QueryError.at(parser.current.column, "expected AND, OR or the end, found \(parser.current.kind.spelling)") }
     return node
@@ -41,27 +51,43 @@ struct QueryParser {
   }
 
   private mutating func or() throws(StoreError) -> QueryNode {
-    var node = try and()
-    while accept(keyword: "OR", symbol: "||") { node = .or(node, try and()) }
-    return node
+    var operands = [try and()]
+    while accept(keyword: "OR", symbol: "||") { operands.append(try and()) }
+    return .anyOf(operands)
   }
 
   private mutating func and() throws(StoreError) -> QueryNode {
-    var node = try not()
-    while accept(keyword: "AND", symbol: "&&") { node = .and(node, try not()) }
-    return node
+    var operands = [try not()]
+    while accept(keyword: "AND", symbol: "&&") { operands.append(try not()) }
+    return .allOf(operands)
   }
 
   private mutating func not() throws(StoreError) -> QueryNode {
-    if accept(keyword: "NOT", symbol: "!") { return .not(try not()) }
+    let column = current.column
+    if accept(keyword: "NOT", symbol: "!") {
+      try enter(at: column)
+      let node = QueryNode.not(try not())
+      depth -= 1
+      return node
+    }
     if accept(symbol: "(") {
+      try enter(at: column)
       let node = try or()
       guard accept(symbol: ")") else { throw QueryError.at(current.column, "expected ')', found \(current.kind.spelling)") }
+      depth -= 1
       return node
     }
     if accept(keyword: "TRUEPREDICATE") { return .constant(true) }
     if accept(keyword: "FALSEPREDICATE") { return .constant(false) }
     return .comparison(try comparison())
+  }
+
+  /// Opens one more level of nesting, at the `NOT` or `(` in `column`.
+  private mutating func enter(at column: Int) throws(StoreError) {
+    depth += 1
+    guard depth <= maximumDepth else {
+      throw QueryError.limit(column, "nesting deeper than \(maximumDepth) levels of parentheses and NOT (maximumDepth)")
+    }
   }
 
   private mutating func comparison() throws(StoreError) -> QueryComparison {

@@ -28,10 +28,14 @@ public struct QueryPredicate: Sendable, Hashable, CustomStringConvertible {
   /// ```
   /// - Parameters:
   ///   - text: The condition in the query language, such as `author.name == "Ada" AND year > 1990`.
-  /// - Throws: ``StoreError`` `invalidQuery`: `column 7: expected a value, found the end of the query`.
-  public init(_ text: String) throws(StoreError) {
+  ///   - limits: How long and how deeply nested `text` may be (10,000 characters and 100
+  ///     levels by default).
+  /// - Throws: ``StoreError`` `invalidQuery`: `column 7: expected a value, found the end of the query`;
+  ///   `queryLimitExceeded` when `text` crosses a limit of `limits`.
+  /// - Complexity: O(*n*) in the length of `text`, which the limits bound.
+  public init(_ text: String, limits: QueryLimits = QueryLimits()) throws(StoreError) {
     self.text = text
-    node = try QueryParser.parse(text)
+    node = try QueryParser.parse(text, limits: limits)
   }
 
   public var description: String { text }

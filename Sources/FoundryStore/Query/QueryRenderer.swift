@@ -28,18 +28,25 @@ struct QueryRenderer {
     case .not(let inner):
       append("NOT ")
       return .not(write(inner, parenthesized: inner.isCompound))
-    case .and(let left, let right):
+    case .and(let operands):
       // AND binds tighter than OR and both group from the left, as the parser reads them.
-      let first = write(left, parenthesized: left.isOr)
-      append(" AND ")
-      return .and(first, write(right, parenthesized: right.isCompound))
-    case .or(let left, let right):
-      let first = write(left, parenthesized: false)
-      append(" OR ")
-      return .or(first, write(right, parenthesized: right.isOr))
+      return .and(write(operands, joinedBy: " AND ") { index, operand in index == 0 ? operand.isOr : operand.isCompound })
+    case .or(let operands):
+      return .or(write(operands, joinedBy: " OR ") { index, operand in index > 0 && operand.isOr })
     case .comparison(let comparison):
       return .comparison(write(comparison))
     }
+  }
+
+  /// The operands of a chain, `keyword` between them, each in parentheses where
+  /// `parenthesized` (given its position) says.
+  private mutating func write(_ operands: [QueryNode], joinedBy keyword: String, parenthesized: (Int, QueryNode) -> Bool) -> [QueryNode] {
+    var placed: [QueryNode] = []
+    for (index, operand) in operands.enumerated() {
+      if index > 0 { append(keyword) }
+      placed.append(write(operand, parenthesized: parenthesized(index, operand)))
+    }
+    return placed
   }
 
   private mutating func write(_ node: QueryNode, parenthesized: Bool) -> QueryNode {

@@ -67,7 +67,7 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   ///   - lhs: The first condition.
   ///   - rhs: The second condition.
   public static func && (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
-    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .and(left, $0) } })
+    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .allOf([left, $0]) } })
   }
 
   /// Objects that meet either condition (`OR`).
@@ -79,7 +79,7 @@ public struct EntityPredicate<Root: EntityObject>: Sendable, CustomStringConvert
   ///   - lhs: The first condition.
   ///   - rhs: The second condition.
   public static func || (lhs: EntityPredicate, rhs: EntityPredicate) -> EntityPredicate {
-    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .or(left, $0) } })
+    EntityPredicate(lhs.node.flatMap { left in rhs.node.map { .anyOf([left, $0]) } })
   }
 
   /// Objects that do not meet the condition (`NOT`); a comparison with no value counts as not
