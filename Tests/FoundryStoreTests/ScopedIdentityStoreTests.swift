@@ -39,6 +39,18 @@ struct ScopedIdentityStoreTests {
     return store
   }
 
+  /// A new context holding a new seat linked to a performance it fetched, and nothing else:
+  /// it never loaded the performance's seats, so only the store can see a duplicate.
+  func linkNewSeat(row: String, number: Int64, toPerformance id: Int64, in store: Store) throws -> ObjectContext {
+    let context = try store.makeContext()
+    let performance = try #require(try context.object(of: "Performance", identity: .integer(id)))
+    let seat = try context.insert("Seat")
+    seat.row = .string(row)
+    seat.number = .integer(number)
+    try seat.setRelated(performance, forKey: "performance")
+    return context
+  }
+
   func seatCount(_ store: Store) async throws -> Int {
     try await store.makeContext().count(FetchRequest(entity: "Seat"))
   }
@@ -67,13 +79,7 @@ struct ScopedIdentityStoreTests {
   @Test("a second object of one identity linked to one parent is refused, and nothing is written", arguments: StoreBackendKind.available)
   func duplicateLink(_ backend: StoreBackendKind) async throws {
     let store = try await makeStore(backend)
-    // A context that never loaded the performance's seats, so the graph cannot see the duplicate.
-    let context = try store.makeContext()
-    let performance = try #require(try context.object(of: "Performance", identity: 1))
-    let seat = try context.insert("Seat")
-    seat.row = "A"
-    seat.number = 1
-    try seat.setRelated(performance, forKey: "performance")
+    let context = try linkNewSeat(row: "A", number: 1, toPerformance: 1, in: store)
     let error = await #expect(throws: StoreError.self) { try await context.save() }
     #expect(error?.code == .constraint)
     #expect(error?.message.contains("Seat: another object linked to the same parent has the same identity (row, number)") == true)
@@ -83,12 +89,7 @@ struct ScopedIdentityStoreTests {
   @Test("the same identity under another parent is allowed", arguments: StoreBackendKind.available)
   func otherParent(_ backend: StoreBackendKind) async throws {
     let store = try await makeStore(backend)
-    let context = try store.makeContext()
-    let performance = try #require(try context.object(of: "Performance", identity: 2))
-    let seat = try context.insert("Seat")
-    seat.row = "A"
-    seat.number = 2
-    try seat.setRelated(performance, forKey: "performance")
+    let context = try linkNewSeat(row: "A", number: 2, toPerformance: 2, in: store)
     try await context.save()
     #expect(try await seatCount(store) == 4)
   }
