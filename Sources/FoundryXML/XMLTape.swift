@@ -81,33 +81,7 @@ final class XMLStorage: @unchecked Sendable {
     nodes.reserveCapacity(max(16, source.count / 12))
   }
 
-  // MARK: Building
-
-  /// Appends an element node (its attribute count and extent are set by ``closeElement``).
-  @inline(__always)
-  func openElement(name: UInt32, offset: Int) -> Int {
-    nodes.append(XMLTapeNode(.element, offset: offset, payload: 0, extra: name))
-    return nodes.count - 1
-  }
-
-  /// Sets the attribute count of the element at `index` (attributes follow it on the tape).
-  @inline(__always)
-  func setAttributeCount(_ count: Int, ofElementAt index: Int) {
-    nodes[index].header = UInt32(XMLTapeKind.element.rawValue) | UInt32(truncatingIfNeeded: count) << 8
-  }
-
-  /// Marks the end of the element at `index`: everything appended since belongs to it.
-  @inline(__always)
-  func closeElement(at index: Int) {
-    nodes[index].payload = UInt32(truncatingIfNeeded: nodes.count)
-  }
-
-  /// Appends `bytes` to the heap and returns their offset there.
-  func appendToHeap(_ bytes: some Sequence<UInt8>) -> Int {
-    let start = heap.count
-    heap.append(contentsOf: bytes)
-    return start
-  }
+  // MARK: Streaming
 
   /// Drops every node from `index` on and the heap from `heapCount` on (streaming reads).
   func truncate(nodesTo index: Int, heapTo heapCount: Int) {

@@ -38,9 +38,6 @@ public struct ValueWriter {
     set { write(newValue) }
   }
 
-  /// Whether this writer streams text (rather than building a tree).
-  var isStreaming: Bool { stream != nil }
-
   /// Writes a string.
   /// - Parameters:
   ///   - string: The string.
