@@ -86,8 +86,9 @@ package struct JoinTable: Sendable {
   package let isTargetUnique: Bool
 }
 
-/// An identity unique among the objects one parent links through a join table (an ordered
-/// to-many, or a many-to-many): a seat category's number is unique within its performance.
+/// An identity unique among the objects one parent links through a join table (the parent's
+/// ordered to-many, whose inverse is the object's to-one): a seat category's number is unique
+/// within its performance.
 /// A unique index covers only columns of one table, so the store checks this one with
 /// triggers (``SQLDialect/scopedIdentityChecks(_:)``) on the join table's new links and on
 /// changes of the identity columns.
