@@ -126,15 +126,16 @@ final class SQLiteBackend: StoreBackend {
     let prepared = try db.cachedStatement(sql: statement.sql)
     try prepared.setArguments(arguments(statement.arguments, rows: []))
     let width = CInt(prepared.columnCount)
-    var values: [SQLValue] = []
+    var rows = SQLRows(columnCount: Int(width))
     // GRDB's cursor steps the statement (and reports its errors); the values are read
-    // straight from SQLite's C API, without a `Row` or a `DatabaseValue` per column.
+    // straight from SQLite's C API into the rows' cells, without a `Row`, a `DatabaseValue`
+    // or a `String` per column.
     let cursor = try Row.fetchCursor(prepared)
     let handle = prepared.sqliteStatement
     while try cursor.next() != nil {
-      for column in 0..<width { values.append(sqlValue(handle, column)) }
+      for column in 0..<width { append(handle, column, to: &rows) }
     }
-    return SQLRows(columnCount: Int(width), values: values)
+    return rows
   }
 
   static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {
@@ -154,21 +155,27 @@ final class SQLiteBackend: StoreBackend {
       })
   }
 
-  /// Column `column` of the statement's current row.
-  private static func sqlValue(_ handle: OpaquePointer, _ column: CInt) -> SQLValue {
-    switch sqlite3_column_type(handle, column) {
-    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
-    case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+  /// Appends column `column` of the statement's current row.
+  ///
+  /// Through the column's `sqlite3_value`: one column call (each takes the connection's
+  /// state and checks it on the way out), then cheap reads of the value, instead of a column
+  /// call for the type and another for the contents. The value is SQLite's "unprotected"
+  /// kind, whose reads are only unsafe when another thread uses the connection at the same
+  /// time: GRDB opens its connections in multi-thread mode and gives each to one thread at a
+  /// time, and the value is read before the statement steps again.
+  private static func append(_ handle: OpaquePointer, _ column: CInt, to rows: inout SQLRows) {
+    guard let value = sqlite3_column_value(handle, column) else { return rows.appendNull() }
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: rows.append(integer: sqlite3_value_int64(value))
+    case SQLITE_FLOAT: rows.append(real: sqlite3_value_double(value))
     case SQLITE_TEXT:
-      // The byte count, not the first NUL, ends the text (read before the count, as SQLite asks).
-      guard let text = sqlite3_column_text(handle, column) else { return .text("") }
-      let count = Int(sqlite3_column_bytes(handle, column))
-      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+      // The byte count, not the first NUL, ends the text (read after the text, as SQLite asks).
+      let text = sqlite3_value_text(value)
+      rows.append(text: UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_value_bytes(value))))
     case SQLITE_BLOB:
-      guard let bytes = sqlite3_column_blob(handle, column) else { return .blob([]) }
-      let count = Int(sqlite3_column_bytes(handle, column))
-      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
-    default: return .null
+      let bytes = sqlite3_value_blob(value)
+      rows.append(blob: UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_value_bytes(value))))
+    default: rows.appendNull()
     }
   }
 

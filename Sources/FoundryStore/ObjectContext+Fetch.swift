@@ -56,10 +56,11 @@ extension ObjectContext {
     return Int(count)
   }
 
-  /// Registers the fetched rows' objects, then fills the prefetched relationships of those
-  /// still faults.
+  /// Registers the fetched rows' objects (their values decoded on first use), then fills the
+  /// prefetched relationships of those still faults.
   private func materialize(_ query: FetchQuery, rows: [SQLRows]) throws -> [ManagedObject] {
     guard let main = rows.first else { return [] }
+    let fetched = FetchedRows(main, table: query.table, decoder: source.decoder)
     var objects: [ManagedObject] = []
     objects.reserveCapacity(main.count)
     // Each object's row, for the foreign keys of prefetched to-one relationships.
@@ -69,12 +70,12 @@ extension ObjectContext {
     if graph.holdsNoRows(family: query.table.root) {
       // The rows are distinct (one per primary key), and the graph holds none of them.
       for row in 0..<main.count {
-        objects.append(graph.registerNew(try source.decoder.storedObject(main, row: row, in: query.table)))
+        objects.append(graph.registerNew(row: row, of: fetched, header: try source.decoder.header(main, row: row, in: query.table)))
       }
       objectRows.append(contentsOf: 0..<main.count)
     } else {
       for row in 0..<main.count {
-        guard let object = try source.object(main, row: row, in: query.table, graph: graph) else { continue }
+        guard let object = try source.object(fetched, row: row, graph: graph) else { continue }
         objects.append(object)
         objectRows.append(row)
       }
@@ -92,10 +93,11 @@ extension ObjectContext {
   /// (each target once, however many objects share it), then links each object to the
   /// object of the row its own row's column names.
   private func fulfill(_ prefetch: FetchQuery.Prefetch, related: SQLRows, column: Int, of objects: [ManagedObject], rows: [Int], in main: SQLRows) throws {
-    for row in 0..<related.count { _ = try source.object(related, row: row, in: prefetch.target, graph: graph) }
+    let targets = FetchedRows(related, table: prefetch.target, decoder: source.decoder)
+    for row in 0..<related.count { _ = try source.object(targets, row: row, graph: graph) }
     for (object, row) in zip(objects, rows) {
       var target: ManagedObject?
-      if case .integer(let targetRow) = main[row, column], case .live(let found) = graph.registration(family: prefetch.target.root, row: targetRow) {
+      if let targetRow = main.integer(at: main.start(of: row) + column), case .live(let found) = graph.registration(family: prefetch.target.root, row: targetRow) {
         target = found
       }
       object.fulfillFault(prefetch.slot, withOne: target)
@@ -104,10 +106,11 @@ extension ObjectContext {
 
   /// Fills a relationship whose rows start with their owner's row number.
   private func fulfill(_ prefetch: FetchQuery.Prefetch, related: SQLRows, of objects: [ManagedObject]) throws {
+    let targets = FetchedRows(related, offset: 1, table: prefetch.target, decoder: source.decoder)
     var byOwner: [Int64: [ManagedObject]] = [:]
     for row in 0..<related.count {
-      guard case .integer(let owner) = related[row, 0] else { continue }
-      if let object = try source.object(related, row: row, offset: 1, in: prefetch.target, graph: graph) {
+      guard let owner = related.integer(at: related.start(of: row)) else { continue }
+      if let object = try source.object(targets, row: row, graph: graph) {
         byOwner[owner, default: []].append(object)
       }
     }

@@ -16,7 +16,7 @@ final class RowDecoder {
   /// row's `_entity` by comparing names instead of hashing one per row.
   private let familyEntities: [[(name: String, entity: EntityDescription)]]
   /// The entity a row named last.
-  private var last: (family: Int, name: String, entity: EntityDescription)?
+  @exclusivity(unchecked) private var last: (family: Int, name: String, entity: EntityDescription)?
 
   init(layout: StoreLayout, dialect: any SQLDialect, transformers: TransformerRegistry) throws(GraphError) {
     self.layout = layout
@@ -35,42 +35,59 @@ final class RowDecoder {
     }
   }
 
-  /// `"_pk", "_entity", "_version", ...` for every column of `table`, qualified by `alias`.
+  /// `"_pk", "_entity", "_version", ...` for every column of `table`, qualified by `alias`;
+  /// `NULL` in place of `"_entity"` when the family has one entity (every row names it).
   func selectList(_ table: FamilyTable, alias: String) -> String {
-    let names = ["_pk", "_entity", "_version"] + table.columns.map(\.name)
-    return names.map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")
+    let kind = table.entities.count == 1 ? "NULL" : "\(alias).\"_entity\""
+    return (["\(alias).\"_pk\"", kind, "\(alias).\"_version\""] + table.columns.map { "\(alias).\(dialect.quote($0.name))" }).joined(separator: ", ")
   }
 
-  /// The object a selected row holds, with the row's version.
+  /// What a selected row says of its object: its row number, entity and version.
+  /// - Parameters:
+  ///   - row: The row's position in `rows`.
+  ///   - offset: Where the object's columns start in the row.
+  func header(_ rows: SQLRows, row: Int, offset: Int = 0, in table: FamilyTable) throws(StoreError) -> StoredRowHeader {
+    let start = rows.start(of: row) + offset
+    guard rows.columnCount - offset == 3 + table.columns.count, let pk = rows.integer(at: start), let version = rows.integer(at: start + 2),
+      let entity = entity(at: start + 1, of: rows, in: table)
+    else { throw StoreError(.corrupt, "a row of table \(table.name) does not have the columns this schema lays out") }
+    return StoredRowHeader(id: PersistentID(family: table.name, row: pk), entity: entity, version: version)
+  }
+
+  /// The attribute values of `entity` in the row whose object columns start at value number
+  /// `start` of `rows`, by attribute slot.
+  func values(_ rows: SQLRows, start: Int, of entity: EntityDescription) throws(StoreError) -> [GraphValue?] {
+    // Unsafe buffers: the codecs and positions are read without being retained per value
+    // (each array stays alive through `self`).
+    try codecs[entity.index].withUnsafeBufferPointer { codecs throws(StoreError) in
+      try positions[entity.index].withUnsafeBufferPointer { positions throws(StoreError) in
+        var decoded: [GraphValue?] = []
+        decoded.reserveCapacity(codecs.count)
+        for slot in 0..<min(codecs.count, positions.count) { decoded.append(try codecs[slot].graphValue(rows.value(at: start + positions[slot]))) }
+        return decoded
+      }
+    }
+  }
+
+  /// The object a selected row holds, with the row's version, its values decoded now.
   /// - Parameters:
   ///   - row: The row's position in `rows`.
   ///   - offset: Where the object's columns start in the row.
   func storedObject(_ rows: SQLRows, row: Int, offset: Int = 0, in table: FamilyTable) throws(StoreError) -> StoredObject {
-    let start = rows.start(of: row) + offset
-    // Unsafe buffers: the rows, codecs and positions are read without being retained per
-    // row (each array stays alive through `rows` and `self`).
-    return try rows.values.withUnsafeBufferPointer { values throws(StoreError) in
-      guard rows.columnCount - offset == 3 + table.columns.count, case .integer(let pk) = values[start], case .text(let name) = values[start + 1],
-        case .integer(let version) = values[start + 2], let entity = entity(named: name, in: table)
-      else { throw StoreError(.corrupt, "a row of table \(table.name) does not have the columns this schema lays out") }
-      let decoded = try codecs[entity.index].withUnsafeBufferPointer { codecs throws(StoreError) in
-        try positions[entity.index].withUnsafeBufferPointer { positions throws(StoreError) in
-          var decoded: [GraphValue?] = []
-          decoded.reserveCapacity(codecs.count)
-          for slot in 0..<min(codecs.count, positions.count) { decoded.append(try codecs[slot].graphValue(values[start + positions[slot]])) }
-          return decoded
-        }
-      }
-      return StoredObject(id: PersistentID(family: table.name, row: pk), entity: entity, values: decoded, version: version)
-    }
+    let header = try header(rows, row: row, offset: offset, in: table)
+    let values = try values(rows, start: rows.start(of: row) + offset, of: header.entity)
+    return StoredObject(id: header.id, entity: header.entity, values: values, version: header.version)
   }
 
-  /// The entity of `table`'s family named `name`: the last one found when the name is the
+  /// The entity of `table`'s family that value number `index` names: the family's one entity
+  /// when it is null (see ``selectList(_:alias:)``), the last one found when the name is the
   /// same (rows of one entity usually come together), else looked up among the family's.
-  private func entity(named name: String, in table: FamilyTable) -> EntityDescription? {
-    if let last, last.family == table.root, last.name == name { return last.entity }
-    for candidate in familyEntities[table.root] where candidate.name == name {
-      last = (table.root, name, candidate.entity)
+  private func entity(at index: Int, of rows: SQLRows, in table: FamilyTable) -> EntityDescription? {
+    let family = familyEntities[table.root]
+    if rows.isNull(at: index) { return family.count == 1 ? family[0].entity : nil }
+    if let last, last.family == table.root, rows.text(at: index, equals: last.name) { return last.entity }
+    for candidate in family where rows.text(at: index, equals: candidate.name) {
+      last = (table.root, candidate.name, candidate.entity)
       return candidate.entity
     }
     return nil

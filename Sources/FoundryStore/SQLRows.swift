@@ -1,9 +1,10 @@
-/// The rows one query read, flat: every row's column values one after another.
+/// The rows one query read, flat: every row's column values one after another, kept as plain
+/// cells (kind and number) with the text and blob bytes in one buffer beside them.
 ///
-/// One array for all the rows rather than one per row: a fetch of 100,000 rows makes one
-/// allocation instead of 100,000 (and frees one), and reads its values in order. Backends
-/// fill an array of their own (appends inlined in their module, not a call per value) and
-/// hand it over whole.
+/// No `String` or array per value: a fetch of 100,000 rows makes two allocations instead of
+/// one per text value, frees them without visiting each value, and leaves a value's text as
+/// bytes until something reads it (a fetched object decodes its row on first use, see
+/// `FetchedRows`). Backends append as they step through their results.
 ///
 /// ```swift
 /// let rows = try backend.readNow(SQLStatement("SELECT \"_pk\", \"name\" FROM \"Author\""))
@@ -12,22 +13,115 @@
 package struct SQLRows: Sendable {
   /// The values each row holds (the query's selected columns).
   package let columnCount: Int
-  /// Row after row, ``columnCount`` values each.
-  package let values: [SQLValue]
+  /// Row after row, ``columnCount`` cells each.
+  private var cells: [Cell] = []
+  /// The bytes of every text and blob cell, one after another.
+  private var bytes: [UInt8] = []
+
+  /// One value: its kind and, for text and blobs, its length (`tag`), and the integer, the
+  /// double's bits, or where its bytes start in ``bytes`` (`payload`).
+  private struct Cell {
+    let tag: Int
+    let payload: Int64
+
+    static let null = 0, integer = 1, real = 2, text = 3, blob = 4
+    var kind: Int { tag & 7 }
+    var length: Int { tag >> 3 }
+  }
+
+  /// No rows yet, `columnCount` values a row.
+  package init(columnCount: Int) { self.columnCount = columnCount }
 
   /// The rows of `values`, `columnCount` values each.
-  package init(columnCount: Int, values: [SQLValue] = []) {
+  package init(columnCount: Int, values: [SQLValue]) {
     self.columnCount = columnCount
-    self.values = values
+    reserveCapacity(values: values.count)
+    for value in values { append(value) }
   }
 
   /// The number of rows.
-  package var count: Int { columnCount == 0 ? 0 : values.count / columnCount }
-  package var isEmpty: Bool { values.isEmpty }
+  package var count: Int { columnCount == 0 ? 0 : cells.count / columnCount }
+  package var isEmpty: Bool { cells.isEmpty }
+
+  /// Every value, row after row (for the few callers that read a short result whole).
+  package var values: [SQLValue] { cells.indices.map(value(at:)) }
 
   /// The value of column `column` in row `row`.
-  package subscript(row: Int, column: Int) -> SQLValue { values[row * columnCount + column] }
+  package subscript(row: Int, column: Int) -> SQLValue { value(at: row * columnCount + column) }
 
-  /// Where row `row` starts in ``values``.
+  /// Where row `row` starts among the values.
   package func start(of row: Int) -> Int { row * columnCount }
+
+  // MARK: - Reading cells
+
+  /// Value number `index` (row after row): its text or bytes copied out.
+  package func value(at index: Int) -> SQLValue {
+    let cell = cells[index]
+    switch cell.kind {
+    case Cell.integer: return .integer(cell.payload)
+    case Cell.real: return .real(Double(bitPattern: UInt64(bitPattern: cell.payload)))
+    case Cell.text: return .text(withBytes(of: cell) { String(decoding: $0, as: UTF8.self) })
+    case Cell.blob: return .blob(withBytes(of: cell) { Array($0) })
+    default: return .null
+    }
+  }
+
+  /// The integer of value number `index`, `nil` when it holds another kind.
+  package func integer(at index: Int) -> Int64? {
+    let cell = cells[index]
+    return cell.kind == Cell.integer ? cell.payload : nil
+  }
+
+  /// Whether value number `index` is SQL null.
+  package func isNull(at index: Int) -> Bool { cells[index].kind == Cell.null }
+
+  /// Whether value number `index` is text whose bytes are `text`'s UTF-8 (no `String` made).
+  package func text(at index: Int, equals text: String) -> Bool {
+    let cell = cells[index]
+    guard cell.kind == Cell.text else { return false }
+    var text = text
+    return text.withUTF8 { expected in withBytes(of: cell) { $0.elementsEqual(expected) } }
+  }
+
+  private func withBytes<R>(of cell: Cell, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    bytes.withUnsafeBufferPointer { all in
+      let start = Int(cell.payload)
+      // Cells are only made by the appends below, so their ranges lie inside the buffer.
+      return body(UnsafeBufferPointer(rebasing: all[start..<start + cell.length]))
+    }
+  }
+
+  // MARK: - Appending (backends)
+
+  /// Makes room for `values` more values (of which `textBytes` bytes of text and blobs).
+  package mutating func reserveCapacity(values: Int, textBytes: Int = 0) {
+    cells.reserveCapacity(cells.count + values)
+    if textBytes > 0 { bytes.reserveCapacity(bytes.count + textBytes) }
+  }
+
+  package mutating func appendNull() { cells.append(Cell(tag: Cell.null, payload: 0)) }
+  package mutating func append(integer: Int64) { cells.append(Cell(tag: Cell.integer, payload: integer)) }
+  package mutating func append(real: Double) { cells.append(Cell(tag: Cell.real, payload: Int64(bitPattern: real.bitPattern))) }
+
+  /// Appends a text value given as its UTF-8 bytes.
+  package mutating func append(text: UnsafeBufferPointer<UInt8>) { appendBytes(text, kind: Cell.text) }
+
+  /// Appends a blob value.
+  package mutating func append(blob: UnsafeRawBufferPointer) { appendBytes(blob.bindMemory(to: UInt8.self), kind: Cell.blob) }
+
+  /// Appends any value.
+  package mutating func append(_ value: SQLValue) {
+    switch value {
+    case .null: appendNull()
+    case .integer(let integer): append(integer: integer)
+    case .real(let real): append(real: real)
+    case .text(var text): text.withUTF8 { append(text: $0) }
+    case .blob(let blob): blob.withUnsafeBytes { append(blob: $0) }
+    }
+  }
+
+  private mutating func appendBytes(_ value: UnsafeBufferPointer<UInt8>, kind: Int) {
+    cells.append(Cell(tag: value.count << 3 | kind, payload: Int64(bytes.count)))
+    bytes.append(contentsOf: value)
+  }
 }

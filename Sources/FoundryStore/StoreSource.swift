@@ -91,17 +91,39 @@ final class StoreSource: ObjectSource {
   }
 
   /// The graph's object for a selected row: the one it holds (the rest of the row is not
-  /// read), else the row's object, registered; `nil` when the graph deleted it.
+  /// read), else the row's object, registered with its values left in `rows` until first
+  /// used; `nil` when the graph deleted it.
   /// - Parameters:
   ///   - row: The row's position in `rows`.
-  ///   - offset: Where the object's columns start in the row.
   ///   - graph: The context's graph (passed in: ``graph`` is weak, a load per row).
-  func object(_ rows: SQLRows, row: Int, offset: Int = 0, in table: FamilyTable, graph: ObjectGraph) throws -> ManagedObject? {
-    guard rows.columnCount > offset, case .integer(let pk) = rows[row, offset] else { throw StoreError(.corrupt, "a row of \(table.name) has no row number") }
-    switch graph.registration(family: table.root, row: pk) {
+  func object(_ rows: FetchedRows, row: Int, graph: ObjectGraph) throws -> ManagedObject? {
+    let header = try decoder.header(rows.rows, row: row, offset: rows.offset, in: rows.table)
+    switch graph.registration(family: rows.table.root, row: header.id.row) {
     case .live(let object): return object
     case .deleted: return nil
-    case .unknown: return graph.registerNew(try decoder.storedObject(rows, row: row, offset: offset, in: table))
+    case .unknown: return graph.registerNew(row: row, of: rows, header: header)
     }
+  }
+}
+
+/// The rows of one fetch query, kept undecoded for the objects registered from them: each
+/// object decodes its own row on first use (see `StoredRows`).
+final class FetchedRows: StoredRows {
+  let rows: SQLRows
+  /// Where the object's columns start in each row.
+  let offset: Int
+  /// The family table the rows come from.
+  let table: FamilyTable
+  let decoder: RowDecoder
+
+  init(_ rows: SQLRows, offset: Int = 0, table: FamilyTable, decoder: RowDecoder) {
+    self.rows = rows
+    self.offset = offset
+    self.table = table
+    self.decoder = decoder
+  }
+
+  func values(ofRow row: Int, for entity: EntityDescription) throws -> [GraphValue?] {
+    try decoder.values(rows, start: rows.start(of: row) + offset, of: entity)
   }
 }

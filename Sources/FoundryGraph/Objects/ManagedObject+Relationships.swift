@@ -212,11 +212,23 @@ extension ManagedObject {
     return true
   }
 
-  /// Empties every relationship (without touching the other sides): what an object that
-  /// outlives its graph keeps.
+  /// Empties every relationship, faults included (without touching the other sides): what an
+  /// object that leaves its graph keeps.
   func emptyRelationships() {
     partialSlots = []
     for slot in related.indices { replaceRelated(.none, at: slot) }
+  }
+
+  /// Empties the relationships that hold objects, for an object that outlives its graph: the
+  /// references would dangle. Faults hold none (and, without the graph, load as empty).
+  func dropRelatedObjects() {
+    partialSlots = []
+    for slot in related.indices {
+      switch related[slot] {
+      case .one, .many: replaceRelated(.none, at: slot)
+      case .none, .fault: continue
+      }
+    }
   }
 
   /// Records what `slot` held at the last commit, before its first change since (nothing to

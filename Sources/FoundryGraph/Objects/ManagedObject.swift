@@ -26,16 +26,30 @@ public final class ManagedObject: CustomStringConvertible {
   /// try await context.save()
   /// book.persistentID   // Book #12
   /// ```
-  public internal(set) var persistentID: PersistentID?
+  @exclusivity(unchecked) public internal(set) var persistentID: PersistentID?
   /// The version of the stored row the object's values come from (0 when unknown): what a
   /// store checks on save, so that a row changed by another save since is a conflict.
-  package var storedVersion: Int64 = 0
+  @exclusivity(unchecked) package var storedVersion: Int64 = 0
   let index: IdentityIndex
   // The hot stored properties skip the runtime exclusivity check (a third of an import's
   // bookkeeping): only this module touches them, and never with overlapping accesses.
 
-  /// Attribute values by slot (``EntityDescription/attributes``); `nil` is no value.
-  @exclusivity(unchecked) var values: [GraphValue?]
+  /// Attribute values by slot (``EntityDescription/attributes``); `nil` is no value. An
+  /// object fetched from a store decodes them from its row on first use.
+  var values: [GraphValue?] {
+    @inline(__always) _read {
+      if pendingRow != nil { decodePendingRow() }
+      yield slotValues
+    }
+    @inline(__always) _modify {
+      if pendingRow != nil { decodePendingRow() }
+      yield &slotValues
+    }
+  }
+  /// What ``values`` reads: empty while ``pendingRow`` is set.
+  @exclusivity(unchecked) var slotValues: [GraphValue?]
+  /// The row whose values the object has not decoded yet (see ``StoredRows``).
+  @exclusivity(unchecked) var pendingRow: PendingRow?
   /// Related objects by slot (``EntityDescription/relationships``).
   @exclusivity(unchecked) var related: [RelatedObjects]
   /// Values of changed attribute slots as last committed (not kept for inserted objects).
@@ -73,7 +87,7 @@ public final class ManagedObject: CustomStringConvertible {
       case .several(let components): for (slot, value) in zip(slots, components) { values[slot] = value }
       }
     }
-    self.values = values
+    slotValues = values
     var related: [RelatedObjects] = []
     related.reserveCapacity(entity.isToManySlot.count)
     for _ in entity.isToManySlot.indices { related.append(.none) }
@@ -81,18 +95,30 @@ public final class ManagedObject: CustomStringConvertible {
   }
 
   /// An unchanged object for a stored row: its values, every relationship a fault.
-  init(stored: StoredObject, number: Int, index: IdentityIndex) {
+  /// - Parameter faults: A fault per relationship slot (shared by the graph's objects of the
+  ///   entity until one changes).
+  init(stored: StoredObject, number: Int, index: IdentityIndex, faults: [RelatedObjects]) {
     entity = stored.entity
     objectNumber = number
     self.index = index
-    values = stored.values
-    var related: [RelatedObjects] = []
-    related.reserveCapacity(entity.isToManySlot.count)
-    for _ in entity.isToManySlot.indices { related.append(.fault) }
-    self.related = related
+    slotValues = stored.values
+    related = faults
     isInserted = false
     persistentID = stored.id
     storedVersion = stored.version
+  }
+
+  /// An unchanged object for a stored row whose values stay in `rows` until first used.
+  init(row: Int, of rows: any StoredRows, header: StoredRowHeader, number: Int, index: IdentityIndex, faults: [RelatedObjects]) {
+    entity = header.entity
+    objectNumber = number
+    self.index = index
+    slotValues = []
+    pendingRow = PendingRow(rows: rows, row: row)
+    related = faults
+    isInserted = false
+    persistentID = header.id
+    storedVersion = header.version
   }
 
   // MARK: - Attributes

@@ -34,6 +34,9 @@ public final class ObjectGraph {
   var retired: [ManagedObject] = []
   /// Imports so far; each import stamps the objects it touches with its number.
   var importCount = 0
+  /// Per entity position: the relationship faults its stored objects start with (made on
+  /// first use, see `faults(of:)`).
+  @exclusivity(unchecked) var faultArrays: [[RelatedObjects]?]
 
   /// An empty graph.
   ///
@@ -46,6 +49,7 @@ public final class ObjectGraph {
     self.schema = schema
     index = IdentityIndex(entityCount: schema.entities.count)
     persistentIndex = schema.entities.map { _ in IntegerIdentityTable() }
+    faultArrays = schema.entities.map { _ in nil }
     index.graph = self
   }
 
@@ -54,7 +58,7 @@ public final class ObjectGraph {
     // held elsewhere too outlives the graph, so its relationships are emptied first.
     storage.withUnsafeMutableBufferPointer { objects in
       for index in objects.indices where objects[index] != nil && !isKnownUniquelyReferenced(&objects[index]) {
-        objects[index]?.emptyRelationships()
+        objects[index]?.dropRelatedObjects()
       }
     }
   }

@@ -13,14 +13,32 @@ extension ObjectGraph {
   /// `unknown`): a fetch asks that first, to skip decoding rows it holds, so this does not
   /// look the row up again.
   package func registerNew(_ stored: StoredObject) -> ManagedObject {
-    let object = ManagedObject(stored: stored, number: storage.count, index: index)
+    enroll(ManagedObject(stored: stored, number: storage.count, index: index, faults: faults(of: stored.entity)))
+  }
+
+  /// ``registerNew(_:)`` for a row whose values stay undecoded in `rows` until the object's
+  /// first use (see ``StoredRows``).
+  package func registerNew(row: Int, of rows: any StoredRows, header: StoredRowHeader) -> ManagedObject {
+    enroll(ManagedObject(row: row, of: rows, header: header, number: storage.count, index: index, faults: faults(of: header.entity)))
+  }
+
+  private func enroll(_ object: ManagedObject) -> ManagedObject {
     storage.append(object)
-    let entity = stored.entity
-    persistentIndex[entity.rootIndex].insert(stored.id.row, number: object.objectNumber)
+    let entity = object.entity
+    if let id = object.persistentID { persistentIndex[entity.rootIndex].insert(id.row, number: object.objectNumber) }
     // An object inserted in memory with the same identity keeps the index: saving it then
     // fails on the store's unique index instead of silently merging two objects.
     if !entity.isIdentityScopedToParent, !entity.identitySlots.isEmpty { index.insertLater(number: object.objectNumber) }
     return object
+  }
+
+  /// A fault per relationship slot of `entity`: one array that the entity's stored objects
+  /// share until one of them changes it, so registering a row allocates none.
+  private func faults(of entity: EntityDescription) -> [RelatedObjects] {
+    if let faults = faultArrays[entity.index] { return faults }
+    let faults = entity.isToManySlot.map { _ in RelatedObjects.fault }
+    faultArrays[entity.index] = faults
+    return faults
   }
 
   /// Makes room for `count` more stored objects of the family whose root entity is at
