@@ -90,12 +90,14 @@ extension ObjectContext {
   }
 
   /// Fills a to-one relationship kept in a foreign-key column: registers the related rows
-  /// (each target once, however many objects share it), then links each object to the
-  /// object of the row its own row's column names.
+  /// (each target once, however many objects share it). An object fetched from a row links
+  /// to its target through the row's foreign key on first access, without a query (see
+  /// `StoredRows`); any other (loaded before, from elsewhere) is linked now to the object
+  /// of the row its own row's column names.
   private func fulfill(_ prefetch: FetchQuery.Prefetch, related: SQLRows, column: Int, of objects: [ManagedObject], rows: [Int], in main: SQLRows) throws {
     let targets = FetchedRows(related, table: prefetch.target, decoder: source.decoder)
     for row in 0..<related.count { _ = try source.object(targets, row: row, graph: graph) }
-    for (object, row) in zip(objects, rows) {
+    for (object, row) in zip(objects, rows) where !object.hasStoredRow {
       var target: ManagedObject?
       if let targetRow = main.integer(at: main.start(of: row) + column), case .live(let found) = graph.registration(family: prefetch.target.root, row: targetRow) {
         target = found

@@ -12,6 +12,9 @@ final class RowDecoder {
   let codecs: [[ColumnCodec]]
   /// Per entity position, per attribute slot: the column's position in a selected row.
   private let positions: [[Int]]
+  /// Per entity position, per relationship slot: the position of its foreign-key column in a
+  /// selected row (`nil`: the relationship is kept elsewhere).
+  private let foreignKeyPositions: [[Int?]]
   /// Per family (root entity position): the family's entities with their names, to find a
   /// row's `_entity` by comparing names instead of hashing one per row.
   private let familyEntities: [[(name: String, entity: EntityDescription)]]
@@ -29,6 +32,13 @@ final class RowDecoder {
     positions = layout.schema.entities.map { entity in
       let columns = layout.table(of: entity).columns
       return layout.attributeColumns[entity.index].map { name in 3 + (columns.firstIndex { $0.name == name } ?? 0) }
+    }
+    foreignKeyPositions = layout.schema.entities.map { entity in
+      let columns = layout.table(of: entity).columns
+      return layout.relationshipStorage[entity.index].map { storage in
+        guard case .foreignKey(let column) = storage, let index = columns.firstIndex(where: { $0.name == column }) else { return nil }
+        return 3 + index
+      }
     }
     familyEntities = layout.schema.entities.map { root in
       layout.tables.first { $0.root == root.index }.map { table in table.entities.map { (layout.schema.entities[$0].name, layout.schema.entities[$0]) } } ?? []
@@ -67,6 +77,14 @@ final class RowDecoder {
         return decoded
       }
     }
+  }
+
+  /// The row that to-one relationship `slot` of `entity` points at, in the row whose object
+  /// columns start at value number `start` of `rows`.
+  func link(_ rows: SQLRows, start: Int, slot: Int, of entity: EntityDescription) -> StoredLink {
+    guard let position = foreignKeyPositions[entity.index][slot] else { return .unknown }
+    if rows.isNull(at: start + position) { return .none }
+    return rows.integer(at: start + position).map(StoredLink.row) ?? .unknown
   }
 
   /// The object a selected row holds, with the row's version, its values decoded now.

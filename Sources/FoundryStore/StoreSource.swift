@@ -126,4 +126,8 @@ final class FetchedRows: StoredRows {
   func values(ofRow row: Int, for entity: EntityDescription) throws -> [GraphValue?] {
     try decoder.values(rows, start: rows.start(of: row) + offset, of: entity)
   }
+
+  func link(ofRow row: Int, slot: Int, for entity: EntityDescription) -> StoredLink {
+    decoder.link(rows, start: rows.start(of: row) + offset, slot: slot, of: entity)
+  }
 }

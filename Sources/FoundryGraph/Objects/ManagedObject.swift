@@ -38,18 +38,22 @@ public final class ManagedObject: CustomStringConvertible {
   /// object fetched from a store decodes them from its row on first use.
   var values: [GraphValue?] {
     @inline(__always) _read {
-      if pendingRow != nil { decodePendingRow() }
+      if valuesPending { decodePendingRow() }
       yield slotValues
     }
     @inline(__always) _modify {
-      if pendingRow != nil { decodePendingRow() }
+      if valuesPending { decodePendingRow() }
       yield &slotValues
     }
   }
-  /// What ``values`` reads: empty while ``pendingRow`` is set.
+  /// What ``values`` reads: empty while ``valuesPending``.
   @exclusivity(unchecked) var slotValues: [GraphValue?]
-  /// The row whose values the object has not decoded yet (see ``StoredRows``).
-  @exclusivity(unchecked) var pendingRow: PendingRow?
+  /// The row a fetch read the object from, kept undecoded (see ``StoredRows``): its values
+  /// until first used, and its foreign keys, which link to-one relationships to objects the
+  /// graph holds without asking the source.
+  @exclusivity(unchecked) var storedRow: RowReference?
+  /// Whether ``values`` still waits in ``storedRow``.
+  @exclusivity(unchecked) var valuesPending = false
   /// Related objects by slot (``EntityDescription/relationships``).
   @exclusivity(unchecked) var related: [RelatedObjects]
   /// Values of changed attribute slots as last committed (not kept for inserted objects).
@@ -114,7 +118,8 @@ public final class ManagedObject: CustomStringConvertible {
     objectNumber = number
     self.index = index
     slotValues = []
-    pendingRow = PendingRow(rows: rows, row: row)
+    storedRow = RowReference(rows: rows, row: row)
+    valuesPending = true
     related = faults
     isInserted = false
     persistentID = header.id

@@ -54,7 +54,8 @@ extension ManagedObject {
   ///   - key: The relationship's name.
   public func isFault(forKey key: String) -> Bool {
     guard let slot = entity.relationshipSlot(named: key) else { return false }
-    if case .fault = related[slot] { return true }
+    // A to-one relationship whose object the graph holds, as the fetched row says, is there.
+    if case .fault = related[slot] { return linkFromStoredRow(slot) == nil }
     // Objects linked to a fault without loading it: the stored members still wait.
     return partialSlots.contains(slot)
   }
@@ -68,6 +69,7 @@ extension ManagedObject {
       replaceRelated(.none, at: slot)
       return
     }
+    if let linked = linkFromStoredRow(slot) { return replaceRelated(linked, at: slot) }
     do {
       let stored = try source.storedObjects(relatedTo: id, of: entity, slot: slot)
       replaceRelated(RelatedObjects(stored.compactMap { graph.register($0).map(ObjectReference.init) }, toMany: entity.isToManySlot[slot]), at: slot)

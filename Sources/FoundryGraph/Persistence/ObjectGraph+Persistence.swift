@@ -165,6 +165,8 @@ extension ObjectGraph {
     guard object.entity === stored.entity || object.entity.index == stored.entity.index else { return }
     let indexed = !object.entity.isIdentityScopedToParent
     if indexed, let key = object.identityKey { index.remove(key, number: object.objectNumber, family: object.entity.rootIndex) }
+    // The foreign keys of the row it was fetched from may be out of date too.
+    object.forgetStoredRow()
     for slot in object.entity.attributes.indices where dropsChanges || object.committedValues[slot] == nil {
       object.committedValues[slot] = nil
       object.replaceValue(stored.values[slot], at: slot)
@@ -187,6 +189,7 @@ extension ObjectGraph {
     if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
       index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
     }
+    object.forgetStoredRow()
     object.committedValues = [:]
     object.committedRelated = [:]
     object.isDeleted = true

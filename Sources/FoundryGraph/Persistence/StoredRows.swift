@@ -10,10 +10,23 @@
 package protocol StoredRows: AnyObject {
   /// The attribute values of row `row`, by attribute slot of `entity` (the row's entity).
   func values(ofRow row: Int, for entity: EntityDescription) throws -> [GraphValue?]
+  /// The row that to-one relationship `slot` of `entity` points at in row `row`, when the
+  /// row holds it (a foreign key).
+  func link(ofRow row: Int, slot: Int, for entity: EntityDescription) -> StoredLink
+}
+
+/// What a stored row says a to-one relationship holds.
+package enum StoredLink {
+  /// The row does not hold the relationship: the source is asked.
+  case unknown
+  /// No object.
+  case none
+  /// The object of this row of the destination's family.
+  case row(Int64)
 }
 
 /// An object's row in rows a source keeps undecoded (see ``StoredRows``).
-struct PendingRow {
+struct RowReference {
   let rows: any StoredRows
   let row: Int
 }
@@ -38,14 +51,45 @@ extension ManagedObject {
   /// changes until a rollback (as a relationship that fails to load).
   @inline(never)
   func decodePendingRow() {
-    guard let pending = pendingRow else { return }
-    pendingRow = nil
+    guard valuesPending, let stored = storedRow else { return }
+    valuesPending = false
     do {
-      slotValues = try pending.rows.values(ofRow: pending.row, for: entity)
+      slotValues = try stored.rows.values(ofRow: stored.row, for: entity)
     } catch {
       slotValues = entity.attributes.map { _ in nil }
       let what = persistentID.map { "\($0)" } ?? entity.name
       index.graph?.loadFailures.append(GraphError(.loadFailed, at: entity.name, "could not read the stored values of \(what): \(error)"))
+    }
+  }
+}
+
+extension ManagedObject {
+  /// Whether the object came from a fetch's row, which links its to-one relationships kept
+  /// in foreign keys (see ``StoredRows/link(ofRow:slot:for:)``).
+  package var hasStoredRow: Bool { storedRow != nil }
+
+  /// Lets go of the stored row (its values decoded first): a refreshed object's row is out
+  /// of date.
+  func forgetStoredRow() {
+    if valuesPending { decodePendingRow() }
+    storedRow = nil
+  }
+
+  /// What to-one relationship `slot`, a fault, holds according to the object's stored row:
+  /// `nil` when the row does not say, or names an object the graph has not loaded (the
+  /// source is asked then).
+  func linkFromStoredRow(_ slot: Int) -> RelatedObjects? {
+    guard let stored = storedRow, let graph = index.graph else { return nil }
+    switch stored.rows.link(ofRow: stored.row, slot: slot, for: entity) {
+    case .unknown: return nil
+    case .none: return RelatedObjects.none
+    case .row(let row):
+      switch graph.registration(family: graph.schema.entities[entity.destinationIndices[slot]].rootIndex, row: row) {
+      case .live(let target): return .one(ObjectReference(target))
+      // As the source's answer would be taken: a deleted object is left out.
+      case .deleted: return RelatedObjects.none
+      case .unknown: return nil
+      }
     }
   }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import FoundryGraph
+import FoundrySQLite
+import FoundryStore
+import GRDB
+import struct FoundryStore.FetchRequest
+import Testing
+
+/// Objects fetched from a store keep the rows they came from: values decode on first use, and
+/// to-one relationships kept in foreign keys link to loaded objects without a query.
+@Suite("Fetched rows: values decoded on first use, foreign keys followed in memory")
+struct FetchedRowTests {
+  /// Every book, by id.
+  static var books: FetchRequest {
+    var request = FetchRequest(entity: "Book")
+    request.sortBy = [SortKey("id")]
+    return request
+  }
+
+  @Test("every value of a fetched object reads back as it was saved")
+  func values() async throws {
+    let file = try TemporaryStore()
+    try await StoreFileTests.importLibrary(into: file)
+    let books = try await file.open().makeContext().fetch(Self.books)
+    #expect(books.map { $0.title } == [GraphValue.string("The Tempest"), .string("Hamlet"), .string("A Connecticut Yankee")])
+    #expect(books.map { $0.price } == [GraphValue.decimal(Decimal(string: "12.50")!), nil, nil])
+    #expect(books.map { $0.persistentID?.family } == ["Book", "Book", "Book"])
+  }
+
+  @Test("a stored value that does not read back is a load failure: the object reads nil, and the save is refused until a rollback")
+  func undecodable() async throws {
+    let file = try TemporaryStore()
+    try await StoreFileTests.importLibrary(into: file)
+    try await DatabaseQueue(path: file.path).write { db in try db.execute(sql: #"UPDATE "Book" SET "price" = 'twelve' WHERE "id" = 3001"#) }
+    let context = try file.open().makeContext()
+    // The fetch itself succeeds: the row is only decoded when the object is used.
+    let books = try await context.fetch(Self.books)
+    #expect(books.count == 3)
+    #expect(books[0].price == nil)
+    #expect(books[1].title == .string("Hamlet"))
+    books[1].title = "Hamlet, Prince of Denmark"
+    let error = await #expect(throws: GraphError.self) { try await context.save() }
+    #expect(error?.code == .loadFailed)
+    #expect("\(error.map { "\($0)" } ?? "")".contains("Book.price"))
+    context.rollback()
+    #expect(try await context.save().isEmpty)
+  }
+
+  @Test("a to-one relationship follows the fetched row's foreign key to an object already loaded, without asking the store")
+  func foreignKeys() async throws {
+    let file = try TemporaryStore()
+    try await StoreFileTests.importLibrary(into: file)
+    let context = try file.open().makeContext()
+    var request = Self.books
+    request.prefetch = ["publisher"]
+    let books = try await context.fetch(request)
+    #expect(books.allSatisfy { !$0.isFault(forKey: "publisher") })
+    // Rows the store no longer has: the links come from the fetched rows and the loaded publisher.
+    try await DatabaseQueue(path: file.path).write { db in
+      try db.execute(sql: #"PRAGMA foreign_keys = OFF; DELETE FROM "Publisher"; UPDATE "Book" SET "publisher" = NULL"#)
+    }
+    #expect(try books.map { try $0.relatedObject(forKey: "publisher")?.id } == [7, 7, nil])
+    // Kept in a join table, and not fetched ahead: the author is asked of the store on first use.
+    #expect(books[0].isFault(forKey: "author"))
+    #expect(try books[0].relatedObject(forKey: "author")?.id == 101)
+  }
+
+  @Test("a refreshed object forgets its fetched row: its to-one relationships load again from the store")
+  func refresh() async throws {
+    let file = try TemporaryStore()
+    try await StoreFileTests.importLibrary(into: file)
+    let store = try file.open()
+    let context = try store.makeContext()
+    var request = Self.books
+    request.prefetch = ["publisher"]
+    let books = try await context.fetch(request)
+    // Another context takes Hamlet from its publisher.
+    let other = try store.makeContext()
+    try #require(try other.object(of: "Book", identity: 3002)).setRelated(nil, forKey: "publisher")
+    try await context.refresh(after: try await other.save())
+    #expect(try books[1].relatedObject(forKey: "publisher") == nil)
+    #expect(try books[0].relatedObject(forKey: "publisher")?.id == 7)
+  }
+}
