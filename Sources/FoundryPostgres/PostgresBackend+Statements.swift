@@ -14,11 +14,22 @@ extension PostgresBackend {
     connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
   }
 
-  /// The rows of each statement, sent one after another on the connection.
+  /// The rows of each statement, sent one after another on the connection (without waiting,
+  /// unless a statement binds integers an earlier one found: then each waits for the one
+  /// before).
   static func rows(_ statements: [SQLStatement], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
-    let results = statements.map { execute($0, on: connection, logger: logger) }
-    return EventLoopFuture.whenAllSucceed(results, on: connection.eventLoop).flatMapThrowing { results in
-      try results.map(PostgresRowReader.rows)
+    guard statements.contains(where: \.dependsOnEarlierRows) else {
+      let results = statements.map { execute($0, on: connection, logger: logger) }
+      return EventLoopFuture.whenAllSucceed(results, on: connection.eventLoop).flatMapThrowing { results in
+        try results.map(PostgresRowReader.rows)
+      }
+    }
+    return statements.reduce(connection.eventLoop.makeSucceededFuture([SQLRows]())) { earlier, statement in
+      earlier.flatMap { read in
+        execute(statement.bindingLists(from: read, PostgresDialect()), on: connection, logger: logger).flatMapThrowing { result in
+          read + [try PostgresRowReader.rows(result)]
+        }
+      }
     }
   }
 

@@ -124,7 +124,7 @@ extension PostgresBackend {
   private static func compare(_ a: SQLArgument, _ b: SQLArgument) -> Int {
     func rank(_ argument: SQLArgument) -> Int {
       switch argument {
-      case .newRow: 0
+      case .newRow, .integers: 0
       case .value(.null): 1
       case .value(.integer), .value(.real): 2
       case .value(.text): 3

@@ -39,6 +39,8 @@ struct PostgresParameter: PostgresDynamicTypeEncodable {
     for argument in arguments {
       switch argument {
       case .newRow(let position): bindings.append(PostgresParameter(value: .integer(rows.indices.contains(position) ? rows[position] : 0)))
+      // Bound before a statement runs (`SQLStatement.bindingLists`): none is left here.
+      case .integers: bindings.appendNull()
       case .value(.null): bindings.appendNull()
       case .value(let value): bindings.append(PostgresParameter(value: value))
       }

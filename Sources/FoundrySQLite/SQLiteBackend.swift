@@ -17,13 +17,13 @@ final class SQLiteBackend: StoreBackend {
 
   func read(_ statements: [SQLStatement]) async throws -> [SQLRows] {
     do {
-      return try await writer.read { db in try statements.map { try Self.rows($0, db) } }
+      return try await writer.read { db in try Self.rows(statements, db) }
     } catch { throw Self.storeError(error) }
   }
 
   func readNow(_ statements: [SQLStatement]) throws -> [SQLRows] {
     do {
-      return try writer.read { db in try statements.map { try Self.rows($0, db) } }
+      return try writer.read { db in try Self.rows(statements, db) }
     } catch { throw Self.storeError(error) }
   }
 
@@ -122,6 +122,15 @@ final class SQLiteBackend: StoreBackend {
     }
   }
 
+  /// The rows of each statement, one after another, each binding the integer lists of the
+  /// rows read before it.
+  static func rows(_ statements: [SQLStatement], _ db: Database) throws -> [SQLRows] {
+    var read: [SQLRows] = []
+    read.reserveCapacity(statements.count)
+    for statement in statements { read.append(try rows(statement.bindingLists(from: read, SQLiteDialect()), db)) }
+    return read
+  }
+
   static func rows(_ statement: SQLStatement, _ db: Database) throws -> SQLRows {
     let prepared = try db.cachedStatement(sql: statement.sql)
     try prepared.setArguments(arguments(statement.arguments, rows: []))
@@ -146,6 +155,8 @@ final class SQLiteBackend: StoreBackend {
       arguments.map { argument -> (any DatabaseValueConvertible)? in
         switch argument {
         case .newRow(let position): return (rows.indices.contains(position) ? rows[position] : 0).databaseValue
+        // Bound before a statement runs (`SQLStatement.bindingLists`): none is left here.
+        case .integers: return DatabaseValue.null
         case .value(.null): return DatabaseValue.null
         case .value(.integer(let integer)): return integer.databaseValue
         case .value(.real(let double)): return double.databaseValue

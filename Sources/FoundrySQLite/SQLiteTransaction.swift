@@ -8,7 +8,7 @@ struct SQLiteTransaction: StoreTransaction {
 
   func read(_ statements: [SQLStatement]) throws -> [SQLRows] {
     do {
-      return try statements.map { try SQLiteBackend.rows($0, db) }
+      return try SQLiteBackend.rows(statements, db)
     } catch { throw SQLiteBackend.storeError(error) }
   }
 

@@ -34,6 +34,11 @@ package protocol SQLDialect: Sendable {
   /// A `FROM` item naming the elements of the array at `path` of a JSON column `e`, each
   /// element in column `e.value` (no rows when it is not an array).
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
+  /// `expression` is one of the integers of a list bound as one argument (`?`), written by
+  /// ``integerList(_:)``: SQLite `IN (SELECT value FROM json_each(?))`, PostgreSQL `= ANY(?)`.
+  func isMember(_ expression: String) -> String
+  /// A list of integers as ``isMember(_:)`` binds it.
+  func integerList(_ integers: [Int64]) -> SQLValue
   /// The statement that describes how the database runs `sql` (SQLite's `EXPLAIN QUERY PLAN`).
   func queryPlan(of sql: String) -> String
   /// Whether two transactions may insert rows of the same identity at once, so that an

@@ -72,6 +72,17 @@ package struct SQLRows: Sendable {
     return cell.kind == Cell.integer ? cell.payload : nil
   }
 
+  /// The distinct integers of column `column`, in ascending order (nulls and other kinds
+  /// left out).
+  package func distinctIntegers(column: Int) -> [Int64] {
+    guard column >= 0, column < columnCount else { return [] }
+    var found = Set<Int64>()
+    for index in stride(from: column, to: cells.count, by: columnCount) {
+      if let integer = integer(at: index) { found.insert(integer) }
+    }
+    return found.sorted()
+  }
+
   /// Whether value number `index` is SQL null.
   package func isNull(at index: Int) -> Bool { cells[index].kind == Cell.null }
 

@@ -17,11 +17,38 @@ package enum ColumnType: Sendable, Hashable {
   case json
 }
 
-/// An argument of a statement: a value, or the row a new object gets when the save runs.
+/// An argument of a statement: a value, the row a new object gets when the save runs, or the
+/// integers an earlier statement of the same read found.
 package enum SQLArgument: Sendable, Hashable {
   case value(SQLValue)
   /// The row of inserted object number `n` of the save (see ``WritePlan/newRows``).
   case newRow(Int)
+  /// The distinct integers in column `column` of the rows that statement number `statement`
+  /// of the same read returned (an earlier one), bound as one list: what
+  /// ``SQLDialect/isMember(_:)`` compares with. A prefetch reads the rows of the foreign keys
+  /// its objects hold this way, however many objects share one.
+  case integers(statement: Int, column: Int)
+}
+
+extension SQLStatement {
+  /// The statement with its ``SQLArgument/integers(statement:column:)`` arguments bound to
+  /// the lists of the rows read before it (a statement it names that did not run yet binds
+  /// an empty list).
+  package func bindingLists(from earlier: [SQLRows], _ dialect: any SQLDialect) -> SQLStatement {
+    var statement = self
+    for (position, argument) in arguments.enumerated() {
+      guard case .integers(let number, let column) = argument else { continue }
+      let integers = earlier.indices.contains(number) ? earlier[number].distinctIntegers(column: column) : []
+      statement.arguments[position] = .value(dialect.integerList(integers))
+    }
+    return statement
+  }
+
+  /// Whether the statement binds integers an earlier statement found, so that it must wait
+  /// for that statement's rows.
+  package var dependsOnEarlierRows: Bool {
+    arguments.contains { if case .integers = $0 { true } else { false } }
+  }
 }
 
 /// One SQL statement with its arguments, always bound, never spliced into the text.
