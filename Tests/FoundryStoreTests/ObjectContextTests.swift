@@ -246,6 +246,25 @@ struct ObjectContextTests {
     #expect(try books[0].related(forKey: "tags").count == 2)
   }
 
+  @Test("a prefetch with a predicate, a sort and a limit links the objects that the fetch returns", arguments: StoreBackendKind.available)
+  func prefetchLimited(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
+    let context = try store.makeContext()
+    var request = try FetchRequest(entity: "Book", where: "id >= 3002")
+    request.sortBy = [SortKey("id", ascending: false)]
+    request.limit = 1
+    request.prefetch = ["publisher"]
+    let books = try await context.fetch(request)
+    #expect(books.map(\.id) == [3501])
+    #expect(!books[0].isFault(forKey: "publisher"))
+    #expect(try books[0].relatedObject(forKey: "publisher") == nil)
+    request.sortBy = [SortKey("id")]
+    let first = try await context.fetch(request)
+    #expect(first.map(\.id) == [3002])
+    #expect(!first[0].isFault(forKey: "publisher"))
+    #expect(try first[0].relatedObject(forKey: "publisher")?.id == 7)
+  }
+
   @Test("rollback forgets every change since the last save", arguments: StoreBackendKind.available)
   func rollback(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeLibraryStore()
