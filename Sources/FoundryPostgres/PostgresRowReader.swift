@@ -7,12 +7,12 @@ internal import PostgresNIO
 enum PostgresRowReader {
   static func rows(_ result: PostgresQueryResult) throws -> SQLRows {
     guard let first = result.rows.first else { return SQLRows(columnCount: 0) }
-    var rows = SQLRows(columnCount: first.count)
+    var rows = SQLRowsBuilder(columnCount: first.count)
     rows.reserveCapacity(values: result.rows.count * first.count)
     for row in result.rows {
       for cell in row { rows.append(try value(cell)) }
     }
-    return rows
+    return rows.finish()
   }
 
   static func value(_ cell: PostgresCell) throws -> SQLValue {

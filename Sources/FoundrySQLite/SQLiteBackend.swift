@@ -135,7 +135,7 @@ final class SQLiteBackend: StoreBackend {
     let prepared = try db.cachedStatement(sql: statement.sql)
     try prepared.setArguments(arguments(statement.arguments, rows: []))
     let width = CInt(prepared.columnCount)
-    var rows = SQLRows(columnCount: Int(width))
+    var rows = SQLRowsBuilder(columnCount: Int(width))
     // GRDB's cursor steps the statement (and reports its errors); the values are read
     // straight from SQLite's C API into the rows' cells, without a `Row`, a `DatabaseValue`
     // or a `String` per column.
@@ -144,7 +144,7 @@ final class SQLiteBackend: StoreBackend {
     while try cursor.next() != nil {
       for column in 0..<width { append(handle, column, to: &rows) }
     }
-    return rows
+    return rows.finish()
   }
 
   static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {
@@ -174,7 +174,7 @@ final class SQLiteBackend: StoreBackend {
   /// kind, whose reads are only unsafe when another thread uses the connection at the same
   /// time: GRDB opens its connections in multi-thread mode and gives each to one thread at a
   /// time, and the value is read before the statement steps again.
-  private static func append(_ handle: OpaquePointer, _ column: CInt, to rows: inout SQLRows) {
+  private static func append(_ handle: OpaquePointer, _ column: CInt, to rows: inout SQLRowsBuilder) {
     guard let value = sqlite3_column_value(handle, column) else { return rows.appendNull() }
     switch sqlite3_value_type(value) {
     case SQLITE_INTEGER: rows.append(integer: sqlite3_value_int64(value))

@@ -1,10 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The rows one query read, flat: every row's column values one after another, kept as plain
 /// cells (kind and number) with the text and blob bytes in one buffer beside them.
 ///
 /// No `String` or array per value: a fetch of 100,000 rows makes two allocations instead of
 /// one per text value, frees them without visiting each value, and leaves a value's text as
 /// bytes until something reads it (a fetched object decodes its row on first use, see
-/// `FetchedRows`). Backends append as they step through their results.
+/// `FetchedRows`). Backends fill a ``SQLRowsBuilder`` as they step through their results.
 ///
 /// ```swift
 /// let rows = try backend.readNow(SQLStatement("SELECT \"_pk\", \"name\" FROM \"Author\""))
@@ -14,37 +22,32 @@ package struct SQLRows: Sendable {
   /// The values each row holds (the query's selected columns).
   package let columnCount: Int
   /// Row after row, ``columnCount`` cells each.
-  private var cells: [Cell] = []
+  private let cells: PlainBuffer<SQLCell>
   /// The bytes of every text and blob cell, one after another.
-  private var bytes: [UInt8] = []
+  private let bytes: PlainBuffer<UInt8>
 
-  /// One value: its kind and, for text and blobs, its length (`tag`), and the integer, the
-  /// double's bits, or where its bytes start in ``bytes`` (`payload`).
-  private struct Cell {
-    let tag: Int
-    let payload: Int64
-
-    static let null = 0, integer = 1, real = 2, text = 3, blob = 4
-    var kind: Int { tag & 7 }
-    var length: Int { tag >> 3 }
-  }
-
-  /// No rows yet, `columnCount` values a row.
-  package init(columnCount: Int) { self.columnCount = columnCount }
+  /// No rows, `columnCount` values a row.
+  package init(columnCount: Int) { self.init(columnCount: columnCount, cells: PlainBuffer(), bytes: PlainBuffer()) }
 
   /// The rows of `values`, `columnCount` values each.
   package init(columnCount: Int, values: [SQLValue]) {
+    var builder = SQLRowsBuilder(columnCount: columnCount)
+    for value in values { builder.append(value) }
+    self = builder.finish()
+  }
+
+  fileprivate init(columnCount: Int, cells: PlainBuffer<SQLCell>, bytes: PlainBuffer<UInt8>) {
     self.columnCount = columnCount
-    reserveCapacity(values: values.count)
-    for value in values { append(value) }
+    self.cells = cells
+    self.bytes = bytes
   }
 
   /// The number of rows.
   package var count: Int { columnCount == 0 ? 0 : cells.count / columnCount }
-  package var isEmpty: Bool { cells.isEmpty }
+  package var isEmpty: Bool { cells.count == 0 }
 
   /// Every value, row after row (for the few callers that read a short result whole).
-  package var values: [SQLValue] { cells.indices.map(value(at:)) }
+  package var values: [SQLValue] { (0..<cells.count).map(value(at:)) }
 
   /// The value of column `column` in row `row`.
   package subscript(row: Int, column: Int) -> SQLValue { value(at: row * columnCount + column) }
@@ -58,10 +61,10 @@ package struct SQLRows: Sendable {
   package func value(at index: Int) -> SQLValue {
     let cell = cells[index]
     switch cell.kind {
-    case Cell.integer: return .integer(cell.payload)
-    case Cell.real: return .real(Double(bitPattern: UInt64(bitPattern: cell.payload)))
-    case Cell.text: return .text(withBytes(of: cell) { String(decoding: $0, as: UTF8.self) })
-    case Cell.blob: return .blob(withBytes(of: cell) { Array($0) })
+    case SQLCell.integer: return .integer(cell.payload)
+    case SQLCell.real: return .real(Double(bitPattern: UInt64(bitPattern: cell.payload)))
+    case SQLCell.text: return .text(String(decoding: bytes(of: cell), as: UTF8.self))
+    case SQLCell.blob: return .blob(Array(bytes(of: cell)))
     default: return .null
     }
   }
@@ -69,7 +72,18 @@ package struct SQLRows: Sendable {
   /// The integer of value number `index`, `nil` when it holds another kind.
   package func integer(at index: Int) -> Int64? {
     let cell = cells[index]
-    return cell.kind == Cell.integer ? cell.payload : nil
+    return cell.kind == SQLCell.integer ? cell.payload : nil
+  }
+
+  /// Whether value number `index` is SQL null.
+  package func isNull(at index: Int) -> Bool { cells[index].kind == SQLCell.null }
+
+  /// Whether value number `index` is text whose bytes are `text`'s UTF-8 (no `String` made).
+  package func text(at index: Int, equals text: String) -> Bool {
+    let cell = cells[index]
+    guard cell.kind == SQLCell.text else { return false }
+    var text = text
+    return text.withUTF8 { bytes(of: cell).elementsEqual($0) }
   }
 
   /// The distinct integers of column `column`, in ascending order (nulls and other kinds
@@ -83,42 +97,42 @@ package struct SQLRows: Sendable {
     return found.sorted()
   }
 
-  /// Whether value number `index` is SQL null.
-  package func isNull(at index: Int) -> Bool { cells[index].kind == Cell.null }
+  /// The bytes of a text or blob cell (valid while the rows live).
+  private func bytes(of cell: SQLCell) -> UnsafeBufferPointer<UInt8> { bytes.slice(from: Int(cell.payload), count: cell.length) }
+}
 
-  /// Whether value number `index` is text whose bytes are `text`'s UTF-8 (no `String` made).
-  package func text(at index: Int, equals text: String) -> Bool {
-    let cell = cells[index]
-    guard cell.kind == Cell.text else { return false }
-    var text = text
-    return text.withUTF8 { expected in withBytes(of: cell) { $0.elementsEqual(expected) } }
-  }
+/// Collects the rows of one query as a backend steps through them, then hands them over whole
+/// as ``SQLRows`` (which cannot change after).
+///
+/// ```swift
+/// var builder = SQLRowsBuilder(columnCount: 2)
+/// builder.append(integer: 1)
+/// builder.append(.text("Ada"))
+/// let rows = builder.finish()
+/// ```
+package struct SQLRowsBuilder: ~Copyable {
+  private let columnCount: Int
+  private let cells = PlainBuffer<SQLCell>()
+  private let bytes = PlainBuffer<UInt8>()
 
-  private func withBytes<R>(of cell: Cell, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    bytes.withUnsafeBufferPointer { all in
-      let start = Int(cell.payload)
-      // Cells are only made by the appends below, so their ranges lie inside the buffer.
-      return body(UnsafeBufferPointer(rebasing: all[start..<start + cell.length]))
-    }
-  }
-
-  // MARK: - Appending (backends)
+  /// An empty result of `columnCount` values a row.
+  package init(columnCount: Int) { self.columnCount = columnCount }
 
   /// Makes room for `values` more values (of which `textBytes` bytes of text and blobs).
   package mutating func reserveCapacity(values: Int, textBytes: Int = 0) {
-    cells.reserveCapacity(cells.count + values)
-    if textBytes > 0 { bytes.reserveCapacity(bytes.count + textBytes) }
+    cells.reserve(values)
+    bytes.reserve(textBytes)
   }
 
-  package mutating func appendNull() { cells.append(Cell(tag: Cell.null, payload: 0)) }
-  package mutating func append(integer: Int64) { cells.append(Cell(tag: Cell.integer, payload: integer)) }
-  package mutating func append(real: Double) { cells.append(Cell(tag: Cell.real, payload: Int64(bitPattern: real.bitPattern))) }
+  package mutating func appendNull() { cells.append(SQLCell(tag: SQLCell.null, payload: 0)) }
+  package mutating func append(integer: Int64) { cells.append(SQLCell(tag: SQLCell.integer, payload: integer)) }
+  package mutating func append(real: Double) { cells.append(SQLCell(tag: SQLCell.real, payload: Int64(bitPattern: real.bitPattern))) }
 
   /// Appends a text value given as its UTF-8 bytes.
-  package mutating func append(text: UnsafeBufferPointer<UInt8>) { appendBytes(text, kind: Cell.text) }
+  package mutating func append(text: UnsafeBufferPointer<UInt8>) { appendBytes(text, kind: SQLCell.text) }
 
   /// Appends a blob value.
-  package mutating func append(blob: UnsafeRawBufferPointer) { appendBytes(blob.bindMemory(to: UInt8.self), kind: Cell.blob) }
+  package mutating func append(blob: UnsafeRawBufferPointer) { appendBytes(blob.bindMemory(to: UInt8.self), kind: SQLCell.blob) }
 
   /// Appends any value.
   package mutating func append(_ value: SQLValue) {
@@ -131,8 +145,78 @@ package struct SQLRows: Sendable {
     }
   }
 
+  /// The rows appended.
+  package consuming func finish() -> SQLRows { SQLRows(columnCount: columnCount, cells: cells, bytes: bytes) }
+
   private mutating func appendBytes(_ value: UnsafeBufferPointer<UInt8>, kind: Int) {
-    cells.append(Cell(tag: value.count << 3 | kind, payload: Int64(bytes.count)))
+    cells.append(SQLCell(tag: value.count << 3 | kind, payload: Int64(bytes.count)))
     bytes.append(contentsOf: value)
+  }
+}
+
+/// One value of ``SQLRows``: its kind and, for text and blobs, its length (`tag`), and the
+/// integer, the double's bits, or where its bytes start (`payload`).
+struct SQLCell {
+  let tag: Int
+  let payload: Int64
+
+  static let null = 0, integer = 1, real = 2, text = 3, blob = 4
+  var kind: Int { tag & 7 }
+  var length: Int { tag >> 3 }
+}
+
+/// A growable buffer of plain values that grows in place (`realloc`: a large block is
+/// remapped, not copied), for results read value by value.
+///
+/// Unchecked `Sendable`: only a ``SQLRowsBuilder`` appends, before it hands the buffer to the
+/// ``SQLRows`` it finishes, which only reads.
+final class PlainBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+  private var base: UnsafeMutablePointer<Element>?
+  private(set) var count = 0
+  private var capacity = 0
+
+  init() {}
+
+  deinit { free(base) }
+
+  /// Element number `index`.
+  subscript(index: Int) -> Element {
+    precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+    // `count > 0` here, so the buffer was allocated.
+    return base.unsafelyUnwrapped[index]
+  }
+
+  /// Elements `start..<start + count`, valid while the buffer lives.
+  func slice(from start: Int, count: Int) -> UnsafeBufferPointer<Element> {
+    precondition(start >= 0 && count >= 0 && start + count <= self.count, "range \(start)..<\(start + count) out of 0..<\(self.count)")
+    return UnsafeBufferPointer(start: base.map { UnsafePointer($0 + start) }, count: count)
+  }
+
+  /// Makes room for `extra` more elements.
+  func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  @inline(__always)
+  func append(_ element: Element) {
+    if count == capacity { grow(to: count + 1) }
+    (base.unsafelyUnwrapped + count).initialize(to: element)
+    count += 1
+  }
+
+  func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    guard let source = elements.baseAddress, !elements.isEmpty else { return }
+    reserve(elements.count)
+    (base.unsafelyUnwrapped + count).initialize(from: source, count: elements.count)
+    count += elements.count
+  }
+
+  /// Grows to at least `minimum` elements, doubling (from 128) so that appends stay amortized.
+  private func grow(to minimum: Int) {
+    var newCapacity = Swift.max(capacity, 128)
+    while newCapacity < minimum { newCapacity *= 2 }
+    guard let grown = realloc(base, newCapacity * MemoryLayout<Element>.stride) else { fatalError("out of memory growing a result to \(newCapacity) values") }
+    base = grown.assumingMemoryBound(to: Element.self)
+    capacity = newCapacity
   }
 }
