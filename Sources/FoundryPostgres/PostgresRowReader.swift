@@ -8,7 +8,6 @@ enum PostgresRowReader {
   static func rows(_ result: PostgresQueryResult) throws -> SQLRows {
     guard let first = result.rows.first else { return SQLRows(columnCount: 0) }
     var rows = SQLRowsBuilder(columnCount: first.count)
-    rows.reserveCapacity(values: result.rows.count * first.count)
     for row in result.rows {
       for cell in row { rows.append(try value(cell)) }
     }

@@ -22,12 +22,12 @@ package struct SQLRows: Sendable {
   /// The values each row holds (the query's selected columns).
   package let columnCount: Int
   /// Row after row, ``columnCount`` cells each.
-  private let cells: PlainBuffer<SQLCell>
+  private let cells: ChunkedBuffer<SQLCell>
   /// The bytes of every text and blob cell, one after another.
   private let bytes: PlainBuffer<UInt8>
 
   /// No rows, `columnCount` values a row.
-  package init(columnCount: Int) { self.init(columnCount: columnCount, cells: PlainBuffer(), bytes: PlainBuffer()) }
+  package init(columnCount: Int) { self.init(columnCount: columnCount, cells: ChunkedBuffer(), bytes: PlainBuffer()) }
 
   /// The rows of `values`, `columnCount` values each.
   package init(columnCount: Int, values: [SQLValue]) {
@@ -36,7 +36,7 @@ package struct SQLRows: Sendable {
     self = builder.finish()
   }
 
-  fileprivate init(columnCount: Int, cells: PlainBuffer<SQLCell>, bytes: PlainBuffer<UInt8>) {
+  fileprivate init(columnCount: Int, cells: ChunkedBuffer<SQLCell>, bytes: PlainBuffer<UInt8>) {
     self.columnCount = columnCount
     self.cells = cells
     self.bytes = bytes
@@ -112,17 +112,11 @@ package struct SQLRows: Sendable {
 /// ```
 package struct SQLRowsBuilder: ~Copyable {
   private let columnCount: Int
-  private let cells = PlainBuffer<SQLCell>()
+  private let cells = ChunkedBuffer<SQLCell>()
   private let bytes = PlainBuffer<UInt8>()
 
   /// An empty result of `columnCount` values a row.
   package init(columnCount: Int) { self.columnCount = columnCount }
-
-  /// Makes room for `values` more values (of which `textBytes` bytes of text and blobs).
-  package mutating func reserveCapacity(values: Int, textBytes: Int = 0) {
-    cells.reserve(values)
-    bytes.reserve(textBytes)
-  }
 
   package mutating func appendNull() { cells.append(SQLCell(tag: SQLCell.null, payload: 0)) }
   package mutating func append(integer: Int64) { cells.append(SQLCell(tag: SQLCell.integer, payload: integer)) }
@@ -165,8 +159,8 @@ struct SQLCell {
   var length: Int { tag >> 3 }
 }
 
-/// A growable buffer of plain values that grows in place (`realloc`: a large block is
-/// remapped, not copied), for results read value by value.
+/// A growable buffer of plain values, contiguous (for text that must stay in one piece): it
+/// grows through `realloc`, which extends a block in place when it can.
 ///
 /// Unchecked `Sendable`: only a ``SQLRowsBuilder`` appends, before it hands the buffer to the
 /// ``SQLRows`` it finishes, which only reads.
@@ -218,5 +212,49 @@ final class PlainBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     guard let grown = realloc(base, newCapacity * MemoryLayout<Element>.stride) else { fatalError("out of memory growing a result to \(newCapacity) values") }
     base = grown.assumingMemoryBound(to: Element.self)
     capacity = newCapacity
+  }
+}
+
+/// A growable sequence of plain values in fixed-size chunks, for results read value by value:
+/// growing allocates the next chunk and copies nothing (a contiguous buffer of a million
+/// cells copies them all several times over as it doubles).
+///
+/// Unchecked `Sendable`: only a ``SQLRowsBuilder`` appends, before it hands the buffer to the
+/// ``SQLRows`` it finishes, which only reads.
+final class ChunkedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+  /// 8,192 elements a chunk (128 KB of 16-byte cells).
+  private static var shift: Int { 13 }
+  private static var chunkSize: Int { 1 << shift }
+  private var chunks: [UnsafeMutablePointer<Element>] = []
+  /// Where the next element goes in the last chunk, and how many still fit there.
+  private var next: UnsafeMutablePointer<Element>?
+  private var room = 0
+  private(set) var count = 0
+
+  init() {}
+
+  deinit { for chunk in chunks { chunk.deallocate() } }
+
+  /// Element number `index`.
+  subscript(index: Int) -> Element {
+    precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+    return chunks[index >> Self.shift][index & (Self.chunkSize - 1)]
+  }
+
+  @inline(__always)
+  func append(_ element: Element) {
+    if room == 0 { addChunk() }
+    let slot = next.unsafelyUnwrapped
+    slot.initialize(to: element)
+    next = slot + 1
+    room -= 1
+    count += 1
+  }
+
+  private func addChunk() {
+    let chunk = UnsafeMutablePointer<Element>.allocate(capacity: Self.chunkSize)
+    chunks.append(chunk)
+    next = chunk
+    room = Self.chunkSize
   }
 }
