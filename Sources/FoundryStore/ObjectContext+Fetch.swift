@@ -66,14 +66,15 @@ extension ObjectContext {
     // Each object's row, for the foreign keys of prefetched to-one relationships.
     var objectRows: [Int] = []
     objectRows.reserveCapacity(main.count)
-    graph.reserveCapacity(stored: main.count, family: query.table.root)
     if graph.holdsNoRows(family: query.table.root) {
       // The rows are distinct (one per primary key), and the graph holds none of them.
+      graph.reserveCapacity(unseen: main.count)
       for row in 0..<main.count {
-        objects.append(graph.registerNew(row: row, of: fetched, header: try source.decoder.header(main, row: row, in: query.table)))
+        objects.append(graph.registerUnseen(row: row, of: fetched, header: try source.decoder.header(main, row: row, in: query.table)))
       }
       objectRows.append(contentsOf: 0..<main.count)
     } else {
+      graph.reserveCapacity(stored: main.count, family: query.table.root)
       for row in 0..<main.count {
         guard let object = try source.object(fetched, row: row, graph: graph) else { continue }
         objects.append(object)

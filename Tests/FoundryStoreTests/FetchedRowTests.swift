@@ -65,6 +65,21 @@ struct FetchedRowTests {
     #expect(try books[0].relatedObject(forKey: "author")?.id == 101)
   }
 
+  @Test("a fetch into an empty context registers each row once: fetched again or found by identity it is the same object, deleted it stays out")
+  func identityMap() async throws {
+    let file = try TemporaryStore()
+    try await StoreFileTests.importLibrary(into: file)
+    let context = try file.open().makeContext()
+    let books = try await context.fetch(Self.books)
+    let again = try await context.fetch(Self.books)
+    #expect(zip(books, again).allSatisfy { $0 === $1 })
+    #expect(try context.object(of: "Book", identity: 3002) === books[1])
+    try context.delete(books[0])
+    #expect(try await context.fetch(Self.books).map(\.id) == [3002, 3501])
+    context.rollback()
+    #expect(try await context.fetch(Self.books).map { ObjectIdentifier($0) } == books.map { ObjectIdentifier($0) })
+  }
+
   @Test("a refreshed object forgets its fetched row: its to-one relationships load again from the store")
   func refresh() async throws {
     let file = try TemporaryStore()

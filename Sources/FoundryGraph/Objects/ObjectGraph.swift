@@ -26,6 +26,9 @@ public final class ObjectGraph {
   /// one's slot in ``storage`` is `nil`).
   /// (The identity index's integer table: rows are integers, and a fetch registers many.)
   @exclusivity(unchecked) var persistentIndex: [IntegerIdentityTable]
+  /// Per family: objects a fetch registered whose rows are not in ``persistentIndex`` yet
+  /// (ranges of object numbers), added by ``indexRows(of:)`` before the table is next used.
+  @exclusivity(unchecked) var unindexedRows: [[Range<Int>]]
   /// Loads from the source that failed since the last commit or rollback.
   var loadFailures: [GraphError] = []
   /// Deleted objects that other objects may still point at (through a "no action" delete rule
@@ -49,6 +52,7 @@ public final class ObjectGraph {
     self.schema = schema
     index = IdentityIndex(entityCount: schema.entities.count)
     persistentIndex = schema.entities.map { _ in IntegerIdentityTable() }
+    unindexedRows = schema.entities.map { _ in [] }
     faultArrays = schema.entities.map { _ in nil }
     index.graph = self
   }
@@ -214,7 +218,10 @@ public final class ObjectGraph {
   /// ```
   public func commitChanges() {
     for object in storage { object?.commit() }
-    for object in deletedSinceCommit { object.persistentID.map { persistentIndex[object.entity.rootIndex].remove($0.row) } }
+    for object in deletedSinceCommit {
+      indexRows(of: object.entity.rootIndex)
+      object.persistentID.map { persistentIndex[object.entity.rootIndex].remove($0.row) }
+    }
     deletedSinceCommit = []
     loadFailures = []
   }
@@ -287,6 +294,7 @@ public final class ObjectGraph {
     }
     if object.entity.isOneWayDestination { retired.append(object) }
     object.isDeleted = true
+    indexRows(of: object.entity.rootIndex)
     storage[object.objectNumber] = nil
   }
 
@@ -308,6 +316,8 @@ public final class ObjectGraph {
     if isStillReferenced { retired.append(object) }
     if !object.isInserted { deletedSinceCommit.append(object) }
     object.isDeleted = true
+    // Its row stays registered (as deleted) until the next commit.
+    indexRows(of: object.entity.rootIndex)
     storage[object.objectNumber] = nil
   }
 }

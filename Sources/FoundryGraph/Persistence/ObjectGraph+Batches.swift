@@ -68,6 +68,7 @@ extension ObjectGraph {
       if !object.entity.isIdentityScopedToParent, let key = object.identityKey {
         index.remove(key, number: object.objectNumber, family: object.entity.rootIndex)
       }
+      indexRows(of: object.entity.rootIndex)
       if let id = object.persistentID { persistentIndex[object.entity.rootIndex].remove(id.row) }
       object.emptyRelationships()
       object.isDeleted = true

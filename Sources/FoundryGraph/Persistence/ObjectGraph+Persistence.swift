@@ -5,6 +5,7 @@ extension ObjectGraph {
   /// object holding the row's values, with every relationship a fault. `nil` when the graph
   /// deleted that object (the store still has the row until the next save).
   package func register(_ stored: StoredObject) -> ManagedObject? {
+    indexRows(of: stored.entity.rootIndex)
     if let number = persistentIndex[stored.entity.rootIndex].number(of: stored.id.row) { return storage[number] }
     return registerNew(stored)
   }
@@ -22,9 +23,48 @@ extension ObjectGraph {
     enroll(ManagedObject(row: row, of: rows, header: header, number: storage.count, index: index, faults: faults(of: header.entity)))
   }
 
+  /// ``registerNew(row:of:header:)`` for a fetch into a graph that holds no row of the family
+  /// (``holdsNoRows(family:)``), of distinct rows: their row numbers are indexed only when
+  /// something first looks one up, deletes one or registers another row of the family.
+  package func registerUnseen(row: Int, of rows: any StoredRows, header: StoredRowHeader) -> ManagedObject {
+    let number = storage.count
+    let object = ManagedObject(row: row, of: rows, header: header, number: number, index: index, faults: faults(of: header.entity))
+    storage.append(object)
+    let entity = header.entity
+    let family = entity.rootIndex
+    if let last = unindexedRows[family].last, last.upperBound == number {
+      unindexedRows[family][unindexedRows[family].count - 1] = last.lowerBound..<number + 1
+    } else {
+      unindexedRows[family].append(number..<number + 1)
+    }
+    if !entity.isIdentityScopedToParent, !entity.identitySlots.isEmpty { index.insertLater(number: number) }
+    return object
+  }
+
+  /// Adds the rows of the objects ``registerUnseen(row:of:header:)`` registered to family
+  /// `family`'s table, before the table is used.
+  @inline(__always)
+  func indexRows(of family: Int) {
+    if !unindexedRows[family].isEmpty { indexUnindexedRows(of: family) }
+  }
+
+  private func indexUnindexedRows(of family: Int) {
+    let ranges = unindexedRows[family]
+    unindexedRows[family] = []
+    persistentIndex[family].reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+    for range in ranges {
+      for number in range {
+        // Objects leave `storage` only after their family's rows were indexed.
+        guard let id = storage[number]?.persistentID else { continue }
+        persistentIndex[family].insert(id.row, number: number)
+      }
+    }
+  }
+
   private func enroll(_ object: ManagedObject) -> ManagedObject {
     storage.append(object)
     let entity = object.entity
+    indexRows(of: entity.rootIndex)
     if let id = object.persistentID { persistentIndex[entity.rootIndex].insert(id.row, number: object.objectNumber) }
     // An object inserted in memory with the same identity keeps the index: saving it then
     // fails on the store's unique index instead of silently merging two objects.
@@ -41,11 +81,16 @@ extension ObjectGraph {
     return faults
   }
 
+  /// Makes room for `count` more objects registered through
+  /// ``registerUnseen(row:of:header:)`` (their tables are filled later, if ever).
+  package func reserveCapacity(unseen count: Int) { storage.reserveCapacity(storage.count + count) }
+
   /// Makes room for `count` more stored objects of the family whose root entity is at
   /// position `family`: a fetch that knows how many rows came spares the graph's tables
   /// their growing (each growth rehashes every row so far).
   package func reserveCapacity(stored count: Int, family: Int) {
     storage.reserveCapacity(storage.count + count)
+    indexRows(of: family)
     persistentIndex[family].reserveCapacity(count)
     let root = schema.entities[family]
     if !root.isIdentityScopedToParent, root.identitySlots.count == 1, [.integer16, .integer32, .integer64].contains(root.attributes[root.identitySlots[0]].type) {
@@ -75,12 +120,14 @@ extension ObjectGraph {
   ///   - id: The row's ID.
   public func registeredObject(for id: PersistentID) -> ManagedObject? {
     guard let family = schema[id.family]?.rootIndex else { return nil }
+    indexRows(of: family)
     return persistentIndex[family].number(of: id.row).flatMap { storage[$0] }
   }
 
   /// Whether the graph holds the object of row `row` of the family whose root entity is at
   /// position `family`: what a store asks before reading the rest of the row.
   package func registration(family: Int, row: Int64) -> Registration {
+    indexRows(of: family)
     guard let number = persistentIndex[family].number(of: row) else { return .unknown }
     return storage[number].map(Registration.live) ?? .deleted
   }
@@ -88,7 +135,7 @@ extension ObjectGraph {
   /// Whether the graph holds no object for any row of the family whose root entity is at
   /// position `family` (none loaded or saved, none deleted since): a fetch of distinct rows
   /// into it need not ask ``registration(family:row:)`` per row.
-  package func holdsNoRows(family: Int) -> Bool { persistentIndex[family].isEmpty }
+  package func holdsNoRows(family: Int) -> Bool { persistentIndex[family].isEmpty && unindexedRows[family].isEmpty }
 
   // MARK: - Handing changes to a store
 
@@ -112,6 +159,7 @@ extension ObjectGraph {
     for (object, id) in zip(inserted, ids) {
       object.persistentID = id
       object.storedVersion = 1
+      indexRows(of: object.entity.rootIndex)
       persistentIndex[object.entity.rootIndex].insert(id.row, number: object.objectNumber)
     }
     commitChanges()
@@ -194,6 +242,7 @@ extension ObjectGraph {
     object.committedRelated = [:]
     object.isDeleted = true
     deletedSinceCommit.removeAll { $0 === object }
+    indexRows(of: object.entity.rootIndex)
     if let id = object.persistentID { persistentIndex[object.entity.rootIndex].remove(id.row) }
     storage[object.objectNumber] = nil
     retired.append(object)
