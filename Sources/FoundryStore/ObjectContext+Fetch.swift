@@ -211,7 +211,8 @@ struct FetchQuery {
         // transaction), which costs far less than selecting them through the objects' query.
         let target = layout.table(of: store.schema.entities[entity.destinationIndices[slot]])
         let sql = "SELECT \(context.source.decoder.selectList(target, alias: "r")) FROM \(dialect.quote(target.name)) r WHERE \(dialect.isMember("r.\"_pk\""))"
-        return Prefetch(slot: slot, statement: SQLStatement(sql, [.integers(statement: 0, column: 3 + index)]), target: target, link: .foreignKey(position: 3 + index))
+        let position = RowDecoder.position(ofColumn: index, in: table)
+        return Prefetch(slot: slot, statement: SQLStatement(sql, [.integers(statement: 0, column: position)]), target: target, link: .foreignKey(position: position))
       }
       let (statement, target) = context.source.relatedQuery(of: entity, slot: slot, owners: owners)
       return Prefetch(slot: slot, statement: statement, target: target, link: .ownerColumn)

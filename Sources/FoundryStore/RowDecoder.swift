@@ -30,14 +30,14 @@ final class RowDecoder {
     }
     self.codecs = codecs
     positions = layout.schema.entities.map { entity in
-      let columns = layout.table(of: entity).columns
-      return layout.attributeColumns[entity.index].map { name in 3 + (columns.firstIndex { $0.name == name } ?? 0) }
+      let table = layout.table(of: entity)
+      return layout.attributeColumns[entity.index].map { name in Self.position(ofColumn: table.columns.firstIndex { $0.name == name } ?? 0, in: table) }
     }
     foreignKeyPositions = layout.schema.entities.map { entity in
-      let columns = layout.table(of: entity).columns
+      let table = layout.table(of: entity)
       return layout.relationshipStorage[entity.index].map { storage in
-        guard case .foreignKey(let column) = storage, let index = columns.firstIndex(where: { $0.name == column }) else { return nil }
-        return 3 + index
+        guard case .foreignKey(let column) = storage, let index = table.columns.firstIndex(where: { $0.name == column }) else { return nil }
+        return Self.position(ofColumn: index, in: table)
       }
     }
     familyEntities = layout.schema.entities.map { root in
@@ -45,12 +45,15 @@ final class RowDecoder {
     }
   }
 
-  /// `"_pk", "_entity", "_version", ...` for every column of `table`, qualified by `alias`;
-  /// `NULL` in place of `"_entity"` when the family has one entity (every row names it).
+  /// `"_pk", "_version", "_entity", ...` for every column of `table`, qualified by `alias`;
+  /// without `"_entity"` when the family has one entity (every row names it).
   func selectList(_ table: FamilyTable, alias: String) -> String {
-    let kind = table.entities.count == 1 ? "NULL" : "\(alias).\"_entity\""
-    return (["\(alias).\"_pk\"", kind, "\(alias).\"_version\""] + table.columns.map { "\(alias).\(dialect.quote($0.name))" }).joined(separator: ", ")
+    let leading = table.entities.count == 1 ? ["_pk", "_version"] : ["_pk", "_version", "_entity"]
+    return (leading + table.columns.map(\.name)).map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")
   }
+
+  /// Where column number `index` of `table` is in a row ``selectList(_:alias:)`` selects.
+  static func position(ofColumn index: Int, in table: FamilyTable) -> Int { (table.entities.count == 1 ? 2 : 3) + index }
 
   /// What a selected row says of its object: its row number, entity and version.
   /// - Parameters:
@@ -58,8 +61,8 @@ final class RowDecoder {
   ///   - offset: Where the object's columns start in the row.
   func header(_ rows: SQLRows, row: Int, offset: Int = 0, in table: FamilyTable) throws(StoreError) -> StoredRowHeader {
     let start = rows.start(of: row) + offset
-    guard rows.columnCount - offset == 3 + table.columns.count, let pk = rows.integer(at: start), let version = rows.integer(at: start + 2),
-      let entity = entity(at: start + 1, of: rows, in: table)
+    guard rows.columnCount - offset == Self.position(ofColumn: table.columns.count, in: table), let pk = rows.integer(at: start),
+      let version = rows.integer(at: start + 1), let entity = entity(ofRowAt: start, in: rows, table: table)
     else { throw StoreError(.corrupt, "a row of table \(table.name) does not have the columns this schema lays out") }
     return StoredRowHeader(id: PersistentID(family: table.name, row: pk), entity: entity, version: version)
   }
@@ -97,12 +100,13 @@ final class RowDecoder {
     return StoredObject(id: header.id, entity: header.entity, values: values, version: header.version)
   }
 
-  /// The entity of `table`'s family that value number `index` names: the family's one entity
-  /// when it is null (see ``selectList(_:alias:)``), the last one found when the name is the
-  /// same (rows of one entity usually come together), else looked up among the family's.
-  private func entity(at index: Int, of rows: SQLRows, in table: FamilyTable) -> EntityDescription? {
+  /// The entity of the row of `table` whose columns start at value number `start`: the
+  /// family's one entity when it has one, else the one its `_entity` names (the last one found
+  /// when the name is the same, as rows of one entity usually come together).
+  private func entity(ofRowAt start: Int, in rows: SQLRows, table: FamilyTable) -> EntityDescription? {
     let family = familyEntities[table.root]
-    if rows.isNull(at: index) { return family.count == 1 ? family[0].entity : nil }
+    if table.entities.count == 1 { return family.first?.entity }
+    let index = start + 2
     if let last, last.family == table.root, rows.text(at: index, equals: last.name) { return last.entity }
     for candidate in family where rows.text(at: index, equals: candidate.name) {
       last = (table.root, candidate.name, candidate.entity)

@@ -222,7 +222,7 @@ extension ManagedObject {
   /// Empties the relationships that hold objects, for an object that outlives its graph: the
   /// references would dangle. Faults hold none (and, without the graph, load as empty).
   func dropRelatedObjects() {
-    partialSlots = []
+    if !partialSlots.isEmpty { partialSlots = [] }
     for slot in related.indices {
       switch related[slot] {
       case .one, .many: replaceRelated(.none, at: slot)
