@@ -63,17 +63,18 @@ extension ObjectContext {
     let fetched = FetchedRows(main, table: query.table, decoder: source.decoder)
     var objects: [ManagedObject] = []
     objects.reserveCapacity(main.count)
-    // Each object's row, for the foreign keys of prefetched to-one relationships.
+    // Each object's row, for the foreign keys of prefetched to-one relationships, kept only
+    // when objects loaded before are among them: objects registered from these rows follow
+    // their own foreign keys (see `fulfill`), so the fast path below needs none.
     var objectRows: [Int] = []
-    objectRows.reserveCapacity(main.count)
     if graph.holdsNoRows(family: query.table.root) {
       // The rows are distinct (one per primary key), and the graph holds none of them.
       graph.reserveCapacity(unseen: main.count)
       for row in 0..<main.count {
         objects.append(graph.registerUnseen(row: row, of: fetched, header: try source.decoder.header(main, row: row, in: query.table)))
       }
-      objectRows.append(contentsOf: 0..<main.count)
     } else {
+      objectRows.reserveCapacity(main.count)
       graph.reserveCapacity(stored: main.count, family: query.table.root)
       for row in 0..<main.count {
         guard let object = try source.object(fetched, row: row, graph: graph) else { continue }

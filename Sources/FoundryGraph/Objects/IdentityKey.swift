@@ -44,7 +44,7 @@ final class IdentityIndex {
   /// Numbers of objects loaded from a store whose identities are not indexed yet: a fetch
   /// registers many objects that nothing ever looks up by identity, so they are indexed on
   /// the index's next use instead (each use indexes them first, so no answer changes).
-  @exclusivity(unchecked) private var unindexed: [Int] = []
+  @exclusivity(unchecked) private var unindexed: [Range<Int>] = []
 
   init(entityCount: Int) {
     tables = Array(repeating: [:], count: entityCount)
@@ -75,12 +75,19 @@ final class IdentityIndex {
 
   /// Indexes a loaded object's identity on the index's next use (unless another object holds
   /// that identity by then, as ``insertIfAbsent(_:number:family:)``).
-  func insertLater(number: Int) { unindexed.append(number) }
+  func insertLater(number: Int) {
+    // Numbers come in runs (a fetch registers its objects one after another): kept as ranges.
+    if let last = unindexed.last, last.upperBound == number {
+      unindexed[unindexed.count - 1] = last.lowerBound..<number + 1
+    } else {
+      unindexed.append(number..<number + 1)
+    }
+  }
 
   /// Indexes the loaded objects waiting: their identities as they are now (a change since
   /// moved nothing in the index), unless deleted or scoped to a parent.
   private func indexLoaded() {
-    let numbers = unindexed
+    let numbers = unindexed.joined()
     unindexed = []
     guard let graph else { return }
     for number in numbers {

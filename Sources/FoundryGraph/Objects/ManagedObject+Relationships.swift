@@ -219,6 +219,13 @@ extension ManagedObject {
     for slot in related.indices { replaceRelated(.none, at: slot) }
   }
 
+  /// Whether the object's relationships are still `faults`, the array of faults its graph
+  /// gave it (shared, unchanged): then it holds no object, checked without reading a slot.
+  func holdsOnlyFaults(_ faults: [RelatedObjects]?) -> Bool {
+    guard let faults, partialSlots.isEmpty else { return false }
+    return related.withUnsafeBufferPointer { mine in faults.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
+  }
+
   /// Empties the relationships that hold objects, for an object that outlives its graph: the
   /// references would dangle. Faults hold none (and, without the graph, load as empty).
   func dropRelatedObjects() {

@@ -62,7 +62,8 @@ public final class ObjectGraph {
     // held elsewhere too outlives the graph, so its relationships are emptied first.
     storage.withUnsafeMutableBufferPointer { objects in
       for index in objects.indices where objects[index] != nil && !isKnownUniquelyReferenced(&objects[index]) {
-        objects[index]?.dropRelatedObjects()
+        guard let object = objects[index], !object.holdsOnlyFaults(faultArrays[object.entity.index]) else { continue }
+        object.dropRelatedObjects()
       }
     }
   }
