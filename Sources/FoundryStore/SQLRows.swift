@@ -91,11 +91,40 @@ package struct SQLRows: Sendable {
   /// left out).
   package func distinctIntegers(column: Int) -> [Int64] {
     guard column >= 0, column < columnCount else { return [] }
-    // The graph's integer table as a set: its multiply-shift hash costs a fraction of `Set`'s
-    // SipHash, and a hundred thousand rows often name only a thousand targets.
+    let indices = stride(from: column, to: cells.count, by: columnCount)
+    var (low, high) = (Int64.max, Int64.min)
+    for index in indices {
+      guard let integer = integer(at: index) else { continue }
+      (low, high) = (min(low, integer), max(high, integer))
+    }
+    guard low <= high else { return [] }
+    // Row numbers (what foreign keys hold) are dense: a bit per number in their range, when
+    // that range is not much larger than the rows, sorts them as it finds them.
+    let (span, overflow) = high.subtractingReportingOverflow(low)
+    guard !overflow, span < Int64(count) * 8 + 4_096 else { return hashedDistinctIntegers(at: indices) }
+    var bits = [UInt64](repeating: 0, count: Int(span / 64) + 1)
+    for index in indices {
+      guard let integer = integer(at: index) else { continue }
+      let offset = Int(integer - low)
+      bits[offset >> 6] |= 1 << UInt64(offset & 63)
+    }
+    var found: [Int64] = []
+    for (position, word) in bits.enumerated() {
+      var word = word
+      while word != 0 {
+        found.append(low + Int64(position * 64 + word.trailingZeroBitCount))
+        word &= word - 1
+      }
+    }
+    return found
+  }
+
+  /// ``distinctIntegers(column:)`` for integers spread too far for a bit each.
+  private func hashedDistinctIntegers(at indices: StrideTo<Int>) -> [Int64] {
+    // The graph's integer table as a set: its multiply-shift hash costs a fraction of `Set`'s.
     var seen = IntegerIdentityTable()
     var found: [Int64] = []
-    for index in stride(from: column, to: cells.count, by: columnCount) {
+    for index in indices {
       guard let integer = integer(at: index), seen.number(of: integer) == nil else { continue }
       seen.insert(integer, number: found.count)
       found.append(integer)

@@ -97,3 +97,22 @@ struct FetchedRowTests {
     #expect(try books[0].relatedObject(forKey: "publisher")?.id == 7)
   }
 }
+
+@Suite("Rows read from a store")
+struct SQLRowsTests {
+  @Test("the distinct integers of a column come sorted, nulls and other kinds left out, dense or spread")
+  func distinctIntegers() {
+    var dense: [SQLValue] = []
+    for row in 0..<300 {
+      dense.append(.integer(Int64(row)))
+      dense.append(row % 7 == 0 ? .null : .integer(Int64(1_000 + row % 50)))
+    }
+    // Every remainder by 50 comes in some row not divisible by 7 (50 steps through the sevens).
+    #expect(SQLRows(columnCount: 2, values: dense).distinctIntegers(column: 1) == (1_000..<1_050).map(Int64.init))
+    #expect(SQLRows(columnCount: 2, values: dense).distinctIntegers(column: 0) == (0..<300).map(Int64.init))
+    let spread: [SQLValue] = [.integer(.max), .text("7"), .integer(.min), .integer(3), .integer(.max), .real(2.5)]
+    #expect(SQLRows(columnCount: 1, values: spread).distinctIntegers(column: 0) == [.min, 3, .max])
+    #expect(SQLRows(columnCount: 1, values: [.null, .text("x")]).distinctIntegers(column: 0) == [])
+    #expect(SQLRows(columnCount: 1, values: [.integer(5)]).distinctIntegers(column: 3) == [])
+  }
+}
