@@ -194,6 +194,11 @@ final class SQLiteBackend: StoreBackend {
   static func storeError(_ error: any Error) -> any Error {
     guard let error = error as? DatabaseError else { return error }
     let message = error.message ?? "\(error)"
+    // A query within QueryLimits can still compile to SQL nested deeper than SQLite takes (a
+    // key path through a dozen to-many relationships nests a subquery each).
+    if message.hasPrefix("Expression tree is too large") || message == "parser stack overflow" {
+      return StoreError(.queryLimitExceeded, "the query nests deeper than SQLite allows (\(message)): use fewer NOTs and to-many relationships in one key path")
+    }
     switch error.resultCode {
     case .SQLITE_CONSTRAINT: return StoreError(.constraint, message)
     case .SQLITE_NOTADB: return StoreError(.notAStore, message)

@@ -5,8 +5,8 @@ import FoundryJSON
 /// The elements of a payload, one at a time, as document nodes: what an import in batches
 /// reads (a JSON array's elements, or an XML file's repeated elements through the XML view).
 package protocol PayloadElements {
-  /// The next element, or `nil` after the last.
-  mutating func next() throws -> JSONNode?
+  /// The next element and its place in the payload (for errors), or `nil` after the last.
+  mutating func next() throws -> (node: JSONNode, place: PayloadPlace)?
   /// How far the reading got, for a progress report: bytes read and the input's size.
   var progress: (done: Int, total: Int)? { get }
 }
@@ -60,14 +60,13 @@ struct BatchImport: Sendable {
     }
     let first = context.graph.nextObjectNumber
     var summary = Summary()
-    var batch: [JSONNode] = []
+    var batch: [(node: JSONNode, place: PayloadPlace)] = []
     batch.reserveCapacity(batchSize)
     while true {
       batch.removeAll(keepingCapacity: true)
       while batch.count < batchSize, let element = try elements.next() { batch.append(element) }
       if batch.isEmpty { break }
-      let report = try context.graph.importElements(
-        batch, entity: entity, root: root, firstIndex: summary.elementCount, options: options, sourceName: sourceName)
+      let report = try context.graph.importElements(batch, entity: entity, options: options, sourceName: sourceName)
       summary.add(report, elements: batch.count)
       if dryRun { summary.changes += try context.describeChanges() }
       if let pending = try context.prepareSave(mergesByIdentity: true) {

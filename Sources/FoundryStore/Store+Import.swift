@@ -60,8 +60,10 @@ extension Store {
   ///   - url: The payload file.
   ///   - entity: The entity of the elements' objects.
   ///   - root: The element names from the root element's children down to the repeated
-  ///     elements, separated by dots (`channel.item`): qualified names as written, or
-  ///     `{uri}local`. Error paths start with it: `$.channel.item[7].title`.
+  ///     elements, separated by dots (`channel.item`): qualified names as written,
+  ///     `{uri}local`, or `*` for any element. Error paths start with it, a `*` spelled as the
+  ///     name of the element met, and count the elements met at the same names:
+  ///     `$.channel.item[7].title`.
   ///   - options: The graph import's options; the parser reads as `options.mapping.xmlParsing`
   ///     says, and `progress` hears the bytes of the file read so far, and its size.
   ///   - transformers: The transformers of the store's transformable attributes.

@@ -53,4 +53,47 @@ struct LimitFlagsTests {
     #expect(result.status == 64)
     #expect(result.error.hasPrefix("Error: \(flag) must be at least 1, got 0.\n"))
   }
+
+  /// Each XML limit, a document that crosses it when set to 2, and the message of the refusal.
+  static let xmlLimits: [(flag: String, input: String, message: String)] = [
+    ("--max-attributes", #"<a x="1" y="2" z="3"/>"#, "error: element '<a>' has more than 2 attributes (--max-attributes)"),
+    (
+      "--max-entity-expansion", #"<!DOCTYPE a [<!ENTITY e "abc">]><a>&e;</a>"#,
+      "error: entity 'e' expands beyond the limit of 2 bytes (--max-entity-expansion)"
+    ),
+    (
+      "--max-entity-depth", #"<!DOCTYPE a [<!ENTITY e "&f;"><!ENTITY f "&g;"><!ENTITY g "x">]><a>&e;</a>"#,
+      "error: entity references nest deeper than the limit of 2 (--max-entity-depth) (in the replacement text of entity 'f')"
+    ),
+    (
+      "--max-defaulted-attribute-bytes", #"<!DOCTYPE a [<!ATTLIST a x CDATA "1">]><a/>"#,
+      "error: attributes added from DOCTYPE defaults exceed the limit of 2 bytes (--max-defaulted-attribute-bytes)"
+    ),
+  ]
+
+  @Test("validate refuses XML that crosses a limit, names the flag, and accepts it by default", arguments: xmlLimits)
+  func validateXML(limit: (flag: String, input: String, message: String)) {
+    let refused = foundry("validate", limit.flag, "2", "-", input: limit.input)
+    #expect(refused.status == 1)
+    #expect(refused.error.hasPrefix(limit.message + "\n--> <stdin>:1:"), "\(refused.error)")
+    #expect(foundry("validate", "-", input: limit.input) == CommandResult(status: 0, output: "<stdin>: ok\n", error: ""))
+  }
+
+  @Test("every command that reads XML takes the XML limit flags", arguments: commands)
+  func everyCommandXML(command: [String]) {
+    let input = #"<library><authors x="1" y="2"><author_id>1</author_id><firstName>Ann</firstName></authors></library>"#
+    #expect(foundry(command, input: input).status == 0)
+    let refused = foundry(command + ["--max-attributes", "1"], input: input)
+    #expect(refused.status == 1)
+    #expect(refused.error.hasPrefix("error: element '<authors>' has more than 1 attributes (--max-attributes)\n"), "\(refused.error)")
+  }
+
+  @Test(
+    "an XML limit below 1 is a usage error",
+    arguments: ["--max-attributes", "--max-entity-expansion", "--max-entity-depth", "--max-defaulted-attribute-bytes"])
+  func usageXML(flag: String) {
+    let result = foundry("validate", flag, "0", "x.xml")
+    #expect(result.status == 64)
+    #expect(result.error.hasPrefix("Error: \(flag) must be at least 1, got 0.\n"))
+  }
 }

@@ -55,6 +55,30 @@ struct QueryExportTests {
     #expect(result == CommandResult(status: 1, output: "", error: "error: invalidQuery: column 7: expected a value, found the end of the query\n"))
   }
 
+  @Test("--max-query-length and --max-query-depth set the predicate's limits, and a refusal names its flag")
+  func queryLimitFlags() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.exampleStore(in: directory)
+    let options = ["query"] + Self.storeOptions(store, entity: "Book")
+    let long = foundry(options + ["--max-query-length", "8", "year < 1980"])
+    #expect(long == CommandResult(status: 1, output: "", error: "error: queryLimitExceeded: column 9: the query is longer than 8 characters (--max-query-length)\n"))
+    let deep = foundry(options + ["--max-query-depth", "1", "NOT (year < 1980)"])
+    #expect(deep == CommandResult(status: 1, output: "", error: "error: queryLimitExceeded: column 5: nesting deeper than 1 levels of parentheses and NOT (--max-query-depth)\n"))
+    #expect(foundry(options + ["--max-query-length", "11", "--max-query-depth", "1", "year < 1980"]).status == 0)
+    // Deeper than the default depth, within the ceiling.
+    let nested = String(repeating: "(", count: 120) + "year < 1980" + String(repeating: ")", count: 120)
+    #expect(foundry(options + [nested]).status == 1)
+    #expect(foundry(options + ["--max-query-depth", "128", nested]).status == 0)
+  }
+
+  @Test(
+    "a query limit flag outside its range is a usage error", arguments: [("--max-query-length", "0", "at least 1, got 0"), ("--max-query-depth", "129", "at most 128, got 129")])
+  func queryLimitFlagRange(flag: String, value: String, message: String) throws {
+    let result = foundry(["query"] + Self.storeOptions("x.sqlite", entity: "Book") + [flag, value, "year < 1980"])
+    #expect(result.status == 64)
+    #expect(result.error.hasPrefix("Error: \(flag) must be \(message).\n"), "\(result.error)")
+  }
+
   @Test("store -> export -> import gives a store with the same objects", arguments: ["copy.json", "copy.xml"])
   func roundTrip(file: String) throws {
     let directory = try TemporaryDirectory()

@@ -54,6 +54,24 @@ extension BatchImportTests {
     }
   }
 
+  @Test("XML: with the wildcard root, an error names the element met and counts it among its namesakes", arguments: StoreBackendKind.available)
+  func wildcardRootNamesTheElement(_ backend: StoreBackendKind) async throws {
+    // A <writer> first, then three <author>s, the last of them bad: the third author.
+    var lines = Self.xmlPayload(authors: 4, badAt: 4).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[1] = lines[1].replacingOccurrences(of: "author>", with: "writer>")
+    let bad = try writeXML(lines.joined(separator: "\n"))
+    try await expectRollback(on: backend, path: "$.author[2].books[0].price", location: ".xml:5:") { _ in
+    } failing: { store in
+      try await store.importXML(contentsOf: bad, entity: "Author", root: "*", batchSize: 2)
+    }
+    var options = GraphImportOptions()
+    options.isLossy = true
+    let store = try await backend.makeStore().store
+    let report = try await store.importXML(contentsOf: bad, entity: "Author", root: "*", options: options, batchSize: 3)
+    #expect(report.graph.issues.contains { $0.path.description.hasPrefix("$.author[2].") }, "\(report.graph.issues)")
+    #expect(!report.graph.issues.contains { $0.path.description.contains("*") })
+  }
+
   @Test("XML: a dry run lists every change and writes nothing", arguments: StoreBackendKind.available)
   func xmlDryRun(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore().store

@@ -111,15 +111,57 @@ struct QueryLimitsTests {
     #expect(same)
   }
 
-  @Test("a long chain compiles in a loop and runs on a 512 KB stack")
-  func longChainRuns() async throws {
+  @Test(
+    "the longest chains the default length allows compile to shallow SQL and run on a 512 KB stack",
+    arguments: [("id=106", "||", 1_250), ("id>0", "&&", 1_667)])
+  func longChainRuns(comparison: String, keyword: String, count: Int) async throws {
     let (file, store) = try await Self.libraryStore()
-    // SQLite refuses expressions over 1,000 deep itself: 500 comparisons run.
-    let chain = Array(repeating: "id == 106", count: 500).joined(separator: " OR ")
-    let found = try await onOwnThread(stackSize: Self.smallStack) {
-      try store.makeContext().countNow(FetchRequest(entity: "Author", where: chain))
+    // SQLite refuses expressions over 1,000 deep, and read `a OR b OR c` a level deeper per
+    // operand (500 comparisons ran, 1,000 failed); the compiler joins the operands in pairs.
+    let chain = Array(repeating: comparison, count: count).joined(separator: keyword)
+    #expect(chain.count <= QueryLimits().maximumLength)
+    let (found, everyone) = try await onOwnThread(stackSize: Self.smallStack) {
+      let context = try store.makeContext()
+      return (try context.countNow(FetchRequest(entity: "Author", where: chain)), try context.countNow(FetchRequest(entity: "Author")))
     }
-    #expect(found == 1)
+    #expect(found == (keyword == "||" ? 1 : everyone))
+    _ = file
+  }
+
+  /// A comparison on `book.related.related…id` through `depth` to-many relationships.
+  static func related(_ depth: Int) -> String {
+    String(repeating: "related.", count: depth) + "id == 1"
+  }
+
+  @Test("a key path through more to-many relationships than the ceiling fails at its column, as a limit")
+  func deepToManyKeyPath() async throws {
+    let (file, store) = try await Self.libraryStore()
+    // 400 nested EXISTS subqueries are deeper than SQLite allows: a database error before.
+    for (query, column) in [(Self.related(400), 1), ("id > 0 AND NOT (" + Self.related(128) + ")", 17)] {
+      let error = await #expect(throws: StoreError.self) {
+        try await store.makeContext().count(FetchRequest(entity: "Book", where: query))
+      }
+      #expect(error?.code == .queryLimitExceeded)
+      #expect(error?.message == "column \(column): the query nests deeper than 128 levels of NOT and to-many relationships (depthCeiling)")
+    }
+    _ = file
+  }
+
+  @Test("a key path through 8 to-many relationships runs on a 512 KB stack; through 16, too deep for SQLite, it is a limit")
+  func toManyKeyPathsSQLiteTakes() async throws {
+    let (file, store) = try await Self.libraryStore()
+    let found = try await onOwnThread(stackSize: Self.smallStack) {
+      try store.makeContext().countNow(FetchRequest(entity: "Book", where: Self.related(8)))
+    }
+    #expect(found == 0)
+    // A database error ("parser stack overflow") before.
+    let error = await #expect(throws: StoreError.self) {
+      try await store.makeContext().count(FetchRequest(entity: "Book", where: Self.related(16)))
+    }
+    #expect(error?.code == .queryLimitExceeded)
+    #expect(
+      error?.message
+        == "the query nests deeper than SQLite allows (parser stack overflow): use fewer NOTs and to-many relationships in one key path")
     _ = file
   }
 }

@@ -149,7 +149,7 @@ struct XMLScannerErrorTests {
     options.maximumEntityDepth = 2
     let error = Self.failure("<!DOCTYPE a [<!ENTITY a 'x'><!ENTITY b '&a;'><!ENTITY c '&b;'>]><a>&c;</a>", options)
     #expect(error?.code == .entityExpansionLimit)
-    #expect(error?.message == "entity references nest deeper than the limit of 2 (in the replacement text of entity 'b')")
+    #expect(error?.message == "entity references nest deeper than the limit of 2 (maximumEntityDepth) (in the replacement text of entity 'b')")
   }
 
   @Test("Nesting deeper than maximumDepth is an error at the offending tag")

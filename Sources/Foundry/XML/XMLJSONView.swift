@@ -11,7 +11,10 @@ import FoundryXML
 ///   becomes an array), then `"#text"` with the element's direct text when there is any.
 /// - When grouping would lose the order of the content (text between child elements, or a
 ///   name that comes back after another), the object also gets `"#content"`: the content in
-///   order, text as strings and each child element as a one-member object.
+///   order, text as strings and each child element as a one-member object. Below it, the
+///   children by name leave out their own `"#content"`, and the children in order are their
+///   `"#content"` alone wherever they have one, so the view stays proportional to the XML
+///   however deep mixed content nests.
 ///
 /// ```swift
 /// let tree = try XMLTree(string: #"<node id="7"><tag k="a"/><tag k="b"/></node>"#)

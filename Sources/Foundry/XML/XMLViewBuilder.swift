@@ -26,6 +26,9 @@ struct XMLViewBuilder {
   /// The view node ranges of child elements already emitted, for an element whose ordered
   /// content (`#content`) repeats them: copying a range is cheaper than emitting it again.
   private var emitted: [(child: Int, start: Int, end: Int)] = []
+  /// How many elements with ordered content the walk has met so far: a child's view is
+  /// copied into `#content` only if none was met inside it (see ``Form``).
+  private var orderedElements = 0
   /// Per name id, whether its namespace prefix is already noted.
   private var notedNames: [Bool] = []
   /// Per name id, the id of its spelling (qualified name): names in different namespaces
@@ -73,14 +76,42 @@ struct XMLViewBuilder {
 
   // MARK: - The walk
 
+  /// Which parts of an element's view are written. Below an element with `#content`, its
+  /// children are written twice, once by name and once in order; were both complete, each
+  /// level of mixed content would double the view (324 bytes of nested mixed content made
+  /// 77 MB). So the copy by name leaves out `#content`, the copy in order holds nothing else,
+  /// and every element is written at most twice, however deep mixed content nests.
+  /// Where no element below has ordered content, the three forms are the same view.
+  enum Form {
+    /// Everything: the groups, `#text` and, where grouping loses the order, `#content`.
+    case full
+    /// What key paths read by name: the groups and `#text`, never `#content` (the form of the
+    /// groups of an element that has `#content`).
+    case named
+    /// What the order of the content needs: where grouping loses it, `#content` alone (beside
+    /// the attributes); elsewhere the groups and `#text` (the form of `#content`'s items).
+    case ordered
+
+    /// The form of the children grouped by name, in an element of this form whose grouping
+    /// loses the order (`ordered`) or keeps it.
+    func groups(ordered: Bool) -> Form {
+      switch self {
+      case .full: ordered ? .named : .full
+      case .named: .named
+      case .ordered: .ordered
+      }
+    }
+  }
+
   /// What is left to emit, innermost last: an element's task pushes the tasks of its parts, so
   /// the document's nesting depth never reaches the call stack.
   private enum Task {
-    /// The view of the element at this tape index; `recording` notes its view range on
-    /// ``emitted`` once done.
-    case element(Int, recording: Bool)
-    /// Notes the view range of element `child`, which began at view node `start`.
-    case record(child: Int, start: Int)
+    /// The view of the element at this tape index in `form`; `recording` notes its view range
+    /// on ``emitted`` once done.
+    case element(Int, form: Form, recording: Bool)
+    /// Notes the view range of element `child`, which began at view node `start` when
+    /// ``orderedElements`` was `ordered`, unless elements with ordered content came since.
+    case record(child: Int, start: Int, ordered: Int)
     /// The key of a child element group, by spelling id.
     case key(spelling: Int, sourceOffset: Int)
     /// The `#text` or `#content` key.
@@ -105,14 +136,15 @@ struct XMLViewBuilder {
   ///
   /// - Complexity: O(*n*) in the element's tape nodes, with an explicit stack.
   mutating func emit(_ index: Int) {
-    var tasks: [Task] = [.element(index, recording: false)]
+    var tasks: [Task] = [.element(index, form: .full, recording: false)]
     while let task = tasks.popLast() {
       switch task {
-      case .element(let index, let recording):
-        if recording { tasks.append(.record(child: index, start: json.nodeCount)) }
-        emitElement(index, tasks: &tasks)
-      case .record(let child, let start):
-        emitted.append((child, start, json.nodeCount))
+      case .element(let index, let form, let recording):
+        if recording { tasks.append(.record(child: index, start: json.nodeCount, ordered: orderedElements)) }
+        emitElement(index, form: form, tasks: &tasks)
+      case .record(let child, let start, let ordered):
+        // A child with ordered content inside was written by name only: `#content` writes it again.
+        if ordered == orderedElements { emitted.append((child, start, json.nodeCount)) }
       case .key(let spelling, let sourceOffset):
         key(forElement: spelling, sourceOffset: sourceOffset)
       case .memberKey(let slot, let sourceOffset):
@@ -137,8 +169,8 @@ struct XMLViewBuilder {
   }
 
   /// Emits an element's text, or opens its object, writes its attributes and pushes the tasks
-  /// of the rest: the child element groups, `#text`, `#content`, the closing.
-  private mutating func emitElement(_ index: Int, tasks: inout [Task]) {
+  /// of the rest that `form` writes: the child element groups, `#text`, `#content`, the closing.
+  private mutating func emitElement(_ index: Int, form: Form, tasks: inout [Task]) {
     let offset = tape.sourceOffset(index)
     note(tape.nameID(index))
     let end = tape.end(of: index)
@@ -189,8 +221,13 @@ struct XMLViewBuilder {
     }
     let nameBase = names.count
     let (groups, groupingLostOrder) = groupCount(base: base, count: childCount)
-    let hasContent = orderLost || groupingLostOrder
-    let count = visibleAttributes + groups + (textPieces > 0 ? 1 : 0) + (hasContent ? 1 : 0)
+    let isOrdered = orderLost || groupingLostOrder
+    if isOrdered { orderedElements += 1 }
+    let hasContent = isOrdered && form != .named
+    // Where `#content` is the only copy of the content (in order), it stands alone.
+    let hasGroups = !isOrdered || form != .ordered
+    let hasText = textPieces > 0 && hasGroups
+    let count = visibleAttributes + (hasGroups ? groups : 0) + (hasText ? 1 : 0) + (hasContent ? 1 : 0)
     // The rest runs in this order: groups, `#text`, `#content`, the closing; so it goes on the
     // task stack backwards.
     tasks.append(.finish(emittedBase: emitted.count))
@@ -199,11 +236,16 @@ struct XMLViewBuilder {
       tasks.append(.beginContent(start: contentStart, end: end, sourceOffset: offset, record: emitted.count))
       tasks.append(.memberKey(slot: Self.contentSlot, sourceOffset: offset))
     }
-    if textPieces > 0 {
+    if hasText {
       tasks.append(.text(element: index, pieces: textPieces, first: firstText, start: contentStart, end: end, sourceOffset: offset))
       tasks.append(.memberKey(slot: Self.textSlot, sourceOffset: offset))
     }
-    pushGroups(base: base, count: childCount, nameBase: nameBase, recording: hasContent, tasks: &tasks)
+    if hasGroups {
+      pushGroups(base: base, count: childCount, nameBase: nameBase, form: form.groups(ordered: isOrdered), recording: hasContent, tasks: &tasks)
+    } else {
+      names.removeLast(names.count - nameBase)
+      counts.removeLast(counts.count - nameBase)
+    }
   }
 
   /// The element's direct text, joined (most elements have one piece, taken as is).
@@ -251,7 +293,7 @@ struct XMLViewBuilder {
   /// The number of groups the children on the stack from `base` form by name (first
   /// appearance order; a name that repeats becomes an array), and whether a name comes back
   /// after another (so grouping changes the order). Leaves the distinct spelling ids and
-  /// their counts on ``names`` and ``counts`` for ``pushGroups(base:count:nameBase:recording:tasks:)``.
+  /// their counts on ``names`` and ``counts`` for ``pushGroups(base:count:nameBase:form:recording:tasks:)``.
   private mutating func groupCount(base: Int, count: Int) -> (groups: Int, orderLost: Bool) {
     // A linear scan suits the usual handful of names; many distinct names switch to a
     // dictionary.
@@ -270,21 +312,21 @@ struct XMLViewBuilder {
   }
 
   /// Pushes the tasks that write the groups ``groupCount(base:count:)`` left on ``names``
-  /// from `nameBase`, and clears them. Each group is its key, then the element or an array of
-  /// them; `recording` has each child's view range noted for `#content`.
-  private mutating func pushGroups(base: Int, count: Int, nameBase: Int, recording: Bool, tasks: inout [Task]) {
+  /// from `nameBase`, and clears them. Each group is its key, then the elements in `form`, or
+  /// an array of them; `recording` has each child's view range noted for `#content`.
+  private mutating func pushGroups(base: Int, count: Int, nameBase: Int, form: Form, recording: Bool, tasks: inout [Task]) {
     defer {
       names.removeLast(names.count - nameBase)
       counts.removeLast(counts.count - nameBase)
     }
     let groupCount = names.count - nameBase
     if groupCount == 1 {
-      return pushGroup(names[nameBase], members: children[base..<base + count], recording: recording, tasks: &tasks)
+      return pushGroup(names[nameBase], members: children[base..<base + count], form: form, recording: recording, tasks: &tasks)
     }
     if groupCount == count {
       // Every name once (a record-like element): the children in order, no regrouping.
       for slot in (0..<count).reversed() {
-        pushGroup(names[nameBase + slot], members: children[(base + slot)...(base + slot)], recording: recording, tasks: &tasks)
+        pushGroup(names[nameBase + slot], members: children[(base + slot)...(base + slot)], form: form, recording: recording, tasks: &tasks)
       }
       return
     }
@@ -307,20 +349,20 @@ struct XMLViewBuilder {
     var end = count
     for slot in (0..<groupCount).reversed() {
       let size = counts[nameBase + slot]
-      pushGroup(names[nameBase + slot], members: grouped[(end - size)..<end], recording: recording, tasks: &tasks)
+      pushGroup(names[nameBase + slot], members: grouped[(end - size)..<end], form: form, recording: recording, tasks: &tasks)
       end -= size
     }
   }
 
   /// Pushes the tasks that write one group: the key, then the element or an array of them.
-  private func pushGroup(_ id: Int, members: ArraySlice<Int>, recording: Bool, tasks: inout [Task]) {
+  private func pushGroup(_ id: Int, members: ArraySlice<Int>, form: Form, recording: Bool, tasks: inout [Task]) {
     guard let first = members.first else { return }
     let sourceOffset = tape.sourceOffset(first)
     if members.count == 1 {
-      tasks.append(.element(first, recording: recording))
+      tasks.append(.element(first, form: form, recording: recording))
     } else {
       tasks.append(.close(count: members.count))
-      for child in members.reversed() { tasks.append(.element(child, recording: recording)) }
+      for child in members.reversed() { tasks.append(.element(child, form: form, recording: recording)) }
       tasks.append(.beginArray(sourceOffset: sourceOffset))
     }
     tasks.append(.key(spelling: id, sourceOffset: sourceOffset))
@@ -367,7 +409,7 @@ struct XMLViewBuilder {
           tasks.append(.content(position: next, end: end, record: record, count: count))
           containers.append(object)
           tasks.append(.close(count: 1))
-          tasks.append(.element(position, recording: false))
+          tasks.append(.element(position, form: .ordered, recording: false))
           return
         }
         json.appendCopy(ofNodesFrom: emitted[record].start, to: emitted[record].end)

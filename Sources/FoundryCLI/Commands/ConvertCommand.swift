@@ -28,7 +28,8 @@ struct ConvertCommand: ConsoleCommand {
       attributes or child elements is "#text". When grouping by name would lose the order \
       of the content (text between elements, a name that comes back after another), \
       "#content" also lists it in order: text as strings, each element as a one-member \
-      object; converting back follows "#content". All values are strings; from JSON, \
+      object; converting back follows "#content". Below "#content", elements by name leave \
+      out their own "#content", and elements in order keep only it. All values are strings; from JSON, \
       numbers and Booleans are written as their text and null as an empty element. \
       Comments, processing instructions, the XML and document type declarations, and the \
       difference between CDATA and text do not survive; everything else converts back to \

@@ -10,6 +10,7 @@ import FoundryXML
 /// foundry import --max-string-length 4096 --max-members 10000 upload.json --model Library.xcdatamodeld --entity Author
 /// curl -s https://example.com/feed | foundry inspect --input-format xml -
 /// foundry convert --whitespace trim --to json feed.rss
+/// foundry validate --max-attributes 64 --max-entity-expansion 65536 upload.xml
 /// ```
 struct InputOptions: ParsableArguments {
   @Flag(help: "Accept comments, trailing commas and a byte order mark (JSON).")
@@ -41,6 +42,19 @@ struct InputOptions: ParsableArguments {
   @Option(name: .customLong("max-members"), help: .limit("The most elements of one array, or members of one object, accepted", unbounded: true))
   var maximumMemberCount: Int?
 
+  // The XML parser's limits on hostile input (see XMLParsingOptions); each refusal names its flag.
+  @Option(name: .customLong("max-attributes"), help: .xmlLimit("The most attributes of one element accepted, DOCTYPE defaults included"))
+  var maximumAttributeCount: Int = XMLParsingOptions().maximumAttributeCount
+  @Option(name: .customLong("max-entity-expansion"), help: .xmlLimit("The most bytes entity references may expand to, over the whole document"))
+  var maximumEntityExpansion: Int = XMLParsingOptions().maximumEntityExpansion
+  @Option(name: .customLong("max-entity-depth"), help: .xmlLimit("The deepest entity references may nest inside entities"))
+  var maximumEntityDepth: Int = XMLParsingOptions().maximumEntityDepth
+  @Option(
+    name: .customLong("max-defaulted-attribute-bytes"),
+    help: .xmlLimit("The most bytes of attributes DOCTYPE defaults may add, over the whole document")
+  )
+  var maximumDefaultedAttributeBytes: Int = XMLParsingOptions().maximumDefaultedAttributeBytes
+
   @Option(
     help: ArgumentHelp(
       "How XML keeps whitespace in text: keep it, drop-blank (drop whitespace-only text; the default), trim (drop it, trim the rest; the default of import).",
@@ -68,7 +82,9 @@ struct InputOptions: ParsableArguments {
 
   func validate() throws {
     let limits =
-      [("--max-depth", maximumDepth), ("--max-number-length", maximumNumberLength)]
+      [("--max-depth", maximumDepth), ("--max-number-length", maximumNumberLength), ("--max-attributes", maximumAttributeCount)]
+      + [("--max-entity-expansion", maximumEntityExpansion), ("--max-entity-depth", maximumEntityDepth)]
+      + [("--max-defaulted-attribute-bytes", maximumDefaultedAttributeBytes)]
       + [("--max-string-length", maximumStringLength), ("--max-members", maximumMemberCount)].compactMap { flag, value in value.map { (flag, $0) } }
     for (flag, value) in limits where value < 1 { throw ValidationError("\(flag) must be at least 1, got \(value).") }
   }
@@ -96,6 +112,10 @@ struct InputOptions: ParsableArguments {
     var options = defaults
     options.whitespace = whitespace?.parsingValue ?? defaults.whitespace
     options.maximumDepth = maximumDepth
+    options.maximumAttributeCount = maximumAttributeCount
+    options.maximumEntityExpansion = maximumEntityExpansion
+    options.maximumEntityDepth = maximumEntityDepth
+    options.maximumDefaultedAttributeBytes = maximumDefaultedAttributeBytes
     return options
   }
 
@@ -111,5 +131,10 @@ extension ArgumentHelp {
   /// The help of a JSON limit: `summary`, and whether only the input size bounds it by default.
   static func limit(_ summary: String, unbounded: Bool) -> ArgumentHelp {
     ArgumentHelp(summary + " (JSON" + (unbounded ? "; by default only the input size bounds it)." : ")."), valueName: "n")
+  }
+
+  /// The help of an XML limit (the parser's default shows as the flag's).
+  static func xmlLimit(_ summary: String) -> ArgumentHelp {
+    ArgumentHelp(summary + " (XML).", valueName: "n")
   }
 }

@@ -51,17 +51,40 @@ struct QueryCommand: ConsoleCommand {
   @Option(help: "How to print the objects: table or json.")
   var format: OutputFormat = .table
 
+  // The limits on the predicate's text (see QueryLimits); each refusal names its flag.
+  @Option(name: .customLong("max-query-length"), help: ArgumentHelp("The longest predicate accepted, in characters.", valueName: "n"))
+  var maximumQueryLength: Int = QueryLimits().maximumLength
+  @Option(
+    name: .customLong("max-query-depth"),
+    help: ArgumentHelp("The most parentheses and NOTs nested in the predicate (at most \(QueryLimits.depthCeiling)).", valueName: "n")
+  )
+  var maximumQueryDepth: Int = QueryLimits().maximumDepth
+
+  func validate() throws {
+    for (flag, value) in [("--max-query-length", maximumQueryLength), ("--max-query-depth", maximumQueryDepth)] where value < 1 {
+      throw ValidationError("\(flag) must be at least 1, got \(value).")
+    }
+    guard maximumQueryDepth <= QueryLimits.depthCeiling else {
+      throw ValidationError("--max-query-depth must be at most \(QueryLimits.depthCeiling), got \(maximumQueryDepth).")
+    }
+  }
+
   func run(console: Console) throws {
     let (_, context) = try options.open(console: console)
+    let limits = QueryLimits(maximumLength: maximumQueryLength, maximumDepth: maximumQueryDepth)
     let objects = try console.failing { () throws -> [ManagedObject] in
-      var request = FetchRequest(entity: options.entity)
-      request.predicate = try predicate.map { text throws(StoreError) in try QueryPredicate(text) }
-      request.sortBy = sort.map { key in
-        key.hasSuffix(":desc") ? SortKey(String(key.dropLast(5)), ascending: false) : SortKey(key.hasSuffix(":asc") ? String(key.dropLast(4)) : key)
+      do {
+        var request = FetchRequest(entity: options.entity)
+        request.predicate = try predicate.map { text throws(StoreError) in try QueryPredicate(text, limits: limits) }
+        request.sortBy = sort.map { key in
+          key.hasSuffix(":desc") ? SortKey(String(key.dropLast(5)), ascending: false) : SortKey(key.hasSuffix(":asc") ? String(key.dropLast(4)) : key)
+        }
+        request.limit = limit
+        request.offset = offset
+        return try context.fetchNow(request)
+      } catch let error as StoreError {
+        throw Self.namingFlags(error)
       }
-      request.limit = limit
-      request.offset = offset
-      return try context.fetchNow(request)
     }
     switch format {
     case .table: console.print(Self.table(objects))
@@ -72,6 +95,16 @@ struct QueryCommand: ConsoleCommand {
       let bytes = try console.failing { try context.graph.exportJSON(objects, options: encoding) }
       console.print(String(decoding: bytes, as: UTF8.self))
     }
+  }
+
+  /// `error`, with a limit it names by its ``QueryLimits`` property named by its flag instead:
+  /// `column 9: the query is longer than 8 characters (--max-query-length)`.
+  static func namingFlags(_ error: StoreError) -> StoreError {
+    guard error.code == .queryLimitExceeded else { return error }
+    let message = error.message
+      .replacing("(maximumLength)", with: "(--max-query-length)")
+      .replacing("(maximumDepth)", with: "(--max-query-depth)")
+    return StoreError(error.code, message, details: error.details)
   }
 
   /// The objects' attributes in aligned columns, `-` for no value; `(no objects)` for none.

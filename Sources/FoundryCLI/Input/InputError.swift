@@ -23,7 +23,7 @@ package enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     case .json(let error):
       error.description(namingOption: Self.flag(for:), namingLimit: Self.flag(forLimit:))
     case .xml(let error):
-      error.description
+      error.description(namingLimit: Self.flag(forLimit:))
     case .unreadable(let sourceName, let reason):
       Diagnostic.render(message: "cannot read '\(sourceName)': \(reason)", sourceName: sourceName)
     }
@@ -40,12 +40,16 @@ extension InputError {
     }
   }
 
-  /// The flag that sets a JSON parsing limit, by its property name.
+  /// The flag that sets a JSON or XML parsing limit, by its property name.
   static func flag(forLimit limit: String) -> String {
     switch limit {
     case "maximumNumberLength": "--max-number-length"
     case "maximumStringLength": "--max-string-length"
     case "maximumMemberCount": "--max-members"
+    case "maximumAttributeCount": "--max-attributes"
+    case "maximumEntityExpansion": "--max-entity-expansion"
+    case "maximumEntityDepth": "--max-entity-depth"
+    case "maximumDefaultedAttributeBytes": "--max-defaulted-attribute-bytes"
     default: limit
     }
   }

@@ -1,5 +1,4 @@
 import Foundry
-import FoundryInternals
 import FoundryJSON
 
 /// What a store's import in batches needs of a graph: importing some elements of a payload's
@@ -9,29 +8,33 @@ extension ObjectGraph {
   /// came after this moment.
   package var nextObjectNumber: Int { storage.count }
 
-  /// Imports elements of a payload's array (its top level, or the array at `root`): one
-  /// batch of an import too large to hold at once. Errors and lossy issues name each element
-  /// at its place in the whole payload (`authors[1042].books[0].year`).
+  /// Imports elements of a payload's array (its top level, or the array at a root key path):
+  /// one batch of an import too large to hold at once. Errors and lossy issues name each
+  /// element at its place in the whole payload (`authors[1042].books[0].year`).
   ///
   /// ```swift
-  /// try graph.importElements(batch, entity: "Author", root: "authors", firstIndex: 1000, options: options, sourceName: "authors.json")
+  /// let place = PayloadPlace(path: [.key("authors")], index: 1000)
+  /// try graph.importElements([(author, place)], entity: "Author", options: options, sourceName: "authors.json")
   /// ```
-  /// - Parameter firstIndex: The first element's index in the payload's array.
+  /// - Parameters:
+  ///   - elements: Each element, with its place in the payload.
+  ///   - entity: The entity of the elements.
+  ///   - options: How the import reads them.
+  ///   - sourceName: The payload's name in errors.
   /// - Returns: The batch's report, with no top-level objects listed (a batch is let go of
   ///   once saved).
   package func importElements(
-    _ elements: [JSONNode], entity: String, root: String?, firstIndex: Int, options: GraphImportOptions, sourceName: String?
+    _ elements: [(node: JSONNode, place: PayloadPlace)], entity: String, options: GraphImportOptions, sourceName: String?
   ) throws -> GraphImportReport {
     let target = try self.entity(named: entity)
     let session = try GraphImportSession(graph: self, importing: target, options: options)
     let plan = try session.plan(target)
-    let prefix = PathExpression(root ?? "").mappingComponents
     let decoder = MappingDecoder(options: options.mapping)
     var issues: [MappingIssue] = []
-    for (offset, element) in elements.enumerated() {
+    for (element, place) in elements {
       let (found, error) = decoder.run(from: element, sourceName: sourceName, lossy: options.isLossy) { value in
-        try value.within(prefix) {
-          _ = try value.readElement(at: .index(firstIndex + offset)) { try session.importObject($0, as: plan, scope: nil) }
+        try value.within(place.path) {
+          _ = try value.readElement(at: .index(place.index)) { try session.importObject($0, as: plan, scope: nil) }
         }
       }
       issues += found
@@ -75,5 +78,29 @@ extension ObjectGraph {
     }
     storage.removeSubrange(first...)
     retired.removeAll { $0.objectNumber >= first }
+  }
+}
+
+/// Where an element of a payload read in batches sits in the whole payload: the key path of
+/// the elements (the names an XML element was met at, a wildcard spelled out) and its index
+/// among the elements met at that path.
+///
+/// ```swift
+/// PayloadPlace(path: [.key("book")], index: 3)  // $.book[3]
+/// ```
+package struct PayloadPlace: Sendable, Hashable {
+  /// The key path of the elements.
+  package var path: [MappingPath.Component]
+  /// The element's index among them.
+  package var index: Int
+
+  /// The place `index` at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The key path of the elements.
+  ///   - index: The element's index among them.
+  package init(path: [MappingPath.Component], index: Int) {
+    self.path = path
+    self.index = index
   }
 }

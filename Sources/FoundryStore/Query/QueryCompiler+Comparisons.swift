@@ -16,6 +16,8 @@ extension QueryCompiler {
       var nested = comparison
       nested.quantifier = nil
       nested.left = .keyPath(rest, column: column)
+      try enter(column: column)
+      defer { leave() }
       let condition = try self.comparison(nested, in: &inner)
       let rows = "SELECT 1 FROM \(from) \(inner.joins.joined(separator: " ")) WHERE \(link) AND "
       switch comparison.quantifier ?? .any {

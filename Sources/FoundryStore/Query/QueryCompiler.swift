@@ -10,6 +10,10 @@ struct QueryCompiler {
   let codecs: [[ColumnCodec]]
   let dialect: any SQLDialect
   private var aliases = 0
+  /// The `NOT`s and to-many relationships the condition being compiled is inside: each nests
+  /// the SQL (and the compiler's calls) a few levels deeper, and SQLite refuses expressions
+  /// over 1,000 levels deep.
+  private var nesting = 0
 
   init(layout: StoreLayout, codecs: [[ColumnCodec]], dialect: any SQLDialect) {
     self.layout = layout
@@ -29,25 +33,53 @@ struct QueryCompiler {
   mutating func condition(_ node: QueryNode, in scope: inout Scope) throws(StoreError) -> SQLFragment {
     switch node {
     case .constant(let value): return SQLFragment(value ? dialect.trueValue : dialect.falseValue)
-    case .not(let inner): return negated(try condition(inner, in: &scope))
+    case .not(let inner):
+      // The parser bounds the NOTs; the to-many relationships inside them are checked.
+      nesting += 1
+      defer { nesting -= 1 }
+      return negated(try condition(inner, in: &scope))
     case .and(let operands): return try chain(operands, joinedBy: " AND ", in: &scope)
     case .or(let operands): return try chain(operands, joinedBy: " OR ", in: &scope)
     case .comparison(let comparison): return try self.comparison(comparison.normalized(), in: &scope)
     }
   }
 
-  /// `(a AND b AND c)`: the operands of a chain compiled in a loop, so that only parentheses
-  /// and `NOT` (which ``QueryLimits`` bound) nest on the call stack.
+  /// `((a AND b) AND (c AND d))`: the operands of a chain compiled in a loop, so that only
+  /// parentheses and `NOT` (which ``QueryLimits`` bound) nest on the call stack, then joined
+  /// in pairs, so that the SQL nests as deep as the logarithm of the operands: SQLite reads
+  /// `a OR b OR c` a level deeper per operand and refuses expressions over 1,000 deep.
   private mutating func chain(_ operands: [QueryNode], joinedBy keyword: String, in scope: inout Scope) throws(StoreError) -> SQLFragment {
-    var sql = "("
-    var arguments: [SQLArgument] = []
-    for (index, operand) in operands.enumerated() {
-      let part = try condition(operand, in: &scope)
-      if index > 0 { sql += keyword }
-      sql += part.sql
-      arguments += part.arguments
+    var parts: [SQLFragment] = []
+    parts.reserveCapacity(operands.count)
+    for operand in operands { parts.append(try condition(operand, in: &scope)) }
+    while parts.count > 1 {
+      var paired: [SQLFragment] = []
+      paired.reserveCapacity((parts.count + 1) / 2)
+      for pair in stride(from: 0, to: parts.count, by: 2) {
+        paired.append(pair + 1 < parts.count ? "(" + parts[pair] + keyword + parts[pair + 1] + ")" : parts[pair])
+      }
+      parts = paired
     }
-    return SQLFragment(sql + ")", arguments)
+    // A chain has two operands or more; none is the chain's neutral value.
+    return parts.first ?? SQLFragment(keyword == " AND " ? dialect.trueValue : dialect.falseValue)
+  }
+
+  /// Goes a level deeper into a to-many relationship, unless that is deeper than
+  /// ``QueryLimits/depthCeiling``: the SQL of so many stays far below SQLite's 1,000 levels,
+  /// and the compiler's calls within what a 512 KB stack holds.
+  ///
+  /// - Throws: ``StoreError/Code/queryLimitExceeded`` at `column`.
+  mutating func enter(column: Int) throws(StoreError) {
+    guard nesting < QueryLimits.depthCeiling else {
+      throw QueryError.limit(
+        column, "the query nests deeper than \(QueryLimits.depthCeiling) levels of NOT and to-many relationships (depthCeiling)")
+    }
+    nesting += 1
+  }
+
+  /// Comes back out of a level ``enter(column:)`` went into.
+  mutating func leave() {
+    nesting -= 1
   }
 
   /// `NOT condition`, a condition on a null (a comparison with a missing value) counting as

@@ -126,7 +126,7 @@ extension XMLSubsetReader {
         throw error(.recursiveEntity, "entity '&\(name);' refers to itself", at: offset)
       }
       guard state.openGeneralEntities.count < options.maximumEntityDepth else {
-        throw error(.entityExpansionLimit, "entity references nested deeper than \(options.maximumEntityDepth)", at: offset)
+        throw error(.entityExpansionLimit, "entity references nested deeper than \(options.maximumEntityDepth) (maximumEntityDepth)", at: offset)
       }
       state.openGeneralEntities.append(name)
       defer { state.openGeneralEntities.removeLast() }

@@ -156,13 +156,13 @@ extension XMLSubsetReader {
       throw error(.recursiveEntity, "parameter entity '%\(name);' refers to itself", at: start)
     }
     guard state.openParameterEntities.count < options.maximumEntityDepth else {
-      throw error(.entityExpansionLimit, "parameter entity references nested deeper than \(options.maximumEntityDepth)", at: start)
+      throw error(.entityExpansionLimit, "parameter entity references nested deeper than \(options.maximumEntityDepth) (maximumEntityDepth)", at: start)
     }
     state.expandedBytes += text.count + 1
     guard state.expandedBytes <= options.maximumEntityExpansion else {
       throw error(
         .entityExpansionLimit,
-        "parameter entity expansion exceeds the limit of \(options.maximumEntityExpansion) bytes", at: start)
+        "parameter entity expansion exceeds the limit of \(options.maximumEntityExpansion) bytes (maximumEntityExpansion)", at: start)
     }
     state.openParameterEntities.append(name)
     defer { state.openParameterEntities.removeLast() }

@@ -40,7 +40,27 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
   public var column: Int { location?.column ?? 1 }
 
   /// The compiler-style rendering: message, `--> file:line:column`, the line and a caret.
-  public var description: String {
+  public var description: String { description(namingLimit: { $0 }) }
+
+  /// The options of the limits on hostile XML, as messages name them: `(maximumAttributeCount)`.
+  package static let limitOptions = [
+    "maximumAttributeCount", "maximumEntityExpansion", "maximumEntityDepth", "maximumDefaultedAttributeBytes",
+  ]
+
+  /// The rendering, with a limit the message names by its option named as `namingLimit` says
+  /// (a command line names its flag: `(--max-attributes)`).
+  ///
+  /// ```swift
+  /// error.description(namingLimit: { $0 == "maximumAttributeCount" ? "--max-attributes" : $0 })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - namingLimit: The name to print for a limit's option, by its property name.
+  package func description(namingLimit: (String) -> String) -> String {
+    var message = message
+    for option in Self.limitOptions where message.contains("(\(option))") {
+      message = message.replacing("(\(option))", with: "(\(namingLimit(option)))")
+    }
     guard let location else { return Diagnostic.render(message: message, sourceName: sourceName) }
     return Diagnostic.render(message: message, location: location, sourceName: sourceName)
   }

@@ -113,11 +113,11 @@ extension XMLScanner {
       throw error(.recursiveEntity, "entity '\(name)' refers to itself", at: amp)
     }
     guard entityStack.count < options.maximumEntityDepth else {
-      throw error(.entityExpansionLimit, "entity references nest deeper than the limit of \(options.maximumEntityDepth)", at: amp)
+      throw error(.entityExpansionLimit, "entity references nest deeper than the limit of \(options.maximumEntityDepth) (maximumEntityDepth)", at: amp)
     }
     expandedBytes += replacementText.count
     guard expandedBytes <= options.maximumEntityExpansion else {
-      throw error(.entityExpansionLimit, "entity '\(name)' expands beyond the limit of \(options.maximumEntityExpansion) bytes", at: amp)
+      throw error(.entityExpansionLimit, "entity '\(name)' expands beyond the limit of \(options.maximumEntityExpansion) bytes (maximumEntityExpansion)", at: amp)
     }
     let saved = (
       input: input, position: position, end: end, readsSource: readsSource, readsReplacementText: readsReplacementText,

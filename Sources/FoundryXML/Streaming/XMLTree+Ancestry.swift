@@ -1,0 +1,24 @@
+extension XMLTree.Element {
+  /// The names of the elements from the root element's child down to this element, both
+  /// included: the path an ``XMLElementScanner`` met it at, with each `*` spelled out (empty
+  /// for the root element).
+  ///
+  /// A streamed element's tree holds only its ancestors besides its own subtree, so this costs
+  /// a step per level; in a whole document each step looks through one element's children.
+  ///
+  /// ```swift
+  /// let reader = try XMLElementReader(contentsOfFile: "feed.rss", at: "*.item")
+  /// let item = try reader.next()
+  /// item?.namesBelowRoot.map(\.qualifiedName)  // ["channel", "item"]
+  /// ```
+  package var namesBelowRoot: [XMLName] {
+    var names: [XMLName] = []
+    var element = XMLTree.Element(storage: storage, index: storage.rootIndex)
+    while element.index < index {
+      guard let child = element.elements.first(where: { $0.index <= index && index < Int($0.node.payload) }) else { break }
+      names.append(child.name)
+      element = child
+    }
+    return names
+  }
+}
