@@ -22,7 +22,7 @@ extension ImportCommand {
   func importIntoStore(at path: String, schema: Schema, model: ModelFile, options: GraphImportOptions, console: Console) throws {
     let target = try console.failing {
       let target = try StoreImport(path: path, schema: schema)
-      if !dryRun { try target.record(transformers) }
+      if !dryRun { try target.record(transformers.bindings) }
       return target
     }
     var summary = ImportSummary(model: model, entity: entity)
