@@ -174,31 +174,12 @@ struct ImportCommand: ConsoleCommand {
   private func importPayload(
     _ path: String, sourceName: String, into graph: ObjectGraph, options: GraphImportOptions, console: Console
   ) throws -> GraphImportReport {
-    let (bytes, format) = try readPayload(path, sourceName: sourceName, console: console)
+    let (bytes, format) = try input.makeLoader(console: console).read(path)
     switch format {
     case .json:
       return try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
     case .xml:
       return try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
     }
-  }
-
-  /// The bytes of one payload (a file, or standard input for `-`) and their format.
-  func readPayload(_ path: String, sourceName: String, console: Console) throws -> ([UInt8], DocumentFormat) {
-    let bytes: [UInt8]
-    if path == "-" {
-      do {
-        bytes = try console.readInput()
-      } catch {
-        throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
-      }
-    } else {
-      do {
-        bytes = try FileReader.read(path)
-      } catch {
-        throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
-      }
-    }
-    return (bytes, input.inputFormat ?? DocumentFormat.detect(path: path, bytes: bytes))
   }
 }

@@ -39,7 +39,7 @@ extension ImportCommand {
             return outcome
           }
         }
-        let (bytes, format) = try readPayload(payload, sourceName: sourceName, console: console)
+        let (bytes, format) = try input.makeLoader(console: console).read(payload)
         let options = withProgress(options, label: "importing \(sourceName)", byteCount: bytes.count, unit: nil)
         defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
         return try target.run(bytes, format: format, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)
