@@ -54,13 +54,7 @@ struct ConvertCommand: ConsoleCommand {
     // Kept for XML to XML, which reformats; the JSON view leaves them out anyway.
     loader.xmlOptions.keepsComments = true
     loader.xmlOptions.keepsProcessingInstructions = true
-    let document: LoadedDocument
-    do {
-      document = try loader.load(file)
-    } catch {
-      console.print(error.description, to: .error)
-      throw ExitCode.failure
-    }
+    let document = try console.failing { try loader.load(file) }
     let sourceName = DocumentLoader.sourceName(for: file)
     try out.checkIndent(for: to, sourceName: sourceName, console: console)
     // Streamed: deep nesting pretty-printed writes far more than it reads.
@@ -89,8 +83,7 @@ struct ConvertCommand: ConsoleCommand {
       }
       JSONValue.dismantle(consume value)
       if let failure {
-        console.print(Self.diagnostic(for: failure, in: json, sourceName: sourceName), to: .error)
-        throw ExitCode.failure
+        throw console.failure(Self.diagnostic(for: failure, in: json, sourceName: sourceName))
       }
       guard let root = built.take() else { return }
       let written = Result {
@@ -117,14 +110,10 @@ struct ConvertCommand: ConsoleCommand {
       return try write()
     } catch {
       let message = error.elementPath.isEmpty ? error.message : "\(error.message) (inside \(error.path))"
-      if let json {
-        let node = Self.node(forElementPath: error.elementPath, in: json)
-        let location = node.sourceLocation(ofOffset: node.byteOffset)
-        console.print(Diagnostic.render(message: message, location: location, sourceName: sourceName), to: .error)
-      } else {
-        console.print(Diagnostic.render(message: message, sourceName: sourceName), to: .error)
-      }
-      throw ExitCode.failure
+      guard let json else { throw console.failure(Diagnostic.render(message: message, sourceName: sourceName)) }
+      let node = Self.node(forElementPath: error.elementPath, in: json)
+      let location = node.sourceLocation(ofOffset: node.byteOffset)
+      throw console.failure(Diagnostic.render(message: message, location: location, sourceName: sourceName))
     }
   }
 

@@ -65,13 +65,7 @@ struct FormatCommand: ConsoleCommand {
     var loader = input.makeLoader(console: console)
     loader.xmlOptions.keepsComments = !dropComments
     loader.xmlOptions.keepsProcessingInstructions = !dropProcessingInstructions
-    let document: LoadedDocument
-    do {
-      document = try loader.load(file)
-    } catch {
-      console.print(error.description, to: .error)
-      throw ExitCode.failure
-    }
+    let document = try console.failing { try loader.load(file) }
     let sourceName = DocumentLoader.sourceName(for: file)
     try checkFlags(for: document.format, sourceName: sourceName, console: console)
     // Streamed: deep nesting pretty-printed writes far more than it reads.
@@ -85,8 +79,7 @@ struct FormatCommand: ConsoleCommand {
         do throws(XMLWritingError) {
           try tree.writeXML(options: options, to: write)
         } catch {
-          console.print(error.description, to: .error)
-          throw ExitCode.failure
+          throw console.failure(error.description)
         }
       }
     }

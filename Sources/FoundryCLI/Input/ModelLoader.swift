@@ -21,13 +21,9 @@ struct ModelLoader {
 
   /// The model file and its schema; a model that cannot be read is reported and exits with 1.
   func load(console: Console) throws -> (ModelFile, Schema) {
-    do {
+    try console.failing {
       let file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
       return (file, try Schema(file))
-    } catch {
-      let message = error.description
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
     }
   }
 
@@ -46,8 +42,7 @@ struct ModelLoader {
     guard schema[entity] == nil else { return }
     let hint = NameSuggestion.hint(for: entity, among: schema.entities.map(\.name), noun: "entities")
     let message = "no entity named \"\(entity)\" in the model (\(hint))"
-    console.print(Diagnostic.render(message: message, sourceName: sourceName(model)), to: .error)
-    throw ExitCode.failure
+    throw console.failure(Diagnostic.render(message: message, sourceName: sourceName(model)))
   }
 
   /// Reports every transformer name the model uses that neither a `--transformer` binding nor
@@ -60,7 +55,7 @@ struct ModelLoader {
         let declaration = "\(entity.name).\(attribute.name)"
         let message = "\(declaration): transformer \"\(name)\" is not bound"
         let help = "help: bind it with --transformer \(name)=SPEC, SPEC one of: \(registry.names.joined(separator: ", "))"
-        console.print(render(message, at: model.sourceLocation(of: declaration), in: model) + "\n" + help, to: .error)
+        console.printDiagnostic(render(message, at: model.sourceLocation(of: declaration), in: model) + "\n" + help)
         isBound = false
       }
     }

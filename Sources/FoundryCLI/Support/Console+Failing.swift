@@ -4,6 +4,33 @@ import FoundryJSON
 import FoundryXML
 
 extension Console {
+  /// Prints `message` on standard error as a diagnostic: as it is when it is one already (it
+  /// starts with `error:`, as a rendered diagnostic does), else after `error: `.
+  ///
+  /// ```swift
+  /// console.printDiagnostic("no value at --root 'items'")   // error: no value at --root 'items'
+  /// ```
+  func printDiagnostic(_ message: String) {
+    print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
+  }
+
+  /// Prints `message` as ``printDiagnostic(_:)`` does and returns `status` for the command to
+  /// throw: 1 by default, `ExitCode.validationFailure` (64) for a usage error.
+  ///
+  /// ```swift
+  /// throw console.failure("--layout graphviz needs Graphviz's dot on the PATH")
+  /// ```
+  func failure(_ message: String, status: ExitCode = .failure) -> ExitCode {
+    printDiagnostic(message)
+    return status
+  }
+
+  /// ``failure(_:status:)`` for a file that could not be written:
+  /// `error: cannot write 'out.json': Permission denied`.
+  func failure(writing path: String, because failure: OutputFile.Failure) -> ExitCode {
+    self.failure("cannot write '\(path)': \(failure.reason)")
+  }
+
   /// Runs `body`; an error it throws is printed on standard error as a diagnostic (`error: ...`)
   /// and the command exits with status 1.
   ///
@@ -14,9 +41,7 @@ extension Console {
     do {
       return try body()
     } catch {
-      let message = Self.diagnostic(for: error)
-      print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
+      throw failure(Self.diagnostic(for: error))
     }
   }
 
