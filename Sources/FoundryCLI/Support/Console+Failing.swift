@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundry
 import FoundryJSON
 import FoundryXML
+internal import FoundryInternals
 
 extension Console {
   /// Prints `message` on standard error as a diagnostic: as it is when it is one already (it
@@ -42,6 +43,29 @@ extension Console {
       return try body()
     } catch {
       throw failure(Self.diagnostic(for: error))
+    }
+  }
+
+  /// Runs `write`; when the XML writer refuses (a name or a character XML cannot hold), prints
+  /// why as a diagnostic against `sourceName`, with the element it was in (`(inside /a/b)`) and
+  /// at the place in the input that `location` finds, if it finds one, and exits with 1.
+  ///
+  /// ```swift
+  /// try console.failingXMLWriting(sourceName: "feed.xml") { () throws(XMLWritingError) in
+  ///   try tree.writeXML(options: .compact, to: write)
+  /// }
+  /// ```
+  func failingXMLWriting<T>(
+    sourceName: String,
+    locatedBy location: (XMLWritingError) -> SourceLocation? = { _ in nil },
+    _ write: () throws(XMLWritingError) -> T
+  ) throws -> T {
+    do {
+      return try write()
+    } catch {
+      let message = error.elementPath.isEmpty ? error.message : "\(error.message) (inside \(error.path))"
+      guard let location = location(error) else { throw failure(Diagnostic.render(message: message, sourceName: sourceName)) }
+      throw failure(Diagnostic.render(message: message, location: location, sourceName: sourceName))
     }
   }
 
