@@ -79,6 +79,17 @@ struct ConvertCommandTests {
     #expect(directory.contents(of: "back.xml") == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + Self.node + "\n")
   }
 
+  @Test func convertingXMLToXMLWritesTheFileFormatWrites() throws {
+    let directory = try TemporaryDirectory()
+    let source = try directory.write("<?xml version='1.0'?>\n<a>\n  <!-- c -->\n  <?p x?>\n  <b/>\n</a>", to: "in.xml")
+    let converted = directory.path + "/converted.xml", formatted = directory.path + "/formatted.xml"
+    #expect(foundry("convert", source, "--to", "xml", "--indent", "1", "-o", converted) == CommandResult(status: 0, output: "", error: ""))
+    #expect(foundry("format", source, "--indent", "1", "-o", formatted) == CommandResult(status: 0, output: "", error: ""))
+    let expected = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a>\n <!-- c -->\n <?p x?>\n <b/>\n</a>\n"
+    #expect(directory.contents(of: "converted.xml") == expected)
+    #expect(directory.contents(of: "formatted.xml") == expected)
+  }
+
   @Test func convertingToTheSameFormatReformats() {
     let xml = foundry("convert", "--to", "xml", "--compact", "-", input: "<?xml version='1.0'?>\n<a>\n  <!-- c -->\n  <b/>\n</a>")
     #expect(xml == CommandResult(status: 0, output: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a><!-- c --><b/></a>\n", error: ""))

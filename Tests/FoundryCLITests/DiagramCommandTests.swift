@@ -61,6 +61,14 @@ struct DiagramCommandTests {
     for name in ["Author", "Book", "Tag"] { #expect(result.output.contains(">\(name)</text>")) }
   }
 
+  @Test func anUnwritableOutputIsAnError() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/no/such/dir/library.mmd"
+    #expect(
+      foundry("diagram", "--model", Self.model, "-o", path)
+        == CommandResult(status: 1, output: "", error: "error: cannot write '\(path)': No such file or directory\n"))
+  }
+
   @Test func aMissingModelIsAnError() {
     let result = foundry("diagram", "--model", "/nonexistent/Missing.xcdatamodel")
     #expect(result.status == 1)

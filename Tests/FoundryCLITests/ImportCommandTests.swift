@@ -196,4 +196,11 @@ struct ImportCommandTests {
         )
     )
   }
+
+  @Test func anUnreadableStandardInput() {
+    let arguments = ["import", "-", "--model", Self.model, "--entity", "Author", "--transformer", "ISODay=date:yyyy-MM-dd"]
+    #expect(
+      foundry(arguments, inputFailure: "Bad file descriptor")
+        == CommandResult(status: 1, output: "", error: "error: cannot read '<stdin>': Bad file descriptor\n--> <stdin>\n"))
+  }
 }

@@ -16,21 +16,20 @@ struct ImportErrorTests {
 
   // MARK: - Transformers
 
+  /// What a command that reads the example model prints when `ISODay` is not bound.
+  static let unboundTransformer = """
+    error: Author.born: transformer "ISODay" is not bound
+    --> \(Fixture.contents):4:9
+     4 |         <attribute name="born" optional="YES" attributeType="Date" v...
+       |         ^
+    help: bind it with --transformer ISODay=SPEC, SPEC one of: \(Fixture.knownSpecs)
+
+    """
+
   @Test func anUnboundTransformerNamesTheAttributeAndTheOption() {
     #expect(
       foundry("import", Fixture.authors, "--model", Fixture.model, "--entity", "Author", "--root", "authors")
-        == CommandResult(
-          status: 1,
-          output: "",
-          error: """
-            error: Author.born: transformer "ISODay" is not bound
-            --> \(Fixture.contents):4:9
-             4 |         <attribute name="born" optional="YES" attributeType="Date" v...
-               |         ^
-            help: bind it with --transformer ISODay=SPEC, SPEC one of: \(Fixture.knownSpecs)
-
-            """
-        )
+        == CommandResult(status: 1, output: "", error: Self.unboundTransformer)
     )
   }
 

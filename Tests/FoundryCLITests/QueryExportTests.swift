@@ -79,6 +79,14 @@ struct QueryExportTests {
     #expect(result.error.hasPrefix("Error: \(flag) must be \(message).\n"), "\(result.error)")
   }
 
+  @Test("with --model, an unbound transformer is reported as import reports it, before the store is opened", arguments: ["query", "export"])
+  func unboundTransformer(command: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = foundry([command, "--store", directory.path + "/never.sqlite", "--model", ImportCommandTests.model, "--entity", "Author"])
+    #expect(result == CommandResult(status: 1, output: "", error: ImportErrorTests.unboundTransformer))
+    #expect(directory.contents(of: "never.sqlite") == nil)
+  }
+
   @Test("store -> export -> import gives a store with the same objects", arguments: ["copy.json", "copy.xml"])
   func roundTrip(file: String) throws {
     let directory = try TemporaryDirectory()

@@ -50,32 +50,19 @@ struct ConvertCommand: ConsoleCommand {
   var input: InputOptions
 
   func run(console: Console) throws {
-    var loader = input.makeLoader(console: console)
     // Kept for XML to XML, which reformats; the JSON view leaves them out anyway.
-    loader.xmlOptions.keepsComments = true
-    loader.xmlOptions.keepsProcessingInstructions = true
-    let document: LoadedDocument
-    do {
-      document = try loader.load(file)
-    } catch {
-      console.print(error.description, to: .error)
-      throw ExitCode.failure
-    }
+    let loader = input.makeLoader(console: console, keepsComments: true, keepsProcessingInstructions: true)
+    let document = try console.failing { try loader.load(file) }
     let sourceName = DocumentLoader.sourceName(for: file)
     try out.checkIndent(for: to, sourceName: sourceName, console: console)
     // Streamed: deep nesting pretty-printed writes far more than it reads.
     switch (document, to) {
     case (.json(let json), .json):
-      return try out.emit(console: console) { write in json.root.writeJSON(options: out.jsonWritingOptions, to: write) }
+      try out.write(json.root, options: out.jsonWritingOptions, console: console)
     case (.xml(let tree), .json):
-      let view = XMLJSONView.document(of: tree.root, options: .conversion)
-      return try out.emit(console: console) { write in view.root.writeJSON(options: out.jsonWritingOptions, to: write) }
+      try out.write(XMLJSONView.document(of: tree.root, options: .conversion).root, options: out.jsonWritingOptions, console: console)
     case (.xml(let tree), .xml):
-      return try out.emit(console: console) { write in
-        try writing(sourceName: sourceName, console: console) { () throws(XMLWritingError) in
-          try tree.writeXML(options: out.xmlWritingOptions(includesDeclaration: tree.declaration != nil), to: write)
-        }
-      }
+      try out.write(tree, options: out.xmlWritingOptions(includesDeclaration: tree.declaration != nil), sourceName: sourceName, console: console)
     case (.json(let json), .xml):
       // Both trees are as deep as the input: each is taken apart level by level when done,
       // since dropping it whole would recurse once per level.
@@ -89,13 +76,12 @@ struct ConvertCommand: ConsoleCommand {
       }
       JSONValue.dismantle(consume value)
       if let failure {
-        console.print(Self.diagnostic(for: failure, in: json, sourceName: sourceName), to: .error)
-        throw ExitCode.failure
+        throw console.failure(Self.diagnostic(for: failure, in: json, sourceName: sourceName))
       }
       guard let root = built.take() else { return }
       let written = Result {
         try out.emit(console: console) { write in
-          try writing(sourceName: sourceName, console: console, placedIn: json) { () throws(XMLWritingError) in
+          try console.failingXMLWriting(sourceName: sourceName, locatedBy: { Self.location(of: $0, in: json) }) { () throws(XMLWritingError) in
             try XMLDocumentValue(root: root).writeXML(options: out.xmlWritingOptions(includesDeclaration: true), to: write)
           }
         }
@@ -105,27 +91,11 @@ struct ConvertCommand: ConsoleCommand {
     }
   }
 
-  /// What `write` makes, or the writer's error printed against the input's name (and for
-  /// JSON input, at the value the failing element came from).
-  private func writing<Result>(
-    sourceName: String,
-    console: Console,
-    placedIn json: JSONDocument? = nil,
-    _ write: () throws(XMLWritingError) -> Result
-  ) throws -> Result {
-    do {
-      return try write()
-    } catch {
-      let message = error.elementPath.isEmpty ? error.message : "\(error.message) (inside \(error.path))"
-      if let json {
-        let node = Self.node(forElementPath: error.elementPath, in: json)
-        let location = node.sourceLocation(ofOffset: node.byteOffset)
-        console.print(Diagnostic.render(message: message, location: location, sourceName: sourceName), to: .error)
-      } else {
-        console.print(Diagnostic.render(message: message, sourceName: sourceName), to: .error)
-      }
-      throw ExitCode.failure
-    }
+  /// Where in the JSON text the element the writer refused came from: at the value
+  /// ``node(forElementPath:in:)`` finds.
+  static func location(of error: XMLWritingError, in document: JSONDocument) -> SourceLocation {
+    let node = node(forElementPath: error.elementPath, in: document)
+    return node.sourceLocation(ofOffset: node.byteOffset)
   }
 
   /// The JSON value the element at `elementPath` was made from, as near as names tell: the

@@ -55,14 +55,7 @@ struct DiagramCommand: ConsoleCommand {
   var out: String?
 
   func run(console: Console) throws {
-    let schema: Schema
-    do {
-      schema = try GenerateCommand.loadSchema(at: model)
-    } catch {
-      let message = "\(error)"
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
-    }
+    let schema = try console.failing { try GenerateCommand.loadSchema(at: model) }
     let diagram = SchemaDiagram(schema: schema, title: EntitySourceGenerator.modelName(ofPath: model))
     let text: String
     switch format {
@@ -71,15 +64,13 @@ struct DiagramCommand: ConsoleCommand {
     case .svg:
       let graphviz = layout == .builtin ? nil : Graphviz.find()
       if layout == .graphviz, graphviz == nil {
-        console.print("error: --layout graphviz needs Graphviz's dot on the PATH", to: .error)
-        throw ExitCode.failure
+        throw console.failure("--layout graphviz needs Graphviz's dot on the PATH")
       }
       if let graphviz {
         do {
           text = try graphviz.svg(from: diagram.dot())
         } catch {
-          console.print("error: \(error.reason)", to: .error)
-          throw ExitCode.failure
+          throw console.failure(error.reason)
         }
       } else {
         text = diagram.svg()
@@ -89,8 +80,7 @@ struct DiagramCommand: ConsoleCommand {
     do {
       try OutputFile.write(text, to: out)
     } catch {
-      console.print("error: cannot write '\(out)': \(error.reason)", to: .error)
-      throw ExitCode.failure
+      throw console.failure(writing: out, because: error)
     }
   }
 }

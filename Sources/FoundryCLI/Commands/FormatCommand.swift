@@ -62,33 +62,18 @@ struct FormatCommand: ConsoleCommand {
   }
 
   func run(console: Console) throws {
-    var loader = input.makeLoader(console: console)
-    loader.xmlOptions.keepsComments = !dropComments
-    loader.xmlOptions.keepsProcessingInstructions = !dropProcessingInstructions
-    let document: LoadedDocument
-    do {
-      document = try loader.load(file)
-    } catch {
-      console.print(error.description, to: .error)
-      throw ExitCode.failure
-    }
+    let loader = input.makeLoader(console: console, keepsComments: !dropComments, keepsProcessingInstructions: !dropProcessingInstructions)
+    let document = try console.failing { try loader.load(file) }
     let sourceName = DocumentLoader.sourceName(for: file)
     try checkFlags(for: document.format, sourceName: sourceName, console: console)
     // Streamed: deep nesting pretty-printed writes far more than it reads.
     switch document {
     case .json(let json):
-      try out.emit(console: console) { write in json.root.writeJSON(options: writingOptions, to: write) }
+      try out.write(json.root, options: writingOptions, console: console)
     case .xml(let tree):
       var options = out.xmlWritingOptions(includesDeclaration: tree.declaration != nil)
       if expandEmptyElements { options.emptyElements = .expanded }
-      try out.emit(console: console) { write in
-        do throws(XMLWritingError) {
-          try tree.writeXML(options: options, to: write)
-        } catch {
-          console.print(error.description, to: .error)
-          throw ExitCode.failure
-        }
-      }
+      try out.write(tree, options: options, sourceName: sourceName, console: console)
     }
   }
 

@@ -11,13 +11,7 @@ extension GenerateCommand {
     var roots: [JSONNode] = []
     var format: SampleModel.Format?
     for path in samples {
-      let loaded: LoadedDocument
-      do {
-        loaded = try loader.load(path)
-      } catch {
-        console.print(error.description, to: .error)
-        throw ExitCode.failure
-      }
+      let loaded = try console.failing { try loader.load(path) }
       let document: JSONDocument
       switch loaded {
       case .json(let json):
@@ -28,16 +22,14 @@ extension GenerateCommand {
         if format == nil { format = Self.xmlFormat(of: tree) }
       }
       if (format == .json) != (loaded.format == .json) {
-        console.print("error: \(DocumentLoader.sourceName(for: path)): the samples mix JSON and XML; give samples of one kind", to: .error)
-        throw ExitCode.failure
+        throw console.failure("\(DocumentLoader.sourceName(for: path)): the samples mix JSON and XML; give samples of one kind")
       }
       guard let root else {
         roots.append(document.root)
         continue
       }
       guard let node = document.root[path: root] else {
-        console.print("error: \(DocumentLoader.sourceName(for: path)): no value at --root '\(root)'", to: .error)
-        throw ExitCode.failure
+        throw console.failure("\(DocumentLoader.sourceName(for: path)): no value at --root '\(root)'")
       }
       roots.append(node)
     }
@@ -46,13 +38,9 @@ extension GenerateCommand {
     let shape = Shape(merging: roots, options: shapeOptions)
     var options = SampleInference.Options()
     options.usesEnums = enums
-    let model: SampleModel
-    do {
-      model = try SampleInference(shape: shape, format: format ?? .json, options: options).infer(
+    let model = try console.failing {
+      try SampleInference(shape: shape, format: format ?? .json, options: options).infer(
         rootName: rootTypeName(singular: false), elementRootName: rootTypeName(singular: true), sampleCount: roots.count)
-    } catch {
-      console.print(error.description, to: .error)
-      throw ExitCode.failure
     }
     let sources = samples.map { Self.fileName(of: DocumentLoader.sourceName(for: $0)) }
     guard graph || modelFile != nil else {
@@ -63,8 +51,7 @@ extension GenerateCommand {
     do {
       schema = try SampleGraphSchema(model: model).makeSchema()
     } catch {
-      console.print("error: the schema guessed from the samples does not resolve: \(error)", to: .error)
-      throw ExitCode.failure
+      throw console.failure("the schema guessed from the samples does not resolve: \(error)")
     }
     if let modelFile { return try writeModelFile(schema, to: modelFile, console: console) }
     let generator = EntitySourceGenerator(schema: schema, modelName: SwiftNames.proseList(sources))
@@ -79,8 +66,7 @@ extension GenerateCommand {
       try OutputDirectory.create(path)
       try OutputFile.write(ModelFileWriter(schema: schema).makeContents(), to: file)
     } catch {
-      console.print("error: cannot write '\(file)': \(error.reason)", to: .error)
-      throw ExitCode.failure
+      throw console.failure(writing: file, because: error)
     }
     console.print(file)
   }

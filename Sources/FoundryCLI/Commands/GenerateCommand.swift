@@ -98,14 +98,7 @@ struct GenerateCommand: ConsoleCommand {
 
   func run(console: Console) throws {
     guard let model else { return try runSamples(console: console) }
-    let schema: Schema
-    do {
-      schema = try Self.loadSchema(at: model)
-    } catch {
-      let message = "\(error)"
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
-    }
+    let schema = try console.failing { try Self.loadSchema(at: model) }
     let generator = EntitySourceGenerator(schema: schema, modelName: EntitySourceGenerator.modelName(ofPath: model))
     for warning in generator.warnings { console.print(warning, to: .error) }
     try write(source: generator.makeSource(), files: generator.makeFiles(), console: console)
@@ -121,8 +114,7 @@ struct GenerateCommand: ConsoleCommand {
     do {
       try OutputDirectory.create(out)
     } catch {
-      console.print("error: cannot create directory '\(out)': \(error.reason)", to: .error)
-      throw ExitCode.failure
+      throw console.failure("cannot create directory '\(out)': \(error.reason)")
     }
     let directory = out.hasSuffix("/") ? out : out + "/"
     for file in files() {
@@ -130,8 +122,7 @@ struct GenerateCommand: ConsoleCommand {
       do {
         try OutputFile.write(file.text, to: path)
       } catch {
-        console.print("error: cannot write '\(path)': \(error.reason)", to: .error)
-        throw ExitCode.failure
+        throw console.failure(writing: path, because: error)
       }
       console.print(path)
     }

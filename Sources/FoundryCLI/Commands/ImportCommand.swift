@@ -72,11 +72,7 @@ struct ImportCommand: ConsoleCommand {
   @Option(help: ArgumentHelp("The key path of the objects inside each payload (authors, data.items).", valueName: "keypath"))
   var root: String?
 
-  @Option(
-    name: .customLong("transformer"),
-    help: ArgumentHelp("Bind a transformer name the model uses to a built-in spec (ISODay=date:yyyy-MM-dd).", valueName: "name=spec")
-  )
-  var transformers: [TransformerBinding] = []
+  @OptionGroup var transformers: TransformerOptions
 
   @Flag(help: "Leave bad objects and values out and report them as issues instead of failing.")
   var lossy = false
@@ -121,19 +117,15 @@ struct ImportCommand: ConsoleCommand {
     guard payloads.count(where: { $0 == "-" }) <= 1 else {
       throw ValidationError("Standard input ('-') can be read only once.")
     }
-    var registry = TransformerRegistry.standard
-    for binding in transformers { try binding.bind(in: &registry) }
+    _ = try transformers.registry()
     if dryRun, store == nil { throw ValidationError("--dry-run needs --store.") }
     if sync != nil, store == nil { throw ValidationError("--sync needs --store.") }
     if store != nil, export != nil { throw ValidationError("--export writes the imported graph; with --store, use foundry export.") }
   }
 
   func run(console: Console) throws {
-    let loader = ModelLoader(path: model)
-    let (modelFile, schema) = try loader.load(console: console)
-    try loader.checkEntity(entity, in: schema, model: modelFile, console: console)
     let options = try importOptions()
-    try loader.checkTransformers(of: schema, registry: options.mapping.transformers, model: modelFile, console: console)
+    let (modelFile, schema) = try ModelLoader(path: model).load(entity: entity, transformers: options.mapping.transformers, console: console)
     if let store {
       var storeOptions = options
       storeOptions.toManyMerge = (sync ?? .keep).merge
@@ -168,7 +160,7 @@ struct ImportCommand: ConsoleCommand {
   /// The import options: the built-in transformers plus the bindings, strict or lossy.
   func importOptions() throws -> GraphImportOptions {
     var options = GraphImportOptions()
-    for binding in transformers { try binding.bind(in: &options.mapping.transformers) }
+    options.mapping.transformers = try transformers.registry()
     options.isLossy = lossy
     options.mapping.parsing = input.parsingOptions
     options.mapping.xmlParsing = input.xmlParsingOptions(startingFrom: options.mapping.xmlParsing)
@@ -182,31 +174,12 @@ struct ImportCommand: ConsoleCommand {
   private func importPayload(
     _ path: String, sourceName: String, into graph: ObjectGraph, options: GraphImportOptions, console: Console
   ) throws -> GraphImportReport {
-    let (bytes, format) = try readPayload(path, sourceName: sourceName, console: console)
+    let (bytes, format) = try input.makeLoader(console: console).read(path)
     switch format {
     case .json:
       return try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
     case .xml:
       return try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
     }
-  }
-
-  /// The bytes of one payload (a file, or standard input for `-`) and their format.
-  func readPayload(_ path: String, sourceName: String, console: Console) throws -> ([UInt8], DocumentFormat) {
-    let bytes: [UInt8]
-    if path == "-" {
-      do {
-        bytes = try console.readInput()
-      } catch {
-        throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
-      }
-    } else {
-      do {
-        bytes = try FileReader.read(path)
-      } catch {
-        throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
-      }
-    }
-    return (bytes, input.inputFormat ?? DocumentFormat.detect(path: path, bytes: bytes))
   }
 }

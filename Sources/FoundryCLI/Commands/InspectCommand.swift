@@ -62,13 +62,7 @@ struct InspectCommand: ConsoleCommand {
   }
 
   func run(console: Console) throws {
-    let document: LoadedDocument
-    do {
-      document = try input.makeLoader(console: console).load(file)
-    } catch {
-      console.print(error.description, to: .error)
-      throw ExitCode.failure
-    }
+    let document = try console.failing { try input.makeLoader(console: console).load(file) }
     var shapeOptions = ShapeOptions()
     shapeOptions.summarizesMaps = !allKeys
     let shape: Shape

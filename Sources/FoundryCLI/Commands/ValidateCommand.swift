@@ -55,7 +55,7 @@ struct ValidateCommand: ConsoleCommand {
         if !quiet { console.print("\(DocumentLoader.sourceName(for: path)): ok") }
       } catch {
         failures += 1
-        console.print(error.description, to: .error)
+        console.printDiagnostic(error.description)
       }
     }
     if failures > 0 { throw ExitCode.failure }

@@ -46,8 +46,7 @@ struct GraphFileExport {
     do {
       try OutputFile.write(output, to: path)
     } catch {
-      console.print("error: cannot write '\(path)': \(error.reason)", to: .error)
-      throw ExitCode.failure
+      throw console.failure(writing: path, because: error)
     }
     return objects.count
   }

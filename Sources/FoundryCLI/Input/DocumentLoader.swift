@@ -57,8 +57,8 @@ package struct DocumentLoader {
   /// - Complexity: O(*n*) in the size of the file.
   package func load(_ path: String) throws(InputError) -> LoadedDocument {
     let sourceName = Self.sourceName(for: path)
-    let bytes = try read(path, sourceName: sourceName)
-    switch format ?? DocumentFormat.detect(path: path, bytes: bytes) {
+    let (bytes, format) = try read(path)
+    switch format {
     case .json:
       do {
         return .json(try JSONDocument.parse(bytes: bytes, options: options, sourceName: sourceName))
@@ -74,18 +74,31 @@ package struct DocumentLoader {
     }
   }
 
-  private func read(_ path: String, sourceName: String) throws(InputError) -> [UInt8] {
+  /// The bytes of the document at `path` (standard input for `-`), unparsed, and the format
+  /// to read them as: ``format`` when set, else the one the extension or the content names.
+  ///
+  /// ```swift
+  /// let (bytes, format) = try loader.read("authors.json")   // format: .json
+  /// ```
+  ///
+  /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when the file cannot be read.
+  /// - Complexity: O(*n*) in the size of the file.
+  package func read(_ path: String) throws(InputError) -> (bytes: [UInt8], format: DocumentFormat) {
+    let sourceName = Self.sourceName(for: path)
+    let bytes: [UInt8]
     if path == "-" {
       do {
-        return try console.readInput()
+        bytes = try console.readInput()
+      } catch {
+        throw .unreadable(sourceName: sourceName, reason: error.reason)
+      }
+    } else {
+      do {
+        bytes = try FileReader.read(path)
       } catch {
         throw .unreadable(sourceName: sourceName, reason: error.reason)
       }
     }
-    do {
-      return try FileReader.read(path)
-    } catch {
-      throw .unreadable(sourceName: sourceName, reason: error.reason)
-    }
+    return (bytes, format ?? DocumentFormat.detect(path: path, bytes: bytes))
   }
 }

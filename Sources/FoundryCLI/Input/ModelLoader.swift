@@ -13,8 +13,7 @@ internal import FoundryInternals
 ///
 /// ```swift
 /// let loader = ModelLoader(path: "Library.xcdatamodeld")
-/// let (file, schema) = try loader.load(console: console)
-/// try loader.checkEntity("Author", in: schema, model: file, console: console)
+/// let (file, schema) = try loader.load(entity: "Author", transformers: .standard, console: console)
 /// ```
 struct ModelLoader {
   /// The model as given: a `.xcdatamodeld`, a `.xcdatamodel` or its `contents` file.
@@ -22,28 +21,33 @@ struct ModelLoader {
 
   /// The model file and its schema; a model that cannot be read is reported and exits with 1.
   func load(console: Console) throws -> (ModelFile, Schema) {
-    do {
+    try console.failing {
       let file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
       return (file, try Schema(file))
-    } catch {
-      let message = error.description
-      console.print(message.hasPrefix("error:") ? message : "error: \(message)", to: .error)
-      throw ExitCode.failure
     }
   }
 
+  /// The model file and its schema, checked for `entity` and for every transformer name its
+  /// attributes use, which `transformers` must resolve: what `import`, and `query` and `export`
+  /// with `--model`, read before anything else. Each problem is reported and exits with 1.
+  func load(entity: String, transformers: TransformerRegistry, console: Console) throws -> (ModelFile, Schema) {
+    let (file, schema) = try load(console: console)
+    try checkEntity(entity, in: schema, model: file, console: console)
+    try checkTransformers(of: schema, registry: transformers, model: file, console: console)
+    return (file, schema)
+  }
+
   /// Reports an entity the model does not declare, with the nearest names it does.
-  func checkEntity(_ entity: String, in schema: Schema, model: ModelFile, console: Console) throws {
+  private func checkEntity(_ entity: String, in schema: Schema, model: ModelFile, console: Console) throws {
     guard schema[entity] == nil else { return }
     let hint = NameSuggestion.hint(for: entity, among: schema.entities.map(\.name), noun: "entities")
     let message = "no entity named \"\(entity)\" in the model (\(hint))"
-    console.print(Diagnostic.render(message: message, sourceName: sourceName(model)), to: .error)
-    throw ExitCode.failure
+    throw console.failure(Diagnostic.render(message: message, sourceName: sourceName(model)))
   }
 
   /// Reports every transformer name the model uses that neither a `--transformer` binding nor
   /// the built-in specs resolve, before any payload is read.
-  func checkTransformers(of schema: Schema, registry: TransformerRegistry, model: ModelFile, console: Console) throws {
+  private func checkTransformers(of schema: Schema, registry: TransformerRegistry, model: ModelFile, console: Console) throws {
     var isBound = true
     for entity in schema.entities {
       for attribute in entity.attributes {
@@ -51,7 +55,7 @@ struct ModelLoader {
         let declaration = "\(entity.name).\(attribute.name)"
         let message = "\(declaration): transformer \"\(name)\" is not bound"
         let help = "help: bind it with --transformer \(name)=SPEC, SPEC one of: \(registry.names.joined(separator: ", "))"
-        console.print(render(message, at: model.sourceLocation(of: declaration), in: model) + "\n" + help, to: .error)
+        console.printDiagnostic(render(message, at: model.sourceLocation(of: declaration), in: model) + "\n" + help)
         isBound = false
       }
     }

@@ -19,32 +19,18 @@ struct StoreOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The entity of the objects.", valueName: "name"))
   var entity: String
 
-  @Option(
-    name: .customLong("transformer"),
-    help: ArgumentHelp("Bind a transformer name the model uses to a built-in spec (ISODay=date:yyyy-MM-dd).", valueName: "name=spec")
-  )
-  var transformers: [TransformerBinding] = []
+  @OptionGroup var transformers: TransformerOptions
 
   func validate() throws {
-    _ = try registry()
-  }
-
-  /// The built-in transformers plus the bindings.
-  func registry() throws -> TransformerRegistry {
-    var registry = TransformerRegistry.standard
-    for binding in transformers { try binding.bind(in: &registry) }
-    return registry
+    _ = try transformers.registry()
   }
 
   /// The store (with the model, or with the schema it recorded), checked for the entity and
   /// the transformers, and a context over it; whatever fails is printed and exits with 1.
   func open(console: Console) throws -> (store: Store, context: ObjectContext) {
     guard let model else { return try openRecorded(console: console) }
-    let loader = ModelLoader(path: model)
-    let (file, schema) = try loader.load(console: console)
-    try loader.checkEntity(entity, in: schema, model: file, console: console)
-    var registry = try registry()
-    try loader.checkTransformers(of: schema, registry: registry, model: file, console: console)
+    var registry = try transformers.registry()
+    let (_, schema) = try ModelLoader(path: model).load(entity: entity, transformers: registry, console: console)
     return try console.failing {
       let store = try StoreLocation.open(store, schema: schema)
       try addRecordedBindings(of: store, to: &registry)
@@ -60,7 +46,7 @@ struct StoreOptions: ParsableArguments {
         let hint = NameSuggestion.hint(for: entity, among: store.schema.entities.map(\.name), noun: "entities")
         throw StoreError(.invalidQuery, "no entity named \"\(entity)\" in the store (\(hint))")
       }
-      var registry = try registry()
+      var registry = try transformers.registry()
       try addRecordedBindings(of: store, to: &registry)
       return (store, try store.makeContext(transformers: registry))
     }
@@ -68,7 +54,7 @@ struct StoreOptions: ParsableArguments {
 
   /// Binds the transformer names the store recorded, unless `--transformer` binds them.
   private func addRecordedBindings(of store: Store, to registry: inout TransformerRegistry) throws {
-    let given = Set(transformers.map(\.name))
+    let given = Set(transformers.bindings.map(\.name))
     for (name, spec) in try StoreImport.bindings(of: store) where !given.contains(name) {
       if let binding = TransformerBinding(argument: "\(name)=\(spec)") { try binding.bind(in: &registry) }
     }

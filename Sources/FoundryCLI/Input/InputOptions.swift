@@ -119,9 +119,13 @@ struct InputOptions: ParsableArguments {
     return options
   }
 
-  /// A loader reading with these options from `console`.
-  func makeLoader(console: Console) -> DocumentLoader {
-    DocumentLoader(options: parsingOptions, xmlOptions: xmlParsingOptions, format: inputFormat, console: console)
+  /// A loader reading with these options from `console`; XML keeps its comments and
+  /// processing instructions only when asked (the commands that rewrite XML ask).
+  func makeLoader(console: Console, keepsComments: Bool = false, keepsProcessingInstructions: Bool = false) -> DocumentLoader {
+    var xmlOptions = xmlParsingOptions
+    xmlOptions.keepsComments = keepsComments
+    xmlOptions.keepsProcessingInstructions = keepsProcessingInstructions
+    return DocumentLoader(options: parsingOptions, xmlOptions: xmlOptions, format: inputFormat, console: console)
   }
 }
 

@@ -22,7 +22,7 @@ extension ImportCommand {
   func importIntoStore(at path: String, schema: Schema, model: ModelFile, options: GraphImportOptions, console: Console) throws {
     let target = try console.failing {
       let target = try StoreImport(path: path, schema: schema)
-      if !dryRun { try target.record(transformers) }
+      if !dryRun { try target.record(transformers.bindings) }
       return target
     }
     var summary = ImportSummary(model: model, entity: entity)
@@ -39,7 +39,7 @@ extension ImportCommand {
             return outcome
           }
         }
-        let (bytes, format) = try readPayload(payload, sourceName: sourceName, console: console)
+        let (bytes, format) = try input.makeLoader(console: console).read(payload)
         let options = withProgress(options, label: "importing \(sourceName)", byteCount: bytes.count, unit: nil)
         defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
         return try target.run(bytes, format: format, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)

@@ -85,7 +85,7 @@ struct OutputOptions: ParsableArguments {
     do throws(OutputFile.Failure) {
       file = try OutputFile(creating: output)
     } catch {
-      throw cannotWrite(error, console: console)
+      throw console.failure(writing: output, because: error)
     }
     var failure: OutputFile.Failure?
     do {
@@ -102,18 +102,11 @@ struct OutputOptions: ParsableArguments {
       do throws(OutputFile.Failure) { try file.write("\n") } catch { failure = error }
     }
     do throws(OutputFile.Failure) { try file.close() } catch { failure = failure ?? error }
-    if let failure { throw cannotWrite(failure, console: console) }
-  }
-
-  /// Prints why the `--output` file could not be written; returns the exit code to throw.
-  private func cannotWrite(_ failure: OutputFile.Failure, console: Console) -> ExitCode {
-    console.print("error: cannot write '\(output ?? "-")': \(failure.reason)", to: .error)
-    return ExitCode.failure
+    if let failure { throw console.failure(writing: output, because: failure) }
   }
 
   /// Prints a flag that does not fit the document as a compiler-style error and exits with 64.
   static func usageError(_ message: String, sourceName: String, console: Console) throws -> Never {
-    console.print(Diagnostic.render(message: message, sourceName: sourceName), to: .error)
-    throw ExitCode.validationFailure
+    throw console.failure(Diagnostic.render(message: message, sourceName: sourceName), status: .validationFailure)
   }
 }
