@@ -75,14 +75,7 @@ final class IdentityIndex {
 
   /// Indexes a loaded object's identity on the index's next use (unless another object holds
   /// that identity by then, as ``insertIfAbsent(_:number:family:)``).
-  func insertLater(number: Int) {
-    // Numbers come in runs (a fetch registers its objects one after another): kept as ranges.
-    if let last = unindexed.last, last.upperBound == number {
-      unindexed[unindexed.count - 1] = last.lowerBound..<number + 1
-    } else {
-      unindexed.append(number..<number + 1)
-    }
-  }
+  func insertLater(number: Int) { unindexed.append(objectNumber: number) }
 
   /// Indexes the loaded objects waiting: their identities as they are now (a change since
   /// moved nothing in the index), unless deleted or scoped to a parent.
@@ -103,5 +96,17 @@ final class IdentityIndex {
     guard self.number(of: key, family: family) == number else { return }
     if case .one(.integer(let value)) = key.values { return integers[family].remove(value) }
     tables[family][key] = nil
+  }
+}
+
+extension [Range<Int>] {
+  /// Adds object number `number`, extending the last range when it ends there: numbers come in
+  /// runs (a fetch registers its objects one after another), kept as ranges.
+  mutating func append(objectNumber number: Int) {
+    if let last, last.upperBound == number {
+      self[count - 1] = last.lowerBound..<number + 1
+    } else {
+      append(number..<number + 1)
+    }
   }
 }

@@ -30,14 +30,8 @@ extension ObjectGraph {
     let number = storage.count
     let object = ManagedObject(row: row, of: rows, header: header, number: number, index: index, faults: faults(of: header.entity))
     storage.append(object)
-    let entity = header.entity
-    let family = entity.rootIndex
-    if let last = unindexedRows[family].last, last.upperBound == number {
-      unindexedRows[family][unindexedRows[family].count - 1] = last.lowerBound..<number + 1
-    } else {
-      unindexedRows[family].append(number..<number + 1)
-    }
-    if !entity.isIdentityScopedToParent, !entity.identitySlots.isEmpty { index.insertLater(number: number) }
+    unindexedRows[header.entity.rootIndex].append(objectNumber: number)
+    indexIdentityLater(of: object)
     return object
   }
 
@@ -68,8 +62,13 @@ extension ObjectGraph {
     if let id = object.persistentID { persistentIndex[entity.rootIndex].insert(id.row, number: object.objectNumber) }
     // An object inserted in memory with the same identity keeps the index: saving it then
     // fails on the store's unique index instead of silently merging two objects.
-    if !entity.isIdentityScopedToParent, !entity.identitySlots.isEmpty { index.insertLater(number: object.objectNumber) }
+    indexIdentityLater(of: object)
     return object
+  }
+
+  /// Has the identity index take `object` (a stored object just registered) on its next use.
+  private func indexIdentityLater(of object: ManagedObject) {
+    if !object.entity.isIdentityScopedToParent, !object.entity.identitySlots.isEmpty { index.insertLater(number: object.objectNumber) }
   }
 
   /// A fault per relationship slot of `entity`: one array that the entity's stored objects
