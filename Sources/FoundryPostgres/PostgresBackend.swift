@@ -13,10 +13,18 @@ internal import PostgresNIO
 /// reads return rows), so the async ``transaction(commits:_:)`` runs it on NIO's thread pool,
 /// never on the cooperative pool.
 final class PostgresBackend: StoreBackend {
+  /// The primary's connections: every write, and the reads no replica serves.
   let pool: PostgresConnectionPool
+  /// The read-only replicas a context's fetches may go to (see `read(_:from:)`).
+  let replicas: [PostgresReplica]
+  /// How many reads were offered to a replica: the next goes to the one after.
+  let replicaTurn = Locked(0)
   let dialect: any SQLDialect = PostgresDialect()
 
-  init(pool: PostgresConnectionPool) { self.pool = pool }
+  init(pool: PostgresConnectionPool, replicas: [PostgresReplica] = []) {
+    self.pool = pool
+    self.replicas = replicas
+  }
 
   // MARK: - Reads
 
@@ -30,13 +38,17 @@ final class PostgresBackend: StoreBackend {
 
   /// One statement alone; several in one read-only repeatable-read transaction, so that they
   /// see the same state of the store.
-  private func readFuture(_ statements: [SQLStatement]) -> EventLoopFuture<[SQLRows]> {
+  func readFuture(_ statements: [SQLStatement]) -> EventLoopFuture<[SQLRows]> {
     let logger = pool.logger
-    return pool.withConnection { connection in
-      guard statements.count > 1 else { return Self.rows(statements, on: connection, logger: logger) }
-      return Self.transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commits: true, logger: logger) {
-        Self.rows(statements, on: connection, logger: logger)
-      }
+    return pool.withConnection { connection in Self.read(statements, on: connection, logger: logger) }
+  }
+
+  /// The rows of `statements` on `connection`: in a read-only repeatable-read transaction
+  /// when there are several.
+  static func read(_ statements: [SQLStatement], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
+    guard statements.count > 1 else { return rows(statements, on: connection, logger: logger) }
+    return transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commits: true, logger: logger) {
+      rows(statements, on: connection, logger: logger)
     }
   }
 

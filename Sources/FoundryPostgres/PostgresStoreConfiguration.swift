@@ -31,6 +31,20 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   /// How many connections the store opens at most (at least 1): saves and reads beyond
   /// that wait for a free one.
   public var poolSize: Int
+  /// Read-only replicas of this server (streaming standbys) that the fetches, counts and
+  /// relationship faults of contexts without unsaved changes may read, in turn; each with
+  /// its own address and pool size (their own `replicas` are not used).
+  ///
+  /// ```swift
+  /// var configuration = try PostgresStoreConfiguration(url: "postgres://app@primary/library")
+  /// configuration.replicas = [try PostgresStoreConfiguration(url: "postgres://app@replica-1/library")]
+  /// ```
+  /// Saves, imports, identity lookups and refreshes always go to the primary. A context that
+  /// saved reads from a replica only once that replica has replayed its save, so it always
+  /// sees its own writes; other contexts may see a replica's lag. A replica that cannot be
+  /// reached (or fails a read) leaves the read to the primary, and is passed by for a few
+  /// seconds.
+  public var replicas: [PostgresStoreConfiguration] = []
 
   /// A server reached over TCP.
   ///

@@ -98,7 +98,11 @@ struct PostgresStoreOpener: Sendable {
   }
 
   static func makeBackend(_ configuration: PostgresStoreConfiguration) -> PostgresBackend {
-    PostgresBackend(pool: PostgresConnectionPool(configuration: configuration.connection, size: configuration.poolSize, logger: Logger(label: "foundry.postgres")))
+    let logger = Logger(label: "foundry.postgres")
+    let replicas = configuration.replicas.map { replica in
+      PostgresReplica(pool: PostgresConnectionPool(configuration: replica.connection, size: replica.poolSize, logger: logger))
+    }
+    return PostgresBackend(pool: PostgresConnectionPool(configuration: configuration.connection, size: configuration.poolSize, logger: logger), replicas: replicas)
   }
 
   /// Creates the tables of a database without any, migrates those of an earlier schema, and

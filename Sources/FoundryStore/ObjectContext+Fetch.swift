@@ -15,13 +15,13 @@ extension ObjectContext {
   ///   transaction.
   nonisolated(nonsending) public func fetch(_ request: FetchRequest) async throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)
-    return try materialize(query, rows: try await store.backend.read(query.statements))
+    return try materialize(query, rows: try await store.backend.read(query.statements, from: source.queryRoute()))
   }
 
   /// ``fetch(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func fetchNow(_ request: FetchRequest) throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)
-    return try materialize(query, rows: try store.backend.readNow(query.statements))
+    return try materialize(query, rows: try store.backend.readNow(query.statements, from: source.queryRoute()))
   }
 
   /// The number of stored objects a request names (its limit and offset applied).
@@ -32,12 +32,12 @@ extension ObjectContext {
   /// - Parameters:
   ///   - request: The entity and predicate to count; its limit and offset apply, its sort keys do not matter.
   nonisolated(nonsending) public func count(_ request: FetchRequest) async throws -> Int {
-    Self.count(in: try await store.backend.read(try FetchQuery(request, context: self).counting))
+    Self.count(in: try await store.backend.read(try FetchQuery(request, context: self).counting, from: source.queryRoute()))
   }
 
   /// ``count(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func countNow(_ request: FetchRequest) throws -> Int {
-    Self.count(in: try store.backend.readNow(try FetchQuery(request, context: self).counting))
+    Self.count(in: try store.backend.readNow(try FetchQuery(request, context: self).counting, from: source.queryRoute()))
   }
 
   /// How the database runs the objects' query of a request, a line per step (for tests and

@@ -40,14 +40,17 @@ extension ObjectContext {
   /// transaction stored meanwhile updates that row (see ``WritePlan/mergesByIdentity``).
   nonisolated(nonsending) func save(mergesByIdentity: Bool) async throws -> SaveResult {
     guard let pending = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
+    let result: SaveResult
     do {
-      return finishSave(pending, rows: try await store.backend.write(pending.plan.plan))
+      result = finishSave(pending, rows: try await store.backend.write(pending.plan.plan))
     } catch let error as StoreError where error.code == .conflict && mergePolicy == .storeWins {
       let ids = try conflictCandidates()
       try applyStoredRows(try await store.backend.read(refreshStatements(for: ids)), of: ids, dropsChanges: true)
       guard let retried = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
-      return finishSave(retried, rows: try await store.backend.write(retried.plan.plan))
+      result = finishSave(retried, rows: try await store.backend.write(retried.plan.plan))
     }
+    if store.backend.hasReplicas { source.saved(at: (try? await store.backend.commitPosition()) ?? .unknown) }
+    return result
   }
 
   /// ``save()`` for synchronous callers outside Swift's cooperative pool (the command line):
@@ -55,14 +58,17 @@ extension ObjectContext {
   @discardableResult
   package func saveNow(mergesByIdentity: Bool = false) throws -> SaveResult {
     guard let pending = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
+    let result: SaveResult
     do {
-      return finishSave(pending, rows: try store.backend.writeNow(pending.plan.plan))
+      result = finishSave(pending, rows: try store.backend.writeNow(pending.plan.plan))
     } catch let error as StoreError where error.code == .conflict && mergePolicy == .storeWins {
       let ids = try conflictCandidates()
       try applyStoredRows(try store.backend.readNow(refreshStatements(for: ids)), of: ids, dropsChanges: true)
       guard let retried = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
-      return finishSave(retried, rows: try store.backend.writeNow(retried.plan.plan))
+      result = finishSave(retried, rows: try store.backend.writeNow(retried.plan.plan))
     }
+    if store.backend.hasReplicas { source.saved(at: (try? store.backend.commitPositionNow()) ?? .unknown) }
+    return result
   }
 
   /// The changes to write, validated and planned; `nil` when there are none.

@@ -1,4 +1,4 @@
-/// A database a ``Store`` runs on: SQLite (FoundrySQLite) today, PostgreSQL next.
+/// A database a ``Store`` runs on: SQLite (FoundrySQLite) or PostgreSQL (FoundryPostgres).
 ///
 /// Reads and writes that a user awaits are `async`, since a server database answers over the
 /// network (postgres-nio is asynchronous). ``readNow(_:)`` serves what cannot wait: a
@@ -12,6 +12,18 @@ package protocol StoreBackend: Sendable {
   func read(_ statements: [SQLStatement]) async throws -> [SQLRows]
   /// ``read(_:)`` now, blocking the caller until the database answers.
   func readNow(_ statements: [SQLStatement]) throws -> [SQLRows]
+  /// Whether reads may go to read-only replicas (see ``read(_:from:)``).
+  var hasReplicas: Bool { get }
+  /// The rows of each query, as ``read(_:)``, from a read-only replica when `route` allows it
+  /// and the backend has one (see ``ReadRoute``); from the one database otherwise.
+  func read(_ statements: [SQLStatement], from route: ReadRoute) async throws -> [SQLRows]
+  /// ``read(_:from:)`` now, blocking the caller.
+  func readNow(_ statements: [SQLStatement], from route: ReadRoute) throws -> [SQLRows]
+  /// Where the primary's log ends now: asked right after a save, the position a replica must
+  /// have replayed to hold what it wrote; `nil` for a backend without replicas.
+  func commitPosition() async throws -> CommitPosition?
+  /// ``commitPosition()`` now, blocking the caller.
+  func commitPositionNow() throws -> CommitPosition?
   /// Runs a save in one transaction: all of it or nothing.
   /// - Returns: The rows given to the plan's new objects, in ``WritePlan/newRows`` order.
   func write(_ plan: WritePlan) async throws -> [Int64]

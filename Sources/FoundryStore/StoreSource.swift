@@ -16,6 +16,29 @@ final class StoreSource: ObjectSource {
   var transaction: (any StoreTransaction)?
   /// The rows an import in batches wrote so far, by identity.
   var imported: ImportedRows?
+  /// Where the primary's log ended after the context's last save (`nil`: it has not saved,
+  /// or the store has no replicas): a replica must have replayed that far to serve its reads.
+  var savedPosition: CommitPosition?
+
+  /// Where relationship faults read: where the context's last fetch or count read (the
+  /// primary before the first), since looking for unsaved changes scans the whole context.
+  var faultRoute = ReadRoute.primary
+
+  /// Where a fetch or count of the context reads now, and its faults after it: a replica
+  /// that holds the context's own saves while it has no unsaved changes (which it would be
+  /// about to save over what it read), the primary otherwise.
+  func queryRoute() -> ReadRoute {
+    guard backend.hasReplicas else { return .primary }
+    faultRoute = graph?.hasChanges == true ? .primary : .replica(caughtUpTo: savedPosition)
+    return faultRoute
+  }
+
+  /// Notes where the primary's log ended after the context saved (``CommitPosition/unknown``
+  /// when the server did not say): its reads wait for a replica that has replayed that far.
+  func saved(at position: CommitPosition) {
+    savedPosition = position
+    faultRoute = .replica(caughtUpTo: position)
+  }
 
   init(backend: any StoreBackend, decoder: RowDecoder) {
     self.backend = backend
@@ -25,9 +48,10 @@ final class StoreSource: ObjectSource {
 
   private var layout: StoreLayout { decoder.layout }
 
-  /// The rows of one query, read in the import's transaction when there is one.
-  private func readNow(_ statement: SQLStatement) throws -> SQLRows {
-    guard let transaction else { return try backend.readNow(statement) }
+  /// The rows of one query, read in the import's transaction when there is one, else where
+  /// `route` allows (identity lookups serve imports and upserts: they read the primary).
+  private func readNow(_ statement: SQLStatement, from route: ReadRoute = .primary) throws -> SQLRows {
+    guard let transaction else { return try backend.readNow(statement, from: route) }
     return try transaction.read([statement]).first ?? SQLRows(columnCount: 0)
   }
   private var dialect: any SQLDialect { decoder.dialect }
@@ -58,7 +82,7 @@ final class StoreSource: ObjectSource {
 
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject] {
     let (statement, target) = relatedQuery(of: entity, slot: slot, owners: SQLStatement("?", [.value(.integer(id.row))]))
-    let rows = try readNow(statement)
+    let rows = try readNow(statement, from: faultRoute)
     return try (0..<rows.count).map { row throws(StoreError) in try decoder.storedObject(rows, row: row, offset: 1, in: target) }
   }
 

@@ -57,6 +57,13 @@ public final class PostgresTestServer: Sendable {
     let name = "foundry_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
     try ChildProcess.run(binaries + "/createdb", connectionArguments + [name])
     if let sql { try self.sql(sql, in: name) }
+    return url(of: name)
+  }
+
+  /// The URL of database `database` (a URL another cluster's ``makeDatabase(containing:)``
+  /// gave, or a name) on this cluster: what a replica serves of its primary's database.
+  public func url(of database: String) -> String {
+    let name = database.split(separator: "/").last.map(String.init) ?? database
     return "postgres://postgres@127.0.0.1:\(port)/\(name)"
   }
 
@@ -139,10 +146,35 @@ public final class PostgresTestServer: Sendable {
   }
 
   private static func start(binaries: String, isDurable: Bool = false) throws -> PostgresTestServer {
-    let directory = try asServerUser("/bin/mktemp", ["-d", "/tmp/foundry-postgres-XXXXXX"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let directory = try makeClusterDirectory(binaries: binaries)
     try asServerUser(binaries + "/initdb", ["-D", directory + "/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
+    return try startOnFreePort(directory: directory, binaries: binaries, isDurable: isDurable)
+  }
+
+  /// A streaming replica of this cluster: a copy made with `pg_basebackup -R` (which
+  /// configures it to follow this server), started as a read-only standby on a port of its
+  /// own; stopped and removed at the test process's exit, as this one.
+  ///
+  /// ```swift
+  /// let primary = try PostgresTestServer.startPrivate()
+  /// let replica = try primary.startReplica()
+  /// ```
+  public func startReplica() throws -> PostgresTestServer {
+    let directory = try Self.makeClusterDirectory(binaries: binaries)
+    try Self.asServerUser(binaries + "/pg_basebackup", connectionArguments + ["-D", directory + "/data", "-R", "-X", "stream", "-c", "fast", "--no-sync"])
+    return try Self.startOnFreePort(directory: directory, binaries: binaries, isDurable: isDurable)
+  }
+
+  /// A new temporary directory for a cluster, owned by the server's user and removed at exit.
+  private static func makeClusterDirectory(binaries: String) throws -> String {
+    let directory = try asServerUser("/bin/mktemp", ["-d", "/tmp/foundry-postgres-XXXXXX"]).trimmingCharacters(in: .whitespacesAndNewlines)
     clusters.withLock { $0.append((binaries, directory)) }
     if clusters.withLock({ $0.count }) == 1 { atexit { PostgresTestServer.removeAll() } }
+    return directory
+  }
+
+  /// Starts the cluster in `directory` on a free port (trying another when one was taken meanwhile).
+  private static func startOnFreePort(directory: String, binaries: String, isDurable: Bool) throws -> PostgresTestServer {
     var lastError: (any Error)?
     for _ in 0..<3 {
       let server = PostgresTestServer(port: try freePort(), directory: directory, binaries: binaries, isDurable: isDurable)

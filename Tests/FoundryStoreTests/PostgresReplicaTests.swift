@@ -1,0 +1,100 @@
+import Foundation
+import FoundryGraph
+import FoundryPostgres
+import FoundryStore
+import FoundryTestSupport
+import Testing
+
+@Suite("PostgreSQL: read replicas", .enabled(if: PostgresTestServer.unavailableReason == nil, "PostgreSQL is not installed here"))
+struct PostgresReplicaTests {
+  @Test("with a real streaming replica: fetches, counts and faults of a context without changes read the replica; saves go to the primary; a context reads its own saves")
+  func readsGoToTheReplica() async throws {
+    let (primary, replica, store, url) = try await Self.primaryAndReplica()
+    let writer = try store.makeContext()
+    let ada = try writer.insert("Author")
+    ada.id = 101
+    ada.name = "Ada"
+    try ada.add(try Self.book(1, in: writer), forKey: "books")
+    try await writer.save()
+    try await onOwnThread { try Self.waitForReplay(primary, replica, url) }
+    // The replica stops replaying: what the primary commits from now on is not there.
+    try replica.sql("SELECT pg_wal_replay_pause()", in: url)
+    try await onOwnThread { try replica.waitUntil("SELECT pg_get_wal_replay_pause_state()", in: url, prints: "paused") }
+
+    try ada.add(try Self.book(2, in: writer), forKey: "books")
+    try await writer.save()
+    // The writer's own save is not on the replica yet: it reads the primary.
+    #expect(try await Self.bookIDs(writer) == [1, 2])
+    #expect(try await writer.count(FetchRequest(entity: "Book")) == 2)
+
+    // A context that saved nothing reads the replica, as it was before the pause.
+    let reader = try store.makeContext()
+    #expect(try await Self.bookIDs(reader) == [1])
+    #expect(try await reader.count(FetchRequest(entity: "Book")) == 1)
+    let author = try #require(try await reader.fetch(FetchRequest(entity: "Author")).first)
+    #expect(try author.related(forKey: "books").map(\.id) == [1])
+
+    // With unsaved changes, a context reads the primary.
+    let editor = try store.makeContext()
+    try editor.insert("Tag").label = "unsaved"
+    #expect(try await editor.count(FetchRequest(entity: "Book")) == 2)
+    // A save from a context that read the replica goes to the primary.
+    try await editor.save()
+    #expect(try await editor.count(FetchRequest(entity: "Tag")) == 1)
+
+    try replica.sql("SELECT pg_wal_replay_resume()", in: url)
+    try await onOwnThread { try Self.waitForReplay(primary, replica, url) }
+    #expect(try await Self.bookIDs(try store.makeContext()) == [1, 2])
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
+  }
+
+  @Test("a replica that cannot be reached leaves the reads to the primary")
+  func unreachableReplica() async throws {
+    let server = try PostgresTestServer.shared.get()
+    let url = try server.makeDatabase()
+    var configuration = try PostgresStoreConfiguration(url: url)
+    // Port 1 of loopback: nothing listens there, connecting is refused.
+    configuration.replicas = [try PostgresStoreConfiguration(url: "postgres://postgres@127.0.0.1:1/replica")]
+    let store = try await Store(postgres: configuration, schema: Library.schema)
+    let writer = try store.makeContext()
+    try writer.insert("Tag").label = "only on the primary"
+    try await writer.save()
+    for _ in 0..<3 {
+      #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// A private primary with a store's tables, a streaming replica of it, and a store over
+  /// both.
+  private static func primaryAndReplica() async throws -> (PostgresTestServer, PostgresTestServer, Store, String) {
+    let primary = try PostgresTestServer.startPrivate()
+    let url = try primary.makeDatabase()
+    _ = try await Store(postgres: url, schema: Library.schema)
+    let replica = try primary.startReplica()
+    try waitForReplay(primary, replica, url)
+    var configuration = try PostgresStoreConfiguration(url: url)
+    configuration.replicas = [try PostgresStoreConfiguration(url: replica.url(of: url))]
+    return (primary, replica, try await Store(postgres: configuration, schema: Library.schema), url)
+  }
+
+  /// Waits until the replica has replayed everything the primary has written so far.
+  private static func waitForReplay(_ primary: PostgresTestServer, _ replica: PostgresTestServer, _ url: String) throws {
+    let written = try primary.sql("SELECT pg_current_wal_lsn()", in: url).trimmingCharacters(in: .whitespacesAndNewlines)
+    try replica.waitUntil("SELECT pg_last_wal_replay_lsn() >= '\(written)'::pg_lsn", in: url, prints: "t")
+  }
+
+  private static func book(_ id: Int64, in context: ObjectContext) throws -> ManagedObject {
+    let book = try context.insert("Book")
+    book.id = .integer(id)
+    book.title = .string("Book \(id)")
+    return book
+  }
+
+  private static func bookIDs(_ context: ObjectContext) async throws -> [GraphValue?] {
+    var request = FetchRequest(entity: "Book")
+    request.sortBy = [SortKey("id")]
+    return try await context.fetch(request).map(\.id)
+  }
+}
