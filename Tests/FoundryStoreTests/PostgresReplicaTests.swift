@@ -31,8 +31,8 @@ struct PostgresReplicaTests {
     let reader = try store.makeContext()
     #expect(try await Self.bookIDs(reader) == [1])
     #expect(try await reader.count(FetchRequest(entity: "Book")) == 1)
-    let author = try #require(try await reader.fetch(FetchRequest(entity: "Author")).first)
-    #expect(try author.related(forKey: "books").map(\.id) == [1])
+    let fetched = try #require(try await reader.fetch(FetchRequest(entity: "Author")).first)
+    #expect(try fetched.related(forKey: "books").map(\.id) == [1])
 
     // With unsaved changes, a context reads the primary.
     let editor = try store.makeContext()
@@ -46,6 +46,18 @@ struct PostgresReplicaTests {
     try await onOwnThread { try Self.waitForReplay(primary, replica, url) }
     #expect(try await Self.bookIDs(try store.makeContext()) == [1, 2])
     #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
+
+    // Once the replica holds the writer's saves, the writer reads it too: a save made
+    // elsewhere while replay is paused again is not seen by the writer, only on the primary.
+    try replica.sql("SELECT pg_wal_replay_pause()", in: url)
+    try await onOwnThread { try replica.waitUntil("SELECT pg_get_wal_replay_pause_state()", in: url, prints: "paused") }
+    let other = try store.makeContext()
+    let author = try #require(try other.object(of: "Author", identity: 101))
+    try author.add(try Self.book(3, in: other), forKey: "books")
+    try await other.save()
+    #expect(try await Self.bookIDs(writer) == [1, 2])
+    #expect(try await Self.bookIDs(other) == [1, 2, 3])
+    try replica.sql("SELECT pg_wal_replay_resume()", in: url)
   }
 
   @Test("a replica that cannot be reached leaves the reads to the primary")
