@@ -113,14 +113,30 @@ extension PostgresBackend {
     }
   }
 
+  /// Why a connection could not be made, for a message: a certificate that is not trusted
+  /// in words, any other cause as it describes itself.
+  private static func connectionFailure(_ cause: (any Error)?) -> String {
+    guard let cause else { return "" }
+    if "\(cause)".contains("CERTIFICATE_VERIFY_FAILED") {
+      return ": its TLS certificate is not signed by an authority the store trusts (sslrootcert), or not for this host"
+    }
+    return ": \(cause)"
+  }
+
   /// A PostgreSQL or connection error as the store's error kinds: constraint violations
   /// (class 23) as `constraint`, everything else as `database`, with the server's message.
   static func storeError(_ error: any Error) -> any Error {
     if error is StoreError { return error }
     guard let error = error as? PSQLError else { return StoreError(.database, "PostgreSQL: \(error)") }
     guard let info = error.serverInfo else {
-      if [.serverClosedConnection, .uncleanShutdown, .connectionError].contains(error.code) {
+      if [.serverClosedConnection, .uncleanShutdown].contains(error.code) {
         return StoreError(.database, "PostgreSQL: the connection to the server was lost (\(error.code)); nothing this operation wrote was committed")
+      }
+      if error.code == .connectionError {
+        return StoreError(.database, "PostgreSQL: no connection to the server\(connectionFailure(error.underlying)); nothing this operation wrote was committed")
+      }
+      if error.code == .sslUnsupported {
+        return StoreError(.database, "PostgreSQL: the server does not offer TLS, which the store's sslmode (require, verify-ca or verify-full) demands")
       }
       return StoreError(.database, "PostgreSQL: \(error.code)")
     }

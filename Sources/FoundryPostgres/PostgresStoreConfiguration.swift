@@ -12,8 +12,6 @@ import FoundryStore
 /// configuration.poolSize = 8
 /// let store = try await Store(postgres: configuration, schema: schema)
 /// ```
-/// Connections are unencrypted (TLS is not supported yet): use it on loopback, a Unix
-/// socket or a private network.
 public struct PostgresStoreConfiguration: Sendable, Hashable {
   /// The server's host name or address (ignored when ``unixSocketPath`` is set).
   public var host: String
@@ -31,6 +29,12 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   /// How many connections the store opens at most (at least 1): saves and reads beyond
   /// that wait for a free one.
   public var poolSize: Int
+  /// Whether and how connections are encrypted (``PostgresTLSMode/prefer`` unless said, as
+  /// libpq; TCP only: a Unix socket is not encrypted).
+  public var tls = PostgresTLSMode.prefer
+  /// A PEM file of the certificate authorities ``PostgresTLSMode/verifyCA`` and
+  /// ``PostgresTLSMode/verifyFull`` trust (a URL's `sslrootcert`); the system's when `nil`.
+  public var trustedCertificatesPath: String?
   /// Read-only replicas of this server (streaming standbys) that the fetches, counts and
   /// relationship faults of contexts without unsaved changes may read, in turn; each with
   /// its own address and pool size (their own `replicas` are not used).
@@ -61,12 +65,14 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   }
 
   /// A server named by a connection URL: `postgres://user:password@host:port/database`
-  /// (`postgresql://` too; user, password, port and database optional).
+  /// (`postgresql://` too; user, password, port and database optional), with libpq's
+  /// `sslmode` and `sslrootcert` parameters (`?sslmode=verify-full&sslrootcert=ca.pem`).
   ///
   /// ```swift
   /// let configuration = try PostgresStoreConfiguration(url: "postgres://app@localhost/library")
   /// ```
-  /// - Throws: `StoreError` `notAStore` for a URL that is not a `postgres://` URL with a host.
+  /// - Throws: `StoreError` `notAStore` for a URL that is not a `postgres://` URL with a host,
+  ///   or with an `sslmode` libpq does not know.
   public init(url: String, poolSize: Int = 4) throws(StoreError) {
     guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? ""),
       let host = components.host, !host.isEmpty
@@ -77,5 +83,12 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     self.init(
       host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
       password: components.password, database: path.isEmpty ? nil : path, poolSize: poolSize)
+    for item in components.queryItems ?? [] {
+      switch item.name {
+      case "sslmode": tls = try PostgresTLSMode(sslmode: item.value ?? "")
+      case "sslrootcert": trustedCertificatesPath = item.value
+      default: break
+      }
+    }
   }
 }

@@ -53,7 +53,7 @@ extension Store {
   ///   `database` when the server cannot be reached.
   public convenience init(postgres url: String, poolSize: Int = 4) async throws {
     let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)
-    let backend = PostgresStoreOpener.makeBackend(configuration)
+    let backend = try PostgresStoreOpener.makeBackend(configuration)
     let recorded = try await backend.transaction(commits: false) { transaction in
       try PostgresStoreOpener.recordedSchema(transaction, name: configuration.displayName)
     }
@@ -68,7 +68,7 @@ extension Store {
     let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)
     var schema = schema
     if schema == nil {
-      let backend = PostgresStoreOpener.makeBackend(configuration)
+      let backend = try PostgresStoreOpener.makeBackend(configuration)
       let recorded = try backend.transactionNow(commits: false) { transaction in
         try PostgresStoreOpener.recordedSchema(transaction, name: configuration.displayName)
       }
@@ -93,16 +93,17 @@ struct PostgresStoreOpener: Sendable {
   init(configuration: PostgresStoreConfiguration, schema: Schema) throws {
     layout = try StoreLayout(schema: schema)
     definition = layout.createStatements(PostgresDialect())
-    backend = Self.makeBackend(configuration)
+    backend = try Self.makeBackend(configuration)
     name = configuration.displayName
   }
 
-  static func makeBackend(_ configuration: PostgresStoreConfiguration) -> PostgresBackend {
+  static func makeBackend(_ configuration: PostgresStoreConfiguration) throws(StoreError) -> PostgresBackend {
     let logger = Logger(label: "foundry.postgres")
-    let replicas = configuration.replicas.map { replica in
-      PostgresReplica(pool: PostgresConnectionPool(configuration: replica.connection, size: replica.poolSize, logger: logger))
+    let replicas = try configuration.replicas.map { replica throws(StoreError) in
+      PostgresReplica(pool: PostgresConnectionPool(configuration: try replica.connection(), size: replica.poolSize, logger: logger))
     }
-    return PostgresBackend(pool: PostgresConnectionPool(configuration: configuration.connection, size: configuration.poolSize, logger: logger), replicas: replicas)
+    let primary = PostgresConnectionPool(configuration: try configuration.connection(), size: configuration.poolSize, logger: logger)
+    return PostgresBackend(pool: primary, replicas: replicas)
   }
 
   /// Creates the tables of a database without any, migrates those of an earlier schema, and
@@ -152,11 +153,14 @@ struct PostgresStoreOpener: Sendable {
 
 extension PostgresStoreConfiguration {
   /// postgres-nio's configuration of one connection.
-  var connection: PostgresConnection.Configuration {
+  /// - Throws: ``StoreError`` `database` when TLS cannot be set up (its trusted certificates
+  ///   cannot be read).
+  func connection() throws(StoreError) -> PostgresConnection.Configuration {
     if let unixSocketPath {
       return PostgresConnection.Configuration(unixSocketPath: unixSocketPath, username: username, password: password, database: database)
     }
-    return PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: .disable)
+    let tls = try tls.connectionTLS(trustedCertificatesPath: trustedCertificatesPath)
+    return PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
   }
 
   /// How errors name the database: its address, without the password.

@@ -151,6 +151,26 @@ public final class PostgresTestServer: Sendable {
     return try startOnFreePort(directory: directory, binaries: binaries, isDurable: isDurable)
   }
 
+  /// Turns TLS on (`ssl = on`, reloaded without a restart) with a self-signed certificate for
+  /// `127.0.0.1` and `localhost`, made with `openssl`.
+  /// - Returns: The certificate's PEM file, its own authority: what a client that verifies
+  ///   trusts (`sslrootcert`).
+  public func enableTLS() throws -> String {
+    let certificate = directory + "/server.crt"
+    let key = directory + "/server.key"
+    try Self.asServerUser(
+      "/usr/bin/openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=localhost",
+        "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      ])
+    try Self.asServerUser("/bin/chmod", ["600", key])
+    for setting in ["ssl_cert_file = '\(certificate)'", "ssl_key_file = '\(key)'", "ssl = on"] { try sql("ALTER SYSTEM SET \(setting)", in: "postgres") }
+    try sql("SELECT pg_reload_conf()", in: "postgres")
+    try waitUntil("SHOW ssl", in: "postgres", prints: "on")
+    return certificate
+  }
+
   /// A streaming replica of this cluster: a copy made with `pg_basebackup -R` (which
   /// configures it to follow this server), started as a read-only standby on a port of its
   /// own; stopped and removed at the test process's exit, as this one.
