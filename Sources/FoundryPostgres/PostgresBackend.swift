@@ -81,16 +81,43 @@ final class PostgresBackend: StoreBackend {
     }
   }
 
+  /// Runs `body` in one transaction; once more, alone, when PostgreSQL ended it to break a
+  /// deadlock with another transaction (or for a serialization failure): two imports in
+  /// batches that meet the same objects in different orders both complete.
+  ///
+  /// Every such transaction holds a shared advisory lock; the second run waits for the lock
+  /// alone, so it starts once the transactions running meanwhile have ended, and nothing it
+  /// meets is held by another.
   func transactionNow<T>(commits: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T {
+    let failure = TransactionFailure()
+    do {
+      return try transactionOnce(commits: commits, alone: false, failure: failure, body)
+    } catch  where failure.isTransient {
+      return try transactionOnce(commits: commits, alone: true, failure: TransactionFailure(), body)
+    }
+  }
+
+  /// The advisory lock the store's write transactions share, and a second run takes alone
+  /// (any fixed number: "FNDT").
+  private static let transactionLock = 1_179_538_516
+
+  private func transactionOnce<T>(commits: Bool, alone: Bool, failure: TransactionFailure, _ body: (any StoreTransaction) throws -> T) throws -> T {
     let connection: PostgresConnection
     do { connection = try pool.lease().wait() } catch { throw Self.storeError(error) }
     defer { pool.giveBack(connection) }
     let logger = pool.logger
     func rollBack() { _ = try? Self.execute("ROLLBACK", on: connection, logger: logger).wait() }
-    do { _ = try Self.execute("BEGIN", on: connection, logger: logger).wait() } catch { throw Self.storeError(error) }
+    let lock = alone ? "pg_advisory_xact_lock" : "pg_advisory_xact_lock_shared"
+    do {
+      _ = try Self.execute("BEGIN", on: connection, logger: logger).wait()
+      _ = try Self.execute("SELECT \(lock)(\(Self.transactionLock))", on: connection, logger: logger).wait()
+    } catch {
+      rollBack()
+      throw Self.storeError(error)
+    }
     let result: T
     do {
-      result = try body(PostgresTransaction(connection: connection, logger: logger))
+      result = try body(PostgresTransaction(connection: connection, logger: logger, failure: failure))
     } catch {
       // The body's own errors (a mapping error of an import, say) go to the caller as they are.
       rollBack()
@@ -99,6 +126,7 @@ final class PostgresBackend: StoreBackend {
     do {
       _ = try Self.execute(commits ? "COMMIT" : "ROLLBACK", on: connection, logger: logger).wait()
     } catch {
+      failure.note(error)
       rollBack()
       throw Self.storeError(error)
     }

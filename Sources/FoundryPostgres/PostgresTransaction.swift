@@ -7,12 +7,37 @@ internal import PostgresNIO
 struct PostgresTransaction: StoreTransaction {
   let connection: PostgresConnection
   let logger: Logger
+  /// Whether the server ended the transaction in a way that running it again can cure.
+  let failure: TransactionFailure
 
   func read(_ statements: [SQLStatement]) throws -> [SQLRows] {
-    do { return try PostgresBackend.rows(statements, on: connection, logger: logger).wait() } catch { throw PostgresBackend.storeError(error) }
+    do {
+      return try PostgresBackend.rows(statements, on: connection, logger: logger).wait()
+    } catch {
+      failure.note(error)
+      throw PostgresBackend.storeError(error)
+    }
   }
 
   func write(_ plan: WritePlan) throws -> [Int64] {
-    do { return try PostgresBackend.run(plan, on: connection, logger: logger).wait() } catch { throw PostgresBackend.storeError(error) }
+    do {
+      return try PostgresBackend.run(plan, on: connection, logger: logger).wait()
+    } catch {
+      failure.note(error)
+      throw PostgresBackend.storeError(error)
+    }
+  }
+}
+
+/// What ended a transaction, as far as running it again is concerned: PostgreSQL's deadlock
+/// (`40P01`) and serialization failure (`40001`) ask for exactly that. Noted by the
+/// transaction's statements, on the one thread that runs its body.
+final class TransactionFailure {
+  private(set) var isTransient = false
+
+  /// Notes `error`, if it is one of the server's that a new attempt can cure.
+  func note(_ error: any Error) {
+    guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return }
+    if state == "40P01" || state == "40001" { isTransient = true }
   }
 }

@@ -54,4 +54,28 @@ struct PostgresMergeTests {
     let drama = try #require(try context.object(of: "Tag", identity: "drama"))
     #expect(try drama.related(forKey: "books").compactMap(\.id).map(\.description).sorted() == ["3001", "3002", "3003"])
   }
+
+  @Test("two imports in batches meet the same objects in opposite orders: PostgreSQL ends one to break the deadlock, it runs again, and both complete with each object once")
+  func opposingBatchImports() async throws {
+    let opened = try await StoreBackendKind.postgres.makeStore()
+    let second = try await opened.reopen()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-opposing-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Each import holds the tags of its batches so far (uncommitted) and then needs the
+    // other's: the first from the front, the second from the back.
+    let labels = (0..<600).map { String(format: "tag %03d", $0) }
+    var files: [URL] = []
+    for (name, order) in [("forward", labels), ("backward", labels.reversed())] {
+      let file = directory.appendingPathComponent(name + ".json")
+      try Data(("[" + order.map { #"{"label": "\#($0)"}"# }.joined(separator: ",") + "]").utf8).write(to: file)
+      files.append(file)
+    }
+    let (store, forward, backward) = (opened.store, files[0], files[1])
+    async let first = store.importJSON(contentsOf: forward, entity: "Tag", batchSize: 20)
+    async let other = second.importJSON(contentsOf: backward, entity: "Tag", batchSize: 20)
+    let reports = try await [first, other]
+    #expect(reports.map(\.elementCount) == [labels.count, labels.count])
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == labels.count)
+  }
 }
