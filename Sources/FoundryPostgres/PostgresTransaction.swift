@@ -29,15 +29,19 @@ struct PostgresTransaction: StoreTransaction {
   }
 }
 
-/// What ended a transaction, as far as running it again is concerned: PostgreSQL's deadlock
-/// (`40P01`) and serialization failure (`40001`) ask for exactly that. Noted by the
-/// transaction's statements, on the one thread that runs its body.
+/// What ended a transaction, as far as running it again is concerned. PostgreSQL's deadlock
+/// (`40P01`) and serialization failure (`40001`) ask for exactly that; so does a unique
+/// violation (`23505`) in an import, whose objects another writer stored meanwhile where
+/// `ON CONFLICT` cannot merge them (an identity unique per parent only, checked by triggers):
+/// run again, the import finds them stored and updates them. A violation that stays fails
+/// the second run too. Noted by the transaction's statements, on the one thread that runs
+/// its body.
 final class TransactionFailure {
   private(set) var isTransient = false
 
   /// Notes `error`, if it is one of the server's that a new attempt can cure.
   func note(_ error: any Error) {
     guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return }
-    if state == "40P01" || state == "40001" { isTransient = true }
+    if ["40P01", "40001", "23505"].contains(state) { isTransient = true }
   }
 }

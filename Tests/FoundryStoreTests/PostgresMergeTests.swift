@@ -78,4 +78,28 @@ struct PostgresMergeTests {
     #expect(reports.map(\.elementCount) == [labels.count, labels.count])
     #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == labels.count)
   }
+
+  @Test(
+    "two imports in batches store the same objects whose identity is unique per parent only: the one that meets the other's runs again and updates them, and each is stored once")
+  func concurrentScopedImports() async throws {
+    let opened = try await StoreBackendKind.postgres.makeStore(ScopedIdentityStoreTests.schema)
+    let second = try await opened.reopen(ScopedIdentityStoreTests.schema)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-scoped-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    // Seats are numbered within their performance (a join table keeps the order): no unique
+    // index covers them, so ON CONFLICT cannot merge them; the store's triggers refuse a
+    // second seat A-1 under one performance.
+    let performances = (1...200).map { id in
+      #"{"id": \#(id), "seats": ["# + (1...5).map { #"{"row": "A", "number": \#($0), "price": 10}"# }.joined(separator: ",") + "]}"
+    }
+    try Data(("[" + performances.joined(separator: ",") + "]").utf8).write(to: file)
+    let store = opened.store
+    async let first = store.importJSON(contentsOf: file, entity: "Performance", batchSize: 10)
+    async let other = second.importJSON(contentsOf: file, entity: "Performance", batchSize: 10)
+    let reports = try await [first, other]
+    #expect(reports.map(\.elementCount) == [200, 200])
+    let context = try store.makeContext()
+    #expect(try await context.count(FetchRequest(entity: "Performance")) == 200)
+    #expect(try await context.count(FetchRequest(entity: "Seat")) == 1000)
+  }
 }
