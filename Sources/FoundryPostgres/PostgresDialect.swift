@@ -4,8 +4,9 @@ import FoundryStore
 /// `BIGINT` identity column as the row ID, `LIKE` patterns, and the `jsonb` operators.
 ///
 /// A key path inside a JSON value reads as text (`#>>`), or as a number (`double precision`)
-/// when it is compared with a number; array elements read as text. `[c]` lowers both sides
-/// with `lower()`.
+/// when it is compared with a number; array elements read as text, except in `ANY path ==
+/// value` and `NONE path == value`, which test jsonb containment (typed, served by the GIN
+/// index of a declared key path). `[c]` lowers both sides with `lower()`.
 struct PostgresDialect: SQLDialect {
   func name(of type: ColumnType) -> String {
     switch type {
@@ -85,6 +86,18 @@ struct PostgresDialect: SQLDialect {
     SQLFragment(
       "jsonb_array_elements_text(CASE WHEN jsonb_typeof(\(column) #> ?::text[]) = 'array' THEN \(column) #> ?::text[] ELSE '[]'::jsonb END) e(value)",
       [pathArgument(path), pathArgument(path)])
+  }
+
+  /// `(c #> '{tags}') @> jsonb_build_array(?)`: jsonb containment, typed (a string matches
+  /// strings, a number numbers, as SQLite's `json_each` compares), the path written into the
+  /// SQL so that the GIN index on the same expression serves it.
+  func jsonArrayHolds(_ column: String, at path: [JSONPathComponent], isText: Bool) -> String? {
+    "((\(column) #> \(literal(Self.pathText(path)))) @> jsonb_build_array(\(isText ? "?::text" : "?")))"
+  }
+
+  /// A GIN index (`jsonb_path_ops`, which serves `@>`) on the value at `path`.
+  func containmentIndex(on table: String, column: String, at path: [JSONPathComponent], name: String) -> String? {
+    "CREATE INDEX \(quote(name)) ON \(quote(table)) USING GIN ((\(quote(column)) #> \(literal(Self.pathText(path)))) jsonb_path_ops)"
   }
 
   private func pathArgument(_ path: [JSONPathComponent]) -> SQLArgument { .value(.text(Self.pathText(path))) }

@@ -64,8 +64,15 @@ struct SQLiteDialect: SQLDialect {
     SQLFragment("json_type(\(column), ?) = 'array'", [.value(.text(Self.pathText(path)))])
   }
 
+  /// `json_each` serves: SQLite has no index over an array's elements.
+  func jsonArrayHolds(_ column: String, at path: [JSONPathComponent], isText: Bool) -> String? { nil }
+
+  func containmentIndex(on table: String, column: String, at path: [JSONPathComponent], name: String) -> String? { nil }
+
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
-    SQLFragment("json_each(\(column), ?) e", [.value(.text(Self.pathText(path)))])
+    // `json_each` walks an object's members, and a scalar as one row: an array's elements
+    // alone have integer keys.
+    SQLFragment("(SELECT value FROM json_each(\(column), ?) WHERE typeof(key) = 'integer') e", [.value(.text(Self.pathText(path)))])
   }
 
   /// `$."theme"[0]`: SQLite's JSON path (`[#-1]` for the last element).

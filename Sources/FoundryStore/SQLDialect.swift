@@ -34,6 +34,15 @@ package protocol SQLDialect: Sendable {
   /// A `FROM` item naming the elements of the array at `path` of a JSON column `e`, each
   /// element in column `e.value` (no rows when it is not an array).
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
+  /// Whether the array at `path` of a JSON column holds a value equal to the one argument
+  /// (`?`, text when `isText`, else a number), as a test an index can serve: PostgreSQL's
+  /// `(c #> '{tags}') @> jsonb_build_array(?::text)`, which a GIN index
+  /// (``containmentIndex(on:column:at:name:)``) serves; `nil` where ``jsonElements(_:at:)``
+  /// serves as well (SQLite). Null when there is nothing at `path`.
+  func jsonArrayHolds(_ column: String, at path: [JSONPathComponent], isText: Bool) -> String?
+  /// The statement making the index that serves ``jsonArrayHolds(_:at:isText:)`` for a key
+  /// path declared indexed, beside the expression index on its value; `nil` for none.
+  func containmentIndex(on table: String, column: String, at path: [JSONPathComponent], name: String) -> String?
   /// `expression` is one of the integers of a list bound as one argument (`?`), written by
   /// ``integerList(_:)``: SQLite `IN (SELECT value FROM json_each(?))`, PostgreSQL `= ANY(?)`.
   func isMember(_ expression: String) -> String

@@ -33,6 +33,9 @@ extension StoreLayout {
         let quoted = dialect.quote(index.column)
         let expression = index.jsonPath.map { dialect.jsonValue(quoted, at: $0) } ?? quoted
         statements.append("CREATE INDEX \(dialect.quote("\(table.name)_path_\(index.keyPath)")) ON \(dialect.quote(table.name)) (\(expression))")
+        if let path = index.jsonPath, let containment = dialect.containmentIndex(on: table.name, column: index.column, at: path, name: "\(table.name)_holds_\(index.keyPath)") {
+          statements.append(containment)
+        }
       }
       for (number, unique) in table.uniqueIndexes.enumerated() {
         let columns = unique.map(dialect.quote).joined(separator: ", ")

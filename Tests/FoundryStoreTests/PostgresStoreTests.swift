@@ -129,3 +129,31 @@ struct PostgresStoreTests {
     #expect(count == 1)
   }
 }
+
+@Suite("PostgreSQL: GIN indexes", .enabled(if: PostgresTestServer.unavailableReason == nil, "PostgreSQL is not installed here"))
+struct PostgresContainmentIndexTests {
+  @Test("a key path declared indexed also gets a GIN index, which serves ANY path == value")
+  func containmentIndex() async throws {
+    var author = Library.author
+    author.indexedKeyPaths = ["settings.tags"]
+    let schema = try Schema([author] + Library.schema.declarations.filter { $0.name != "Author" })
+    let opened = try await StoreBackendKind.postgres.makeStore(schema)
+    guard case .database(let url) = opened.location else { return }
+    let store = opened.store
+    #expect(store.tableDefinitions.contains(#"CREATE INDEX "Author_holds_settings.tags" ON "Author" USING GIN (("settings" #> '{"tags"}') jsonb_path_ops)"#))
+    let context = try store.makeContext()
+    for id in 1...3_000 {
+      let author = try context.insert("Author")
+      author.id = .integer(Int64(id))
+      author.name = .string("Author \(id)")
+      try author.setValue(Settings(theme: "plain", tags: id == 7 ? ["swift", "math"] : ["tag \(id)"]), forKey: "settings")
+    }
+    try await context.save()
+    // Statistics, so that the planner weighs the index against reading the whole table.
+    try PostgresTestServer.shared.get().sql(#"ANALYZE "Author""#, in: url)
+    let request = try FetchRequest(entity: "Author", where: #"ANY settings.tags == "swift""#)
+    let plan = try context.queryPlan(request)
+    #expect(plan.contains { $0.contains("Author_holds_settings.tags") }, "\(plan)")
+    #expect(try await store.makeContext().fetch(request).compactMap(\.id) == [7])
+  }
+}

@@ -38,7 +38,8 @@ struct QueryTests {
     }
     let value = try extra.insert("Value")
     value.id = 1
-    value.json = .json(.object(["n": .number(JSONNumber(5)), "flag": .bool(true), "name": .string("x")]))
+    let tags: JSONValue = .array([.string("swift"), .number(JSONNumber(5)), .number(JSONNumber(2.5))])
+    value.json = .json(.object(["n": .number(JSONNumber(5)), "flag": .bool(true), "name": .string("x"), "tags": tags]))
     try await extra.save()
     return store
   }
@@ -94,6 +95,16 @@ struct QueryTests {
     ("Value", #"json.n == 6"#, []),
     ("Value", #"json.flag == TRUE"#, [1]),
     ("Value", #"json.name == "x""#, [1]),
+    // Array elements compare typed: a string matches strings, a number numbers.
+    ("Value", #"ANY json.tags == "swift""#, [1]),
+    ("Value", #"ANY json.tags == 5"#, [1]),
+    ("Value", #"ANY json.tags == 2.5"#, [1]),
+    ("Value", #"ANY json.tags == "5""#, []),
+    ("Value", #"NONE json.tags == "swift""#, []),
+    ("Value", #"NONE json.tags == "rust""#, [1]),
+    ("Value", #"ANY json.name == "x""#, []),
+    ("Author", #"ANY settings.tags == "swift""#, [300]),
+    ("Author", #"NONE settings.tags == "drama""#, [106, 300]),
   ]
 
   @Test("each query finds exactly its objects", arguments: StoreBackendKind.available, cases.indices)

@@ -50,6 +50,9 @@ extension QueryCompiler {
   /// A comparison inside a JSON value: on the value itself, or, for `CONTAINS` and the
   /// quantifiers on an array, on its elements.
   private func json(_ name: String, path: [JSONPathComponent], _ comparison: QueryComparison) throws(StoreError) -> SQLFragment {
+    if let quantifier = comparison.quantifier, let holds = try arrayHolds(name, path: path, comparison) {
+      return quantifier == .noneOf ? "NOT COALESCE(" + holds + ", " + SQLFragment(dialect.falseValue) + ")" : holds
+    }
     if let quantifier = comparison.quantifier {
       var element = comparison
       element.quantifier = nil
@@ -73,6 +76,23 @@ extension QueryCompiler {
     // The path is written into the SQL (quoted), so that an index on it serves the query.
     let value = comparison.right.isNumeric ? dialect.jsonNumber(name, at: path) : dialect.jsonValue(name, at: path)
     return try scalar(SQLFragment(value), type: nil, comparison)
+  }
+
+  /// `ANY path == value` (or `NONE`) as the dialect's containment test, which an index can
+  /// serve, for a string or number compared case-sensitively; `nil` for anything else, or a
+  /// dialect without one.
+  private func arrayHolds(_ name: String, path: [JSONPathComponent], _ comparison: QueryComparison) throws(StoreError) -> SQLFragment? {
+    guard comparison.quantifier == .any || comparison.quantifier == .noneOf, comparison.operation == .equal, !comparison.isCaseInsensitive,
+      case .value(let literal, let column) = comparison.right
+    else { return nil }
+    let isText: Bool
+    switch literal {
+    case .string: isText = true
+    case .integer, .double: isText = false
+    case .bool, .null: return nil
+    }
+    guard let test = dialect.jsonArrayHolds(name, at: path, isText: isText) else { return nil }
+    return SQLFragment(test, [try argument(literal, type: nil, insensitive: false, column: column)])
   }
 
   /// `expression operator value`, the value converted to the column's type (`nil`: a JSON value).
