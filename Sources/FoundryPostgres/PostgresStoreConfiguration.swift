@@ -43,9 +43,10 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   /// var configuration = try PostgresStoreConfiguration(url: "postgres://app@primary/library")
   /// configuration.replicas = [try PostgresStoreConfiguration(url: "postgres://app@replica-1/library")]
   /// ```
-  /// Saves, imports, identity lookups and refreshes always go to the primary. A context that
-  /// saved reads from a replica only once that replica has replayed its save, so it always
-  /// sees its own writes; other contexts may see a replica's lag. A replica that cannot be
+  /// Saves, imports, identity lookups and refreshes always go to the primary. A store's
+  /// contexts read from a replica only once it has replayed the store's latest save or
+  /// import, so a process always sees its own writes; other processes' writes arrive with
+  /// the replica's lag. A replica that cannot be
   /// reached (or fails a read) leaves the read to the primary, and is passed by for a few
   /// seconds.
   public var replicas: [PostgresStoreConfiguration] = []

@@ -49,7 +49,7 @@ extension ObjectContext {
       guard let retried = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
       result = finishSave(retried, rows: try await store.backend.write(retried.plan.plan))
     }
-    if store.backend.hasReplicas { source.saved(at: (try? await store.backend.commitPosition()) ?? .unknown) }
+    if store.backend.hasReplicas { source.saved(at: await store.recordCommit()) }
     return result
   }
 
@@ -67,7 +67,7 @@ extension ObjectContext {
       guard let retried = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
       result = finishSave(retried, rows: try store.backend.writeNow(retried.plan.plan))
     }
-    if store.backend.hasReplicas { source.saved(at: (try? store.backend.commitPositionNow()) ?? .unknown) }
+    if store.backend.hasReplicas { source.saved(at: store.recordCommitNow()) }
     return result
   }
 

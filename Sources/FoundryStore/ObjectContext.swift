@@ -29,7 +29,7 @@ public final class ObjectContext {
     self.store = store
     self.transformers = transformers
     let decoder = try RowDecoder(layout: store.layout, dialect: store.backend.dialect, transformers: transformers)
-    source = StoreSource(backend: store.backend, decoder: decoder)
+    source = StoreSource(backend: store.backend, decoder: decoder, latestCommit: store.latestCommit)
     graph = ObjectGraph(schema: store.schema)
     graph.source = source
     source.graph = graph

@@ -68,3 +68,26 @@ extension StoreBackend {
   /// ``commitPosition()`` now, blocking the caller.
   package func commitPositionNow() throws -> CommitPosition? { nil }
 }
+
+extension Store {
+  /// Asks where the primary's log ends after a save or import through the store, and keeps
+  /// it as the store's ``latestCommit`` (when further than the one kept).
+  /// - Returns: The position, or ``CommitPosition/unknown`` when the server did not say (the
+  ///   save stands; the context that saved then reads the primary).
+  func recordCommit() async -> CommitPosition {
+    guard let position = try? await backend.commitPosition() else { return .unknown }
+    keep(position)
+    return position
+  }
+
+  /// ``recordCommit()`` now, blocking the caller.
+  func recordCommitNow() -> CommitPosition {
+    guard let position = try? backend.commitPositionNow() else { return .unknown }
+    keep(position)
+    return position
+  }
+
+  private func keep(_ position: CommitPosition) {
+    latestCommit.withLock { latest in if latest.map({ $0 < position }) ?? true { latest = position } }
+  }
+}

@@ -93,6 +93,7 @@ extension Store {
       var elements = try format.elements(ofFile: path, for: job)
       return try job.run(store: self, elements: &elements, in: transaction)
     }
+    if !dryRun, backend.hasReplicas { _ = recordCommitNow() }
     return finish(summary, dryRun: dryRun)
   }
 
@@ -102,6 +103,7 @@ extension Store {
       var elements = try format.elements(ofFile: path, for: job)
       return try job.run(store: self, elements: &elements, in: transaction)
     }
+    if !job.dryRun, backend.hasReplicas { _ = await recordCommit() }
     return finish(summary, dryRun: job.dryRun)
   }
 

@@ -29,6 +29,10 @@ public final class Store: Sendable {
   package let layout: StoreLayout
   /// The streams ``changes()`` handed out.
   let subscribers = Locked<[UUID: AsyncStream<SaveResult>.Continuation]>([:])
+  /// Where the primary's log ended after the latest save or import through this store (with
+  /// read replicas): a replica serves the store's contexts once it has replayed that far, so
+  /// the process reads its own writes.
+  let latestCommit = Locked<CommitPosition?>(nil)
 
   /// A store over a backend whose tables follow `layout`.
   package init(backend: any StoreBackend, layout: StoreLayout) {

@@ -19,17 +19,25 @@ final class StoreSource: ObjectSource {
   /// Where the primary's log ended after the context's last save (`nil`: it has not saved,
   /// or the store has no replicas): a replica must have replayed that far to serve its reads.
   var savedPosition: CommitPosition?
+  /// The store's ``Store/latestCommit``: a replica must have replayed that far too.
+  let latestCommit: Locked<CommitPosition?>
 
   /// Where relationship faults read: where the context's last fetch or count read (the
   /// primary before the first), since looking for unsaved changes scans the whole context.
   var faultRoute = ReadRoute.primary
 
   /// Where a fetch or count of the context reads now, and its faults after it: a replica
-  /// that holds the context's own saves while it has no unsaved changes (which it would be
-  /// about to save over what it read), the primary otherwise.
+  /// that holds the context's own saves and every save or import the store made, while it
+  /// has no unsaved changes (which it would be about to save over what it read); the primary
+  /// otherwise.
   func queryRoute() -> ReadRoute {
     guard backend.hasReplicas else { return .primary }
-    faultRoute = graph?.hasChanges == true ? .primary : .replica(caughtUpTo: savedPosition)
+    guard graph?.hasChanges != true else {
+      faultRoute = .primary
+      return faultRoute
+    }
+    let stored = latestCommit.withLock { $0 }
+    faultRoute = .replica(caughtUpTo: [savedPosition, stored].compactMap { $0 }.max())
     return faultRoute
   }
 
@@ -40,9 +48,10 @@ final class StoreSource: ObjectSource {
     faultRoute = .replica(caughtUpTo: position)
   }
 
-  init(backend: any StoreBackend, decoder: RowDecoder) {
+  init(backend: any StoreBackend, decoder: RowDecoder, latestCommit: Locked<CommitPosition?>) {
     self.backend = backend
     self.decoder = decoder
+    self.latestCommit = latestCommit
     isEmpty = decoder.layout.tables.map { _ in nil }
   }
 

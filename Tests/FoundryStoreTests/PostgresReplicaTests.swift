@@ -7,9 +7,11 @@ import Testing
 
 @Suite("PostgreSQL: read replicas", .enabled(if: PostgresTestServer.unavailableReason == nil, "PostgreSQL is not installed here"))
 struct PostgresReplicaTests {
-  @Test("with a real streaming replica: fetches, counts and faults of a context without changes read the replica; saves go to the primary; a context reads its own saves")
+  @Test("with a real streaming replica: fetches, counts and faults of a context without changes read the replica; saves go to the primary; a store reads its own saves and imports")
   func readsGoToTheReplica() async throws {
     let (primary, replica, store, url) = try await Self.primaryAndReplica()
+    // Another process's store over the same primary and replica.
+    let elsewhere = try await Store(postgres: try Self.configuration(url, replica: replica), schema: Library.schema)
     let writer = try store.makeContext()
     let ada = try writer.insert("Author")
     ada.id = 101
@@ -17,46 +19,48 @@ struct PostgresReplicaTests {
     try ada.add(try Self.book(1, in: writer), forKey: "books")
     try await writer.save()
     try await onOwnThread { try Self.waitForReplay(primary, replica, url) }
-    // The replica stops replaying: what the primary commits from now on is not there.
-    try replica.sql("SELECT pg_wal_replay_pause()", in: url)
-    try await onOwnThread { try replica.waitUntil("SELECT pg_get_wal_replay_pause_state()", in: url, prints: "paused") }
+    try await Self.pauseReplay(replica, url)
 
     try ada.add(try Self.book(2, in: writer), forKey: "books")
     try await writer.save()
-    // The writer's own save is not on the replica yet: it reads the primary.
+    // The store's own save is not on the replica yet: its contexts read the primary.
     #expect(try await Self.bookIDs(writer) == [1, 2])
-    #expect(try await writer.count(FetchRequest(entity: "Book")) == 2)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 2)
 
-    // A context that saved nothing reads the replica, as it was before the pause.
-    let reader = try store.makeContext()
+    // A context of the other store reads the replica, as it was before the pause; its
+    // relationship faults follow its fetch there.
+    let reader = try elsewhere.makeContext()
     #expect(try await Self.bookIDs(reader) == [1])
     #expect(try await reader.count(FetchRequest(entity: "Book")) == 1)
     let fetched = try #require(try await reader.fetch(FetchRequest(entity: "Author")).first)
     #expect(try fetched.related(forKey: "books").map(\.id) == [1])
 
-    // With unsaved changes, a context reads the primary.
-    let editor = try store.makeContext()
+    // With unsaved changes, a context reads the primary; its save goes there too.
+    let editor = try elsewhere.makeContext()
     try editor.insert("Tag").label = "unsaved"
     #expect(try await editor.count(FetchRequest(entity: "Book")) == 2)
-    // A save from a context that read the replica goes to the primary.
     try await editor.save()
     #expect(try await editor.count(FetchRequest(entity: "Tag")) == 1)
 
     try replica.sql("SELECT pg_wal_replay_resume()", in: url)
     try await onOwnThread { try Self.waitForReplay(primary, replica, url) }
-    #expect(try await Self.bookIDs(try store.makeContext()) == [1, 2])
-    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
+    #expect(try await Self.bookIDs(try elsewhere.makeContext()) == [1, 2])
 
-    // Once the replica holds the writer's saves, the writer reads it too: a save made
-    // elsewhere while replay is paused again is not seen by the writer, only on the primary.
-    try replica.sql("SELECT pg_wal_replay_pause()", in: url)
-    try await onOwnThread { try replica.waitUntil("SELECT pg_get_wal_replay_pause_state()", in: url, prints: "paused") }
-    let other = try store.makeContext()
+    // Once the replica holds a store's saves, its contexts read the replica again: what the
+    // other store saves or imports while replay is paused is seen through that store only.
+    try await Self.pauseReplay(replica, url)
+    let other = try elsewhere.makeContext()
     let author = try #require(try other.object(of: "Author", identity: 101))
     try author.add(try Self.book(3, in: other), forKey: "books")
     try await other.save()
     #expect(try await Self.bookIDs(writer) == [1, 2])
     #expect(try await Self.bookIDs(other) == [1, 2, 3])
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-replica-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(#"[{"label": "imported"}]"#.utf8).write(to: file)
+    try await elsewhere.importJSON(contentsOf: file, entity: "Tag")
+    #expect(try await elsewhere.makeContext().count(FetchRequest(entity: "Tag")) == 2)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
     try replica.sql("SELECT pg_wal_replay_resume()", in: url)
   }
 
@@ -86,9 +90,20 @@ struct PostgresReplicaTests {
     _ = try await Store(postgres: url, schema: Library.schema)
     let replica = try primary.startReplica()
     try waitForReplay(primary, replica, url)
+    return (primary, replica, try await Store(postgres: try configuration(url, replica: replica), schema: Library.schema), url)
+  }
+
+  /// The primary at `url`, with `replica` as its read replica.
+  private static func configuration(_ url: String, replica: PostgresTestServer) throws -> PostgresStoreConfiguration {
     var configuration = try PostgresStoreConfiguration(url: url)
     configuration.replicas = [try PostgresStoreConfiguration(url: replica.url(of: url))]
-    return (primary, replica, try await Store(postgres: configuration, schema: Library.schema), url)
+    return configuration
+  }
+
+  /// Stops the replica's replay: what the primary commits from then on is not there.
+  private static func pauseReplay(_ replica: PostgresTestServer, _ url: String) async throws {
+    try replica.sql("SELECT pg_wal_replay_pause()", in: url)
+    try await onOwnThread { try replica.waitUntil("SELECT pg_get_wal_replay_pause_state()", in: url, prints: "paused") }
   }
 
   /// Waits until the replica has replayed everything the primary has written so far.
