@@ -1,8 +1,6 @@
 import Foundation
 import FoundryGraph
-import FoundrySQLite
 import FoundryStore
-import GRDB
 import struct FoundryStore.FetchRequest
 import Testing
 
@@ -17,22 +15,28 @@ struct FetchedRowTests {
     return request
   }
 
-  @Test("every value of a fetched object reads back as it was saved")
-  func values() async throws {
-    let file = try TemporaryStore()
-    try await StoreFileTests.importLibrary(into: file)
-    let books = try await file.open().makeContext().fetch(Self.books)
+  /// A new store on `backend` holding the library payload.
+  static func library(on backend: StoreBackendKind) async throws -> TestStore {
+    let made = try await backend.makeStore()
+    try await made.store.makeContext().importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
+    return made
+  }
+
+  @Test("every value of a fetched object reads back as it was saved", arguments: StoreBackendKind.available)
+  func values(_ backend: StoreBackendKind) async throws {
+    let books = try await Self.library(on: backend).store.makeContext().fetch(Self.books)
     #expect(books.map { $0.title } == [GraphValue.string("The Tempest"), .string("Hamlet"), .string("A Connecticut Yankee")])
     #expect(books.map { $0.price } == [GraphValue.decimal(Decimal(string: "12.50")!), nil, nil])
     #expect(books.map { $0.persistentID?.family } == ["Book", "Book", "Book"])
   }
 
-  @Test("a stored value that does not read back is a load failure: the object reads nil, and the save is refused until a rollback")
-  func undecodable() async throws {
-    let file = try TemporaryStore()
-    try await StoreFileTests.importLibrary(into: file)
-    try await DatabaseQueue(path: file.path).write { db in try db.execute(sql: #"UPDATE "Book" SET "price" = 'twelve' WHERE "id" = 3001"#) }
-    let context = try file.open().makeContext()
+  @Test(
+    "a stored value that does not read back is a load failure: the object reads nil, and the save is refused until a rollback",
+    arguments: StoreBackendKind.available)
+  func undecodable(_ backend: StoreBackendKind) async throws {
+    let library = try await Self.library(on: backend)
+    try await library.execute(#"UPDATE "Book" SET "price" = 'twelve' WHERE "id" = 3001"#)
+    let context = try library.store.makeContext()
     // The fetch itself succeeds: the row is only decoded when the object is used.
     let books = try await context.fetch(Self.books)
     #expect(books.count == 3)
@@ -46,30 +50,29 @@ struct FetchedRowTests {
     #expect(try await context.save().isEmpty)
   }
 
-  @Test("a to-one relationship follows the fetched row's foreign key to an object already loaded, without asking the store")
-  func foreignKeys() async throws {
-    let file = try TemporaryStore()
-    try await StoreFileTests.importLibrary(into: file)
-    let context = try file.open().makeContext()
+  @Test(
+    "a to-one relationship follows the fetched row's foreign key to an object already loaded, without asking the store",
+    arguments: StoreBackendKind.available)
+  func foreignKeys(_ backend: StoreBackendKind) async throws {
+    let library = try await Self.library(on: backend)
+    let context = try library.store.makeContext()
     var request = Self.books
     request.prefetch = ["publisher"]
     let books = try await context.fetch(request)
     #expect(books.allSatisfy { !$0.isFault(forKey: "publisher") })
     // Rows the store no longer has: the links come from the fetched rows and the loaded publisher.
-    try await DatabaseQueue(path: file.path).write { db in
-      try db.execute(sql: #"PRAGMA foreign_keys = OFF; DELETE FROM "Publisher"; UPDATE "Book" SET "publisher" = NULL"#)
-    }
+    try await library.execute(#"UPDATE "Book" SET "publisher" = NULL; DELETE FROM "Publisher""#)
     #expect(try books.map { try $0.relatedObject(forKey: "publisher")?.id } == [7, 7, nil])
     // Kept in a join table, and not fetched ahead: the author is asked of the store on first use.
     #expect(books[0].isFault(forKey: "author"))
     #expect(try books[0].relatedObject(forKey: "author")?.id == 101)
   }
 
-  @Test("a fetch into an empty context registers each row once: fetched again or found by identity it is the same object, deleted it stays out")
-  func identityMap() async throws {
-    let file = try TemporaryStore()
-    try await StoreFileTests.importLibrary(into: file)
-    let context = try file.open().makeContext()
+  @Test(
+    "a fetch into an empty context registers each row once: fetched again or found by identity it is the same object, deleted it stays out",
+    arguments: StoreBackendKind.available)
+  func identityMap(_ backend: StoreBackendKind) async throws {
+    let context = try await Self.library(on: backend).store.makeContext()
     let books = try await context.fetch(Self.books)
     let again = try await context.fetch(Self.books)
     #expect(zip(books, again).allSatisfy { $0 === $1 })
@@ -80,11 +83,9 @@ struct FetchedRowTests {
     #expect(try await context.fetch(Self.books).map { ObjectIdentifier($0) } == books.map { ObjectIdentifier($0) })
   }
 
-  @Test("a refreshed object forgets its fetched row: its to-one relationships load again from the store")
-  func refresh() async throws {
-    let file = try TemporaryStore()
-    try await StoreFileTests.importLibrary(into: file)
-    let store = try file.open()
+  @Test("a refreshed object forgets its fetched row: its to-one relationships load again from the store", arguments: StoreBackendKind.available)
+  func refresh(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.library(on: backend).store
     let context = try store.makeContext()
     var request = Self.books
     request.prefetch = ["publisher"]

@@ -4,6 +4,7 @@ import FoundryPostgres
 import FoundrySQLite
 import FoundryStore
 import FoundryTestSupport
+import GRDB
 import Testing
 
 /// A backend the store's behaviour tests run on: every parameterized test runs its one body
@@ -68,6 +69,15 @@ struct TestStore {
       return files.count == 1
     }
     if isFirst { atexit { TestStore.files.withLock { $0.removeAll() } } }
+  }
+
+  /// Runs `sql` (statements separated by `;`) on the store's database behind the store's back,
+  /// as another program would: GRDB on the SQLite file, `psql` on the PostgreSQL database.
+  func execute(_ sql: String) async throws {
+    switch location {
+    case .file(let file): try await DatabaseQueue(path: file.path).write { db in try db.execute(sql: sql) }
+    case .database(let url): try PostgresTestServer.shared.get().sql(sql, in: url)
+    }
   }
 
   /// The same store, opened anew (a reopened SQLite file, a new PostgreSQL connection pool).
