@@ -84,9 +84,9 @@ struct QueryLimitsTests {
     return (file, store)
   }
 
-  @Test("a query nested as deep as the ceiling runs on a 512 KB stack")
-  func deepestQueryRuns() async throws {
-    let (file, store) = try await Self.libraryStore()
+  @Test("a query nested as deep as the ceiling runs on a 512 KB stack", arguments: StoreBackendKind.available)
+  func deepestQueryRuns(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     let limits = QueryLimits(maximumLength: .max, maximumDepth: QueryLimits.depthCeiling)
     let nested = Self.parenthesized(QueryLimits.depthCeiling - 1).replacingOccurrences(of: "id == 1", with: "NOT id == 1")
     let (found, everyone) = try await onOwnThread(stackSize: Self.smallStack) {
@@ -96,7 +96,6 @@ struct QueryLimitsTests {
       return (try context.countNow(request), try context.countNow(FetchRequest(entity: "Author")))
     }
     #expect(found == everyone && everyone > 1)
-    _ = file
   }
 
   @Test("the longest chain of OR the default length allows parses, compares and hashes on a 512 KB stack")
@@ -113,9 +112,10 @@ struct QueryLimitsTests {
 
   @Test(
     "the longest chains the default length allows compile to shallow SQL and run on a 512 KB stack",
-    arguments: [("id=106", "||", 1_250), ("id>0", "&&", 1_667)])
-  func longChainRuns(comparison: String, keyword: String, count: Int) async throws {
-    let (file, store) = try await Self.libraryStore()
+    arguments: StoreBackendKind.available, [("id=106", "||", 1_250), ("id>0", "&&", 1_667)])
+  func longChainRuns(_ backend: StoreBackendKind, chain: (comparison: String, keyword: String, count: Int)) async throws {
+    let (comparison, keyword, count) = chain
+    let store = try await backend.makeLibraryStore()
     // SQLite refuses expressions over 1,000 deep, and read `a OR b OR c` a level deeper per
     // operand (500 comparisons ran, 1,000 failed); the compiler joins the operands in pairs.
     let chain = Array(repeating: comparison, count: count).joined(separator: keyword)
@@ -125,7 +125,6 @@ struct QueryLimitsTests {
       return (try context.countNow(FetchRequest(entity: "Author", where: chain)), try context.countNow(FetchRequest(entity: "Author")))
     }
     #expect(found == (keyword == "||" ? 1 : everyone))
-    _ = file
   }
 
   /// A comparison on `book.related.related…id` through `depth` to-many relationships.
@@ -133,9 +132,9 @@ struct QueryLimitsTests {
     String(repeating: "related.", count: depth) + "id == 1"
   }
 
-  @Test("a key path through more to-many relationships than the ceiling fails at its column, as a limit")
-  func deepToManyKeyPath() async throws {
-    let (file, store) = try await Self.libraryStore()
+  @Test("a key path through more to-many relationships than the ceiling fails at its column, as a limit", arguments: StoreBackendKind.available)
+  func deepToManyKeyPath(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeLibraryStore()
     // 400 nested EXISTS subqueries are deeper than SQLite allows: a database error before.
     for (query, column) in [(Self.related(400), 1), ("id > 0 AND NOT (" + Self.related(128) + ")", 17)] {
       let error = await #expect(throws: StoreError.self) {
@@ -144,7 +143,18 @@ struct QueryLimitsTests {
       #expect(error?.code == .queryLimitExceeded)
       #expect(error?.message == "column \(column): the query nests deeper than 128 levels of NOT and to-many relationships (depthCeiling)")
     }
-    _ = file
+  }
+
+  @Test("on PostgreSQL, a key path through as many to-many relationships as the ceiling allows runs on a 512 KB stack")
+  func toManyKeyPathsPostgresTakes() async throws {
+    guard StoreBackendKind.available.contains(.postgres) else { return }
+    let store = try await StoreBackendKind.postgres.makeLibraryStore()
+    // 128 nested subqueries, each compiled in a loop (the compiler recursed per relationship
+    // and overflowed this stack before).
+    let found = try await onOwnThread(stackSize: Self.smallStack) {
+      try store.makeContext().countNow(FetchRequest(entity: "Book", where: Self.related(QueryLimits.depthCeiling)))
+    }
+    #expect(found == 0)
   }
 
   @Test("a key path through 8 to-many relationships runs on a 512 KB stack; through 16, too deep for SQLite, it is a limit")

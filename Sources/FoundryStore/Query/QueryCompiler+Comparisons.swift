@@ -7,26 +7,46 @@ extension QueryCompiler {
       throw QueryError.at(comparison.left.column, "a comparison needs a key path on one side")
     }
     if case .keyPath(_, let other) = comparison.right { throw QueryError.at(other, "compare a key path with a value, not with another key path") }
-    let target = try resolve(segments, in: &scope, column: column)
-    if case .rows(let from, let link, var inner, let rest) = target {
+    // Each to-many relationship on the path is a subquery around the rest of the comparison:
+    // the hops are gathered in a loop and wrapped after, so no depth of them costs stack.
+    var target = try resolve(segments, in: &scope, column: column)
+    var hops: [ToManyHop] = []
+    defer { for _ in hops { leave() } }
+    var innermost = comparison
+    while case .rows(let from, let link, let inner, let rest) = target, rest != ["@count"] {
       guard !rest.isEmpty else { throw QueryError.at(column, "\(segments.joined(separator: ".")) is a to-many relationship: compare its @count or one of its keys") }
-      if rest == ["@count"] {
-        return try scalar(SQLFragment("(SELECT COUNT(*) FROM \(from) WHERE \(link))"), type: .integer64, comparison)
-      }
-      var nested = comparison
-      nested.quantifier = nil
-      nested.left = .keyPath(rest, column: column)
       try enter(column: column)
-      defer { leave() }
-      let condition = try self.comparison(nested, in: &inner)
-      let rows = "SELECT 1 FROM \(from) \(inner.joins.joined(separator: " ")) WHERE \(link) AND "
-      switch comparison.quantifier ?? .any {
-      case .any: return "EXISTS (" + rows + "(" + condition + "))"
-      case .all: return "NOT EXISTS (" + rows + negated(condition) + ")"
-      case .noneOf: return "NOT EXISTS (" + rows + "(" + condition + "))"
+      hops.append(ToManyHop(from: from, link: link, scope: inner, quantifier: hops.isEmpty ? (comparison.quantifier ?? .any) : .any))
+      innermost.quantifier = nil
+      innermost.left = .keyPath(rest, column: column)
+      target = try resolve(rest, in: &hops[hops.count - 1].scope, column: column)
+    }
+    var condition = try self.condition(innermost, on: target, column: column)
+    for hop in hops.reversed() {
+      let rows = "SELECT 1 FROM \(hop.from) \(hop.scope.joins.joined(separator: " ")) WHERE \(hop.link) AND "
+      switch hop.quantifier {
+      case .any: condition = "EXISTS (" + rows + "(" + condition + "))"
+      case .all: condition = "NOT EXISTS (" + rows + negated(condition) + ")"
+      case .noneOf: condition = "NOT EXISTS (" + rows + "(" + condition + "))"
       }
     }
+    return condition
+  }
+
+  /// A to-many relationship a comparison's key path goes through: the rows it reaches, and
+  /// the scope (with its joins) the rest of the key path is read in.
+  private struct ToManyHop {
+    let from: String
+    let link: String
+    var scope: Scope
+    let quantifier: QueryComparison.Quantifier
+  }
+
+  /// The comparison on what its key path reached past every to-many relationship.
+  private mutating func condition(_ comparison: QueryComparison, on target: Target, column: Int) throws(StoreError) -> SQLFragment {
     switch target {
+    case .rows(let from, let link, _, _):
+      return try scalar(SQLFragment("(SELECT COUNT(*) FROM \(from) WHERE \(link))"), type: .integer64, comparison)
     case .column(let name, let type, _):
       try noQuantifier(comparison, column: column)
       return try scalar(SQLFragment(type == .decimal ? "CAST(\(name) AS REAL)" : name), type: type, comparison)
@@ -39,7 +59,6 @@ extension QueryCompiler {
     case .json(let name, let path, let isCount, _):
       if isCount { return try scalar(dialect.jsonArrayLength(name, at: path), type: .integer64, comparison) }
       return try json(name, path: path, comparison)
-    case .rows: throw QueryError.at(column, "unreachable")
     }
   }
 
