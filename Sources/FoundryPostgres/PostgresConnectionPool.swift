@@ -24,13 +24,16 @@ final class PostgresConnectionPool: Sendable {
 
   let configuration: PostgresConnection.Configuration
   let size: Int
+  /// How long a caller waits for a connection given back before it fails (`nil`: no limit).
+  let waitTimeout: Duration?
   let logger: Logger
   private let group: any EventLoopGroup
   private let state = Locked(State())
 
-  init(configuration: PostgresConnection.Configuration, size: Int, logger: Logger) {
+  init(configuration: PostgresConnection.Configuration, size: Int, waitTimeout: Duration? = nil, logger: Logger) {
     self.configuration = configuration
     self.size = max(1, size)
+    self.waitTimeout = waitTimeout
     self.logger = logger
     self.group = MultiThreadedEventLoopGroup.singleton
   }
@@ -66,8 +69,21 @@ final class PostgresConnectionPool: Sendable {
           $0.nextID += 1; return $0.nextID
         }, on: eventLoop)
     case .open(let id): return open(id: id, on: eventLoop)
-    case .wait(let future): return future
+    case .wait(let future):
+      guard let waitTimeout else { return future }
+      let timeout = eventLoop.scheduleTask(in: TimeAmount(waitTimeout)) { self.giveUpWaiting(for: future, after: waitTimeout) }
+      future.whenComplete { _ in timeout.cancel() }
+      return future
     }
+  }
+
+  /// Fails a caller still waiting for a connection after `waitTimeout`, and forgets it.
+  private func giveUpWaiting(for future: EventLoopFuture<PostgresConnection>, after waitTimeout: Duration) {
+    let waiter = state.withLock { state -> EventLoopPromise<PostgresConnection>? in
+      guard let index = state.waiters.firstIndex(where: { $0.futureResult === future }) else { return nil }
+      return state.waiters.remove(at: index)
+    }
+    waiter?.fail(StoreError(.database, "PostgreSQL: no connection of the pool's \(size) was free within \(waitTimeout) (poolTimeout)"))
   }
 
   /// Gives a connection back: to the first waiter, or to the idle ones. A closed one counts

@@ -29,6 +29,17 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   /// How many connections the store opens at most (at least 1): saves and reads beyond
   /// that wait for a free one.
   public var poolSize: Int
+  /// How long opening a connection may take (a URL's `connect_timeout`, in seconds): 10 s
+  /// unless said.
+  public var connectTimeout: Duration = .seconds(10)
+  /// How long a save or read waits for a free connection when all ``poolSize`` are busy
+  /// before it fails with `StoreError` `database`: 30 s unless said; `nil` waits as long as
+  /// it takes.
+  public var poolTimeout: Duration? = .seconds(30)
+  /// How long the server lets one statement run before it cancels it (PostgreSQL's
+  /// `statement_timeout`, set for the store's connections): the server's own setting when
+  /// `nil`. A cancelled statement fails its save or read with `StoreError` `database`.
+  public var statementTimeout: Duration?
   /// Whether and how connections are encrypted (``PostgresTLSMode/prefer`` unless said, as
   /// libpq; TCP only: a Unix socket is not encrypted).
   public var tls = PostgresTLSMode.prefer
@@ -67,13 +78,14 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
 
   /// A server named by a connection URL: `postgres://user:password@host:port/database`
   /// (`postgresql://` too; user, password, port and database optional), with libpq's
-  /// `sslmode` and `sslrootcert` parameters (`?sslmode=verify-full&sslrootcert=ca.pem`).
+  /// `sslmode`, `sslrootcert` and `connect_timeout` parameters
+  /// (`?sslmode=verify-full&sslrootcert=ca.pem&connect_timeout=5`).
   ///
   /// ```swift
   /// let configuration = try PostgresStoreConfiguration(url: "postgres://app@localhost/library")
   /// ```
   /// - Throws: `StoreError` `notAStore` for a URL that is not a `postgres://` URL with a host,
-  ///   or with an `sslmode` libpq does not know.
+  ///   or with an `sslmode` libpq does not know or a `connect_timeout` that is not a number.
   public init(url: String, poolSize: Int = 4) throws(StoreError) {
     guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? ""),
       let host = components.host, !host.isEmpty
@@ -88,6 +100,11 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
       switch item.name {
       case "sslmode": tls = try PostgresTLSMode(sslmode: item.value ?? "")
       case "sslrootcert": trustedCertificatesPath = item.value
+      case "connect_timeout":
+        guard let seconds = item.value.flatMap(Int.init), seconds > 0 else {
+          throw StoreError(.notAStore, "connect_timeout=\(item.value ?? "") is not a whole number of seconds above 0")
+        }
+        connectTimeout = .seconds(seconds)
       default: break
       }
     }

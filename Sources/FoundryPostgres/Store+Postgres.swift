@@ -100,9 +100,9 @@ struct PostgresStoreOpener: Sendable {
   static func makeBackend(_ configuration: PostgresStoreConfiguration) throws(StoreError) -> PostgresBackend {
     let logger = Logger(label: "foundry.postgres")
     let replicas = try configuration.replicas.map { replica throws(StoreError) in
-      PostgresReplica(pool: PostgresConnectionPool(configuration: try replica.connection(), size: replica.poolSize, logger: logger))
+      PostgresReplica(pool: PostgresConnectionPool(configuration: try replica.connection(), size: replica.poolSize, waitTimeout: replica.poolTimeout, logger: logger))
     }
-    let primary = PostgresConnectionPool(configuration: try configuration.connection(), size: configuration.poolSize, logger: logger)
+    let primary = PostgresConnectionPool(configuration: try configuration.connection(), size: configuration.poolSize, waitTimeout: configuration.poolTimeout, logger: logger)
     return PostgresBackend(pool: primary, replicas: replicas)
   }
 
@@ -157,15 +157,31 @@ extension PostgresStoreConfiguration {
   ///   cannot be read).
   func connection() throws(StoreError) -> PostgresConnection.Configuration {
     if let unixSocketPath {
-      return PostgresConnection.Configuration(unixSocketPath: unixSocketPath, username: username, password: password, database: database)
+      var configuration = PostgresConnection.Configuration(unixSocketPath: unixSocketPath, username: username, password: password, database: database)
+      configuration.options.connectTimeout = TimeAmount(connectTimeout)
+      return configuration
     }
     let tls = try tls.connectionTLS(trustedCertificatesPath: trustedCertificatesPath)
-    return PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+    var configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+    configuration.options.connectTimeout = TimeAmount(connectTimeout)
+    if let statementTimeout {
+      let milliseconds = max(1, statementTimeout.components.seconds * 1_000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)
+      configuration.options.additionalStartupParameters.append(("statement_timeout", "\(milliseconds)"))
+    }
+    return configuration
   }
 
   /// How errors name the database: its address, without the password.
   var displayName: String {
     let place = unixSocketPath ?? "\(host):\(port)"
     return "postgres://\(username)@\(place)/\(database ?? username)"
+  }
+}
+
+extension TimeAmount {
+  /// A Swift `Duration` as NIO's time amount (nanoseconds).
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }
 }

@@ -39,4 +39,33 @@ struct PostgresFaultTests {
     #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 3)
     try server.stopImmediately()
   }
+
+  @Test("a statement running longer than statementTimeout is cancelled by the server: a clear error, and the store goes on")
+  func statementTimeout() async throws {
+    var configuration = try PostgresStoreConfiguration(url: try PostgresTestServer.shared.get().makeDatabase())
+    configuration.statementTimeout = .milliseconds(200)
+    let store = try await Store(postgres: configuration, schema: Library.schema)
+    let error = await #expect(throws: StoreError.self) { _ = try await store.backend.read(SQLStatement("SELECT pg_sleep(5)")) }
+    #expect(error?.code == .database)
+    #expect(error?.message.contains("canceling statement due to statement timeout") == true)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
+  }
+
+  @Test("a read waiting longer than poolTimeout for a connection of a busy pool fails, saying so; the pool goes on")
+  func poolTimeout() async throws {
+    let server = try PostgresTestServer.shared.get()
+    let url = try server.makeDatabase()
+    var configuration = try PostgresStoreConfiguration(url: url, poolSize: 1)
+    configuration.poolTimeout = .milliseconds(300)
+    let store = try await Store(postgres: configuration, schema: Library.schema)
+    // The pool's one connection sleeps for two seconds.
+    let sleeping = Task { _ = try await store.backend.read(SQLStatement("SELECT pg_sleep(2)")) }
+    try await onOwnThread {
+      try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'", in: url, prints: "1")
+    }
+    let error = await #expect(throws: StoreError.self) { _ = try await store.makeContext().count(FetchRequest(entity: "Tag")) }
+    #expect(error?.message == "PostgreSQL: no connection of the pool's 1 was free within 0.3 seconds (poolTimeout)")
+    try await sleeping.value
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
+  }
 }

@@ -55,7 +55,7 @@ struct PostgresTLSTests {
     #expect(missing?.message.hasPrefix("the trusted certificates at /nonexistent/ca.pem cannot be read") == true)
   }
 
-  @Test("a URL's sslmode and sslrootcert, as libpq names them")
+  @Test("a URL's sslmode, sslrootcert and connect_timeout, as libpq names them")
   func urlParameters() throws {
     let base = "postgres://app@db.internal/library"
     #expect(try PostgresStoreConfiguration(url: base).tls == .prefer)
@@ -66,6 +66,8 @@ struct PostgresTLSTests {
     let full = try PostgresStoreConfiguration(url: base + "?sslmode=verify-full&sslrootcert=/etc/ca.pem")
     #expect(full.tls == .verifyFull)
     #expect(full.trustedCertificatesPath == "/etc/ca.pem")
+    #expect(try PostgresStoreConfiguration(url: base + "?connect_timeout=3").connectTimeout == .seconds(3))
+    #expect(throws: StoreError.self) { try PostgresStoreConfiguration(url: base + "?connect_timeout=soon") }
     let error = #expect(throws: StoreError.self) { try PostgresStoreConfiguration(url: base + "?sslmode=always") }
     #expect(error?.code == .notAStore)
     #expect(error?.message == "sslmode=always is not one of disable, allow, prefer, require, verify-ca, verify-full")
