@@ -117,10 +117,12 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 // MARK: - Teardown
 
 extension JSONValue {
-  /// Drops `value` one level at a time. Swift releases the payloads of a nested enum
-  /// recursively, one call per level, so dropping a value nested tens of thousands deep
-  /// would overflow the stack; code that builds values from input of any depth hands them
-  /// here when done.
+  /// Drops `value` one level at a time, whatever its depth.
+  ///
+  /// Swift releases the payloads of a nested enum recursively, one call per level, so
+  /// dropping a value nested tens of thousands deep (possible only with
+  /// ``JSONParsingOptions/maximumDepth`` raised far past its default of 512) would overflow
+  /// the stack. Code that builds values from input of any depth hands them here when done.
   ///
   /// ```swift
   /// let value = document.root.value
@@ -129,7 +131,7 @@ extension JSONValue {
   /// ```
   ///
   /// - Complexity: O(*n*) in the values of the tree, with an explicit stack.
-  package static func dismantle(_ value: consuming JSONValue) {
+  public static func dismantle(_ value: consuming JSONValue) {
     var pending = [consume value]
     while let next = pending.popLast() {
       // The children move to `pending` before `next` goes, so each release frees one level.

@@ -342,9 +342,12 @@ public struct XMLDocumentValue: Sendable, Hashable {
 // MARK: - Teardown
 
 extension XMLElementValue {
-  /// Drops `element` one level at a time. Swift releases nested values recursively, one call
-  /// per level, so dropping an element nested tens of thousands deep would overflow the
-  /// stack; code that builds elements from input of any depth hands them here when done.
+  /// Drops `element` one level at a time, whatever its depth.
+  ///
+  /// Swift releases nested values recursively, one call per level, so dropping an element
+  /// nested tens of thousands deep (possible only with ``XMLParsingOptions/maximumDepth``
+  /// raised far past its default of 512) would overflow the stack. Code that builds elements
+  /// from input of any depth hands them here when done.
   ///
   /// ```swift
   /// let root = try XMLJSONView.element(fromWrapped: value)
@@ -353,7 +356,7 @@ extension XMLElementValue {
   /// ```
   ///
   /// - Complexity: O(*n*) in the nodes of the tree, with an explicit stack.
-  package static func dismantle(_ element: consuming XMLElementValue) {
+  public static func dismantle(_ element: consuming XMLElementValue) {
     var pending = [consume element]
     while let next = pending.popLast() {
       // The children move to `pending` before `next` goes, so each release frees one element.
