@@ -67,6 +67,7 @@ extension FoundryBench {
       (["json.codable"], CodableCases.make),
       (["json.decode", "json.encode"], MappingCases.make),
       (["xml.parse", "xml.decode"], XMLCases.make),
+      (["xml.stream", "json.stream"], StreamCases.make),
       (["graph.import"], GraphCases.make),
       (["store.import", "store.fetch"], StoreCases.make),
       (["store.import.postgres"], PostgresCases.make),

@@ -29,6 +29,7 @@ extension XMLElementScanner {
   /// length between elements is held a piece at a time. The cut follows an ASCII byte that is
   /// not `]` (a `]]>` stays whole), not `\r`, and outside a reference.
   mutating func checkLongText() throws(XMLParsingError) {
+    flushBatch()
     var index = pending.count - 1
     if let ampersand = pending[textStart...].lastIndex(of: UInt8(ascii: "&")),
       ampersand > (pending[textStart...].lastIndex(of: UInt8(ascii: ";")) ?? -1)
@@ -46,18 +47,9 @@ extension XMLElementScanner {
     try checkPending(upTo: index + 1, endingAt: origin)
   }
 
-  /// Empties ``pending``, which now starts at `origin`.
-  mutating func resetPending(at origin: StreamPosition) {
-    pending.removeAll(keepingCapacity: true)
-    markupStart = 0
-    textStart = 0
-    pendingOrigin = origin
-    pendingAncestors = stack
-    pendingFollowsRoot = phase == .epilogue
-  }
-
   /// The end of the input: what is left must complete the document.
   mutating func finishInput() throws(XMLParsingError) {
+    flushBatch()
     guard lexer.isInText, phase == .epilogue else { throw parseFailure(adding: UnsafeBufferPointer(start: nil, count: 0)) }
     try checkPending(upTo: pending.count, endingAt: position)
     phase = .done

@@ -5,24 +5,24 @@ import FoundryInternals
 extension XMLElementScanner {
   // MARK: - Events
 
-  /// Acts on what the lexer found; an element when one is complete.
-  mutating func handle(_ event: XMLMarkupLexer.Event, _ buffer: UnsafeBufferPointer<UInt8>) throws(XMLParsingError) -> XMLTree.Element? {
+  /// Acts on what the lexer found; a complete element joins the ``batch``.
+  mutating func handle(_ event: XMLMarkupLexer.Event, _ buffer: UnsafeBufferPointer<UInt8>) throws(XMLParsingError) {
     switch event {
     case .markup:
       try endText(buffer)
       markupStart = pending.count
       markupOrigin = position
-      return nil
     case .began:
-      return nil
+      break
     case .ended(let kind, let isEmptyElement):
       textStart = pending.count
       switch kind {
-      case .startTag: return try endStartTag(isEmptyElement: isEmptyElement)
-      case .endTag: return try endEndTag()
-      default: return nil
+      case .startTag: try endStartTag(isEmptyElement: isEmptyElement)
+      case .endTag: endEndTag()
+      default: break
       }
     case .malformed:
+      flushBatch()
       throw parseFailure(adding: UnsafeBufferPointer(rebasing: buffer[cursor...]))
     }
   }
@@ -34,13 +34,15 @@ extension XMLElementScanner {
     case .prolog:
       if !Self.isBlank(pending[min(textStart, pending.count)...]) { throw parseFailure(adding: UnsafeBufferPointer(rebasing: buffer[cursor...])) }
     case .content, .epilogue:
-      if !isCapturing, pending.count >= batchLimit { try checkPending(upTo: pending.count, endingAt: position) }
+      guard !isCapturing, pending.count >= batchLimit else { break }
+      flushBatch()
+      if pending.count >= batchLimit { try checkPending(upTo: pending.count, endingAt: position) }
     case .start, .done:
       break
     }
   }
 
-  private mutating func endStartTag(isEmptyElement: Bool) throws(XMLParsingError) -> XMLTree.Element? {
+  private mutating func endStartTag(isEmptyElement: Bool) throws(XMLParsingError) {
     switch phase {
     case .prolog:
       prolog = Array(pending[..<markupStart])
@@ -52,12 +54,12 @@ extension XMLElementScanner {
       let root = OpenTag(bytes: pending, origin: markupOrigin, name: Self.name(in: pending[...]), isOnPath: handsOutElements)
       if handsOutElements, segments.isEmpty {
         rootTag = root
-        return try beginCapture(isEmptyElement: isEmptyElement)
+        beginCapture(isEmptyElement: isEmptyElement)
+      } else {
+        open(root, isEmptyElement: isEmptyElement)
       }
-      return try open(root, isEmptyElement: isEmptyElement)
     case .content where isCapturing:
       if !isEmptyElement { captureDepth += 1 }
-      return nil
     case .content:
       let tag = pending[markupStart...]
       let name = Self.name(in: tag)
@@ -66,31 +68,31 @@ extension XMLElementScanner {
         handsOutElements && (stack.last?.isOnPath ?? false) && depth <= segments.count
         && Self.mayMatch(segments[depth - 1], name)
       if isOnPath, depth == segments.count {
-        try checkPending(upTo: markupStart, endingAt: markupOrigin)
-        return try beginCapture(isEmptyElement: isEmptyElement)
+        // The markup before it is checked with it, when its batch is parsed.
+        beginCapture(isEmptyElement: isEmptyElement)
+      } else {
+        open(OpenTag(bytes: Array(tag), origin: markupOrigin, name: name, isOnPath: isOnPath), isEmptyElement: isEmptyElement)
       }
-      return try open(OpenTag(bytes: Array(tag), origin: markupOrigin, name: name, isOnPath: isOnPath), isEmptyElement: isEmptyElement)
     case .start, .epilogue, .done:
       // A second root: the check of what follows the root says so.
-      return nil
+      break
     }
   }
 
   /// Pushes an element that is not handed out (an element on the path, or one only checked).
-  private mutating func open(_ tag: OpenTag, isEmptyElement: Bool) throws(XMLParsingError) -> XMLTree.Element? {
+  private mutating func open(_ tag: OpenTag, isEmptyElement: Bool) {
     stack.append(tag)
     if isEmptyElement { closeElement() }
-    return nil
   }
 
-  private mutating func endEndTag() throws(XMLParsingError) -> XMLTree.Element? {
+  private mutating func endEndTag() {
     if isCapturing {
       captureDepth -= 1
-      return captureDepth == 0 ? try completeCapture() : nil
+      if captureDepth == 0 { completeCapture() }
+      return
     }
     // After the root, an end tag is an error the next check reports.
     if phase == .content { closeElement() }
-    return nil
   }
 
   /// Pops the innermost open element; after the root, the epilogue begins.
@@ -105,51 +107,26 @@ extension XMLElementScanner {
   // MARK: - Elements
 
   /// The start tag in ``pending`` (from ``markupStart``) begins an element to hand out.
-  private mutating func beginCapture(isEmptyElement: Bool) throws(XMLParsingError) -> XMLTree.Element? {
+  private mutating func beginCapture(isEmptyElement: Bool) {
     isCapturing = true
     captureDepth = isEmptyElement ? 0 : 1
-    return isEmptyElement ? try completeCapture() : nil
+    captureStart = markupStart
+    captureOrigin = markupOrigin
+    if isEmptyElement { completeCapture() }
   }
 
-  /// Parses the captured element in its small document and hands it out if its names match.
-  private mutating func completeCapture() throws(XMLParsingError) -> XMLTree.Element? {
+  /// The captured element joins the batch, which is parsed once it holds enough bytes (the
+  /// root element at once: what follows it is checked apart).
+  private mutating func completeCapture() {
     isCapturing = false
-    let element = pending
-    let origin = pendingOrigin
-    let ancestors = stack
-    let isRoot = ancestors.isEmpty
-    let follows = pendingFollowsRoot
-    resetPending(at: position)
-    if isRoot {
-      phase = .epilogue
-      pendingFollowsRoot = true
+    batch.append(CapturedElement(start: captureStart, end: pending.count, origin: captureOrigin, endPosition: position, ancestors: stack))
+    guard stack.isEmpty else {
+      if pending.count >= batchLimit { flushBatch() }
+      return
     }
-    elementCount += 1
-    let tree: XMLTree
-    do {
-      tree = try parse(ancestors: ancestors, body: element[...], bodyOrigin: origin, bodyEnd: position, closing: ancestors, followsRoot: follows)
-    } catch {
-      isElementFailure = Self.isLocal(error)
-      throw error
-    }
-    names = tree.storage.names
-    guard let found = Self.element(in: tree, depth: ancestors.count, matching: segments) else {
-      elementCount -= 1
-      return nil
-    }
-    return found
-  }
-
-  /// The element at `depth` below the root of a streamed element's tree, if every name on the
-  /// way matches the path.
-  private static func element(in tree: XMLTree, depth: Int, matching segments: [String]) -> XMLTree.Element? {
-    var element = tree.root
-    for level in 0..<depth {
-      guard let child = element.elements.first else { return nil }
-      guard matches(segments[level], child.name) else { return nil }
-      element = child
-    }
-    return element
+    flushBatch()
+    phase = .epilogue
+    pendingFollowsRoot = true
   }
 
   // MARK: - Names

@@ -1,8 +1,8 @@
 import FoundryInternals
 
 /// Splits XML that arrives in chunks into its repeated elements (`channel.item` of an RSS feed,
-/// `node` of an OpenStreetMap export), one parsed element at a time, holding no more than one
-/// element and the chunk being read.
+/// `node` of an OpenStreetMap export), one parsed element at a time, holding no more than the
+/// chunk being read and the elements complete in it (or one element larger than that).
 ///
 /// Feed it bytes with ``append(_:)``, take out the elements that are complete with ``next()``
 /// until it returns `nil`, and call ``finish()`` when the input ends. Chunks may be any size,
@@ -18,12 +18,14 @@ import FoundryInternals
 /// while let item = try scanner.next() { print(item.firstElement(named: "title")?.text ?? "?") }
 /// ```
 ///
-/// Each element is parsed by the same parser as ``XMLTree``, inside a small document made of
-/// the prolog (so the DTD's entities and attribute defaults apply) and the start tags of the
-/// elements around it (so their namespace declarations and `xml:space` apply). Everything
-/// outside the elements is parsed too, in pieces of about ``XMLStreamOptions/bufferSize``
-/// bytes: input that is malformed anywhere, cut short, or not namespace-well-formed is an
-/// error, as it is for ``XMLTree``.
+/// The elements are parsed by the same parser as ``XMLTree``, a batch at a time: the elements
+/// complete in the input added so far (up to about ``XMLStreamOptions/bufferSize`` bytes of
+/// them) and the markup between them go into one small document, made of the prolog (so the
+/// DTD's entities and attribute defaults apply) and the start tags of the elements around them
+/// (so their namespace declarations and `xml:space` apply). Everything outside the elements
+/// is parsed too, in pieces of about ``XMLStreamOptions/bufferSize`` bytes: input that is
+/// malformed anywhere, cut short, or not namespace-well-formed is an error, as it is for
+/// ``XMLTree``.
 ///
 /// Errors are ``XMLParsingError``s whose line, column and offset count from the start of the
 /// whole input. When one element is malformed in itself (an undefined entity, a bad character,
@@ -84,11 +86,20 @@ public struct XMLElementScanner: Sendable {
   var pendingFollowsRoot = false
   /// The root's start tag, kept after the root closes to check what follows it.
   var rootTag: OpenTag?
-  /// Whether ``pending`` is an element being captured, and how many of its elements are open.
+  /// Whether an element is being captured (from ``captureStart`` in ``pending``, at
+  /// ``captureOrigin`` in the whole input), and how many of its elements are open.
   var isCapturing = false
   var captureDepth = 0
-  /// Set while a failure would concern only the element being parsed.
-  var isElementFailure = false
+  var captureStart = 0
+  var captureOrigin = StreamPosition()
+  /// The elements captured in ``pending`` and not parsed yet, in order; ``flushBatch()`` parses
+  /// them (with the markup between them) in one small document.
+  var batch: [CapturedElement] = []
+  /// What ``next()`` hands out before it reads on: the elements of parsed batches, and the
+  /// errors met, in input order, from ``readyIndex`` on.
+  var ready: [Outcome] = []
+  var readyIndex = 0
+  /// The error that ended the scan, thrown by every call from then on.
   var failure: XMLParsingError?
   /// The names interned so far (the last tree's table), copied into each small document so a
   /// name is interned once per stream rather than once per element.
@@ -207,8 +218,9 @@ public struct XMLElementScanner: Sendable {
   /// The next complete element, or `nil` when the input added so far holds no more (before
   /// ``finish()``) or the input is complete and well-formed (after it).
   ///
-  /// The element belongs to a small tree of its own (with the elements around it); read it,
-  /// decode it, or keep it: it holds only its own bytes.
+  /// The element belongs to a small tree of its own, shared with the elements parsed in the
+  /// same batch (and the start tags around them); read it, decode it, or keep it: it holds no
+  /// more than its batch's bytes.
   ///
   /// ```swift
   /// while let node = try scanner.next() { print(node["id"] ?? "?") }
@@ -217,17 +229,22 @@ public struct XMLElementScanner: Sendable {
   /// - Throws: ``XMLParsingError`` located in the whole input.
   /// - Complexity: O(*n*) in the bytes read to find the element.
   public mutating func next() throws -> XMLTree.Element? {
-    if let failure { throw failure }
-    let bytes = input
-    do {
-      return try bytes.withUnsafeBufferPointer { buffer throws(XMLParsingError) in try scan(buffer) }
-    } catch {
-      if isElementFailure {
-        isElementFailure = false
-      } else {
-        failure = error
+    while true {
+      if let failure { throw failure }
+      if readyIndex < ready.count {
+        let outcome = ready[readyIndex]
+        readyIndex += 1
+        return try deliver(outcome)
       }
-      throw error
+      ready.removeAll(keepingCapacity: true)
+      readyIndex = 0
+      let bytes = input
+      do {
+        try bytes.withUnsafeBufferPointer { buffer throws(XMLParsingError) in try scan(buffer) }
+      } catch {
+        ready.append(.failure(error, isLocal: false, isElement: false))
+      }
+      if ready.isEmpty { return nil }
     }
   }
 
@@ -243,15 +260,18 @@ public struct XMLElementScanner: Sendable {
 
   // MARK: - Loop
 
-  private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws(XMLParsingError) -> XMLTree.Element? {
+  /// Reads on until elements or an error are ``ready`` or the input added so far runs out.
+  private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws(XMLParsingError) {
     if phase == .start {
-      guard try readPreamble(buffer) else { return nil }
+      guard try readPreamble(buffer) else { return }
     }
-    while phase != .done {
+    while phase != .done, ready.isEmpty {
       guard cursor < buffer.count else {
-        guard isFinished else { return nil }
+        // What is complete goes out before more input is asked for.
+        flushBatch()
+        guard ready.isEmpty, isFinished else { return }
         try finishInput()
-        return nil
+        return
       }
       let (end, event) = lexer.scan(buffer, from: cursor)
       try take(UnsafeBufferPointer(rebasing: buffer[cursor..<end]), before: event)
@@ -261,9 +281,8 @@ public struct XMLElementScanner: Sendable {
         }
         continue
       }
-      if let element = try handle(event, buffer) { return element }
+      try handle(event, buffer)
     }
-    return nil
   }
 
   /// Skips a UTF-8 byte order mark, which is not a column; refuses UTF-16, which the lexer
@@ -286,9 +305,16 @@ public struct XMLElementScanner: Sendable {
     return true
   }
 
-  /// Moves `bytes` (at the cursor) into ``pending``, within the element limit.
+  /// Moves `bytes` (at the cursor) into ``pending``, within the element limit (which counts
+  /// from the element being captured, or else from the end of the last element captured).
   private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, before event: XMLMarkupLexer.Event?) throws(XMLParsingError) {
-    guard bytes.count <= elementLimit - pending.count else {
+    guard bytes.count <= elementLimit - (pending.count - (isCapturing ? captureStart : batchEnd)) else {
+      flushBatch()
+      if isCapturing {
+        // What precedes the element is checked first, as it would be alone.
+        try checkPending(upTo: captureStart, endingAt: captureOrigin)
+        captureStart = 0
+      }
       // The piece that is too large: the element, else the markup or text being read.
       var inMarkup = !lexer.isInText
       var inStartTag = lexer.isInStartTag
@@ -302,7 +328,7 @@ public struct XMLElementScanner: Sendable {
         break
       }
       let what = isCapturing || inStartTag ? "element" : inMarkup ? "markup" : "text"
-      let start = isCapturing ? 0 : inMarkup ? markupStart : textStart
+      let start = isCapturing ? captureStart : inMarkup ? markupStart : textStart
       throw XMLParsingError(
         .sizeLimitExceeded, "\(what) exceeds the limit of \(elementLimit) bytes (maximumElementSize)",
         location: location(ofPendingOffset: start), sourceName: sourceName)

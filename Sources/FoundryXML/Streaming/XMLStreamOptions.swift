@@ -1,7 +1,8 @@
 /// The limits of streaming, beside the ``XMLParsingOptions`` every element is parsed with.
 ///
 /// Memory stays near ``maximumElementSize`` plus a few times ``bufferSize`` whatever the size
-/// of the input: one element is held at a time, with one chunk of input and the markup between
+/// of the input: one chunk of input is held, with the elements complete in it (parsed together,
+/// about ``bufferSize`` bytes of them at a time, or one larger element) and the markup between
 /// elements that waits to be checked.
 ///
 /// ```swift
@@ -17,8 +18,9 @@ public struct XMLStreamOptions: Sendable, Hashable {
   /// ``XMLParsingOptions/maximumInputSize``. 64 MiB by default:
   /// `streaming.maximumElementSize = 1 << 20`.
   public var maximumElementSize: Int = 64 << 20
-  /// How many bytes a file is read at a time, and about how many bytes between elements are
-  /// gathered before they are checked. 64 KiB by default: `streaming.bufferSize = 1 << 20`.
+  /// How many bytes a file is read at a time, and about how many bytes of complete elements
+  /// are parsed together, or of markup between elements gathered before it is checked. 64 KiB
+  /// by default: `streaming.bufferSize = 1 << 20`.
   public var bufferSize: Int = 64 << 10
 
   /// The default limits.

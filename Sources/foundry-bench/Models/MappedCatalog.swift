@@ -63,3 +63,12 @@ enum MappedCatalog {
     var blockIds: [Int]
   }
 }
+
+extension MappedCatalog {
+  /// The performances alone, decoded from the whole document: what `json.stream` streams at
+  /// `performances`.
+  @Mappable
+  struct PerformanceList: Equatable {
+    var performances: [Performance]
+  }
+}

@@ -75,3 +75,11 @@ enum MappedOSM {
     @Key("tag") @Default([MappedOSM.Tag]()) var tags: [Tag]
   }
 }
+
+extension MappedOSM {
+  /// The nodes alone, decoded from the whole document: what `xml.stream` streams at `node`.
+  @Mappable
+  struct NodeList: Equatable {
+    @Key("node") @Default([MappedOSM.Node]()) var nodes: [Node]
+  }
+}

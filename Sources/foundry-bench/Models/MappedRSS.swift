@@ -62,3 +62,17 @@ enum MappedRSS {
     @Key("@type") var type: String
   }
 }
+
+extension MappedRSS {
+  /// The items alone, decoded from the whole document: what `xml.stream` streams at
+  /// `channel.item`.
+  @Mappable
+  struct ItemList: Equatable {
+    var channel: ItemChannel
+  }
+
+  @Mappable
+  struct ItemChannel: Equatable {
+    @Key("item") var items: [Item]
+  }
+}

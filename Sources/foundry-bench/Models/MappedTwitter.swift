@@ -208,3 +208,12 @@ enum MappedTwitter {
     var sinceIDStr: String
   }
 }
+
+extension MappedTwitter {
+  /// The statuses alone, decoded from the whole document: what `json.stream` streams at
+  /// `statuses`.
+  @Mappable(keys: .snakeCase)
+  struct StatusList: Equatable {
+    var statuses: [Status]
+  }
+}

@@ -1,0 +1,130 @@
+import FoundryInternals
+
+// Elements are parsed a batch at a time: one small document (the prolog, the start tags
+// around them, the elements and the markup between them) costs one parser setup for many
+// elements. When a batch fails to parse, its pieces are parsed one by one, as they would be
+// alone, so that the elements before the error are handed out, a malformed element is
+// reported alone, and the error is the one the whole-document parser gives.
+extension XMLElementScanner {
+  /// An element captured in ``pending`` whose batch is not parsed yet.
+  struct CapturedElement: Sendable {
+    /// Where its start tag begins and its end tag ends in ``pending``.
+    var start: Int
+    var end: Int
+    /// Where those are in the whole input.
+    var origin: StreamPosition
+    var endPosition: StreamPosition
+    /// The elements open around it.
+    var ancestors: [OpenTag]
+  }
+
+  /// What ``next()`` hands out, in input order.
+  enum Outcome: Sendable {
+    case element(XMLTree.Element)
+    /// `isLocal`: the scan goes on after it; `isElement`: it stands for an element (and
+    /// counts in ``elementCount``).
+    case failure(XMLParsingError, isLocal: Bool, isElement: Bool)
+  }
+
+  /// Where the bytes after the last captured element start in ``pending`` (0 for none).
+  var batchEnd: Int { batch.last?.end ?? 0 }
+
+  /// Hands out an outcome: returns its element or throws its error.
+  mutating func deliver(_ outcome: Outcome) throws(XMLParsingError) -> XMLTree.Element {
+    switch outcome {
+    case .element(let element):
+      elementCount += 1
+      return element
+    case .failure(let error, let isLocal, let isElement):
+      if isElement { elementCount += 1 }
+      if !isLocal { failure = error }
+      throw error
+    }
+  }
+
+  // MARK: - Parsing a batch
+
+  /// Parses the captured elements and what lies between them, puts the outcomes in ``ready``,
+  /// and drops their bytes from ``pending``.
+  ///
+  /// - Complexity: O(*n*) in the batch's bytes (twice that when the batch is malformed).
+  mutating func flushBatch() {
+    guard let last = batch.last else { return }
+    do {
+      let tree = try parse(
+        ancestors: pendingAncestors, body: pending[..<last.end], bodyOrigin: pendingOrigin, bodyEnd: last.endPosition,
+        closing: last.ancestors, followsRoot: pendingFollowsRoot)
+      names = tree.storage.names
+      let depth = segments.count
+      let segments = segments
+      var found: [Outcome] = []
+      func collect(_ element: XMLTree.Element, level: Int) {
+        if level == depth {
+          found.append(.element(element))
+        } else {
+          for child in element.elements where Self.matches(segments[level], child.name) { collect(child, level: level + 1) }
+        }
+      }
+      // The recursion goes as deep as the path, not as the input.
+      collect(tree.root, level: 0)
+      ready += found
+    } catch {
+      replayBatch()
+    }
+    pending.removeSubrange(..<last.end)
+    markupStart = max(0, markupStart - last.end)
+    textStart = max(0, textStart - last.end)
+    captureStart = max(0, captureStart - last.end)
+    pendingOrigin = last.endPosition
+    pendingAncestors = last.ancestors
+    batch.removeAll(keepingCapacity: true)
+  }
+
+  /// Parses a malformed batch piece by piece: the markup before each element, then the
+  /// element, each in a small document of its own; stops at an error the scan cannot go past.
+  private mutating func replayBatch() {
+    var start = 0
+    var origin = pendingOrigin
+    var ancestors = pendingAncestors
+    for element in batch {
+      let between = pending[start..<element.start]
+      if !between.isEmpty, !Self.isBlank(between) {
+        do {
+          names = try parse(
+            ancestors: ancestors, body: between, bodyOrigin: origin, bodyEnd: element.origin, closing: element.ancestors,
+            followsRoot: pendingFollowsRoot
+          ).storage.names
+        } catch {
+          ready.append(.failure(error, isLocal: false, isElement: false))
+          return
+        }
+      }
+      do {
+        let tree = try parse(
+          ancestors: element.ancestors, body: pending[element.start..<element.end], bodyOrigin: element.origin,
+          bodyEnd: element.endPosition, closing: element.ancestors, followsRoot: pendingFollowsRoot)
+        names = tree.storage.names
+        if let found = Self.element(in: tree, depth: element.ancestors.count, matching: segments) { ready.append(.element(found)) }
+      } catch {
+        let isLocal = Self.isLocal(error)
+        ready.append(.failure(error, isLocal: isLocal, isElement: true))
+        if !isLocal { return }
+      }
+      start = element.end
+      origin = element.endPosition
+      ancestors = element.ancestors
+    }
+  }
+
+  /// The element at `depth` below the root of a lone element's tree, if every name on the
+  /// way matches the path.
+  private static func element(in tree: XMLTree, depth: Int, matching segments: [String]) -> XMLTree.Element? {
+    var element = tree.root
+    for level in 0..<depth {
+      guard let child = element.elements.first else { return nil }
+      guard matches(segments[level], child.name) else { return nil }
+      element = child
+    }
+    return element
+  }
+}
