@@ -58,14 +58,26 @@ extension PostgresBackend {
     }
   }
 
-  /// Sends `statements`, bound with `rows`, one after another without waiting; fails with
-  /// the first that failed, or with a conflict for a guarded update that changed no row.
+  /// Sends `statements`, bound with `rows`, one after another without waiting, their inserts
+  /// gathered into multi-row ones (``batches(_:keepsOrder:)``); fails with the first that
+  /// failed, or with a conflict for a guarded update that changed no row.
   static func runStatements(_ statements: [SQLStatement], rows: [Int64], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<Void> {
     guard !statements.isEmpty else { return connection.eventLoop.makeSucceededVoidFuture() }
-    let results = statements.map { execute($0, rows: rows, on: connection, logger: logger) }
+    let sent = batches(statements, keepsOrder: false).map(\.statement)
+    let results = sent.map { execute($0, rows: rows, on: connection, logger: logger) }
     return EventLoopFuture.whenAllComplete(results, on: connection.eventLoop).flatMapThrowing { outcomes in
-      for (statement, outcome) in zip(statements, outcomes) { _ = try checked(outcome, of: statement) }
+      for (statement, outcome) in zip(sent, outcomes) { _ = try checked(outcome, of: statement) }
     }
+  }
+
+  /// How many rows one statement writes: as many arguments as PostgreSQL's protocol numbers
+  /// (16 bits), a thousand rows at most.
+  static let batchLimits = StatementBatch.Limits(maxArguments: Int(UInt16.max), maxRows: 1_000)
+
+  /// `statements` with their single-row inserts and updates gathered into multi-row ones
+  /// (see ``StatementBatch``).
+  static func batches(_ statements: [SQLStatement], keepsOrder: Bool) -> [StatementBatch] {
+    StatementBatch.batches(of: statements, limits: batchLimits, keepsOrder: keepsOrder)
   }
 
   /// The result of `statement`, or its error, or a conflict for a guarded update or delete

@@ -4,16 +4,18 @@ internal import PostgresNIO
 /// Imports that merge by identity (``WritePlan/mergesByIdentity``): two processes importing
 /// the same objects at once both succeed, and each identity is stored once.
 ///
-/// Each new object's row is inserted with `ON CONFLICT (identity) DO NOTHING RETURNING _pk`.
-/// PostgreSQL makes an insert that meets an uncommitted row of the same identity wait for
-/// that transaction, so when it returns no row, the other one has committed it. The object
+/// The new objects' rows are inserted, up to a thousand a statement (multi-row `VALUES`),
+/// with `ON CONFLICT (identity) DO NOTHING RETURNING _pk`. PostgreSQL makes an insert that
+/// meets an uncommitted row of the same identity wait for that transaction, so when an
+/// object's `_pk` does not come back, the other one has committed its identity. The object
 /// then takes that row: the save reads its `_pk`, updates it with the object's values, and
 /// points at it every foreign key this save wrote with the row it had taken for the object;
 /// the statements after the inserts (updates, links) are bound with it from the start. In
 /// the common case, no conflict, this costs one round trip between the inserts and the rest.
 ///
-/// The inserts of a save go in one order (table, then identity), so two saves that insert
-/// the same identities wait for each other in the same order, never in a cycle.
+/// The inserts of a save go in one order (table, then identity; a multi-row insert inserts
+/// its rows in the order of its `VALUES`), so two saves that insert the same identities wait
+/// for each other in the same order, never in a cycle.
 extension PostgresBackend {
   /// Runs a save's deletes and inserts, merging inserts by identity, then the rest of its
   /// statements.
@@ -33,32 +35,60 @@ extension PostgresBackend {
   }
 
   /// Runs the deletes and inserts that begin a save: inserts with an identity as upserts, in
-  /// a fixed order, then the fixes a merged row needs.
+  /// a fixed order (neighbours of one table sent as one multi-row upsert), then the fixes a
+  /// merged row needs.
   private static func insertMerging(_ statements: [SQLStatement], rows: [Int64], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
-    let merging = statements.filter { !($0.insertedRow?.identity.isEmpty ?? true) }.sorted(by: isOrderedBefore)
-    let others = statements.filter { $0.insertedRow?.identity.isEmpty ?? true }
-    let ordered = others.filter { $0.insertedRow == nil } + merging + others.filter { $0.insertedRow != nil }
-    let results = ordered.map { statement in
-      var sent = statement
+    let (ordered, sent) = upsertBatches(statements)
+    let results = sent.map { batch in
+      var statement = batch.statement
       if let row = statement.insertedRow, !row.identity.isEmpty {
         let dialect = PostgresDialect()
-        sent.sql += " ON CONFLICT (\(row.identity.map(dialect.quote).joined(separator: ", "))) DO NOTHING RETURNING \"_pk\""
+        statement.sql += " ON CONFLICT (\(row.identity.map(dialect.quote).joined(separator: ", "))) DO NOTHING RETURNING \"_pk\""
       }
-      return execute(sent, rows: rows, on: connection, logger: logger)
+      return execute(statement, rows: rows, on: connection, logger: logger)
     }
+    let inserts = ordered.filter { $0.insertedRow != nil }
     return EventLoopFuture.whenAllComplete(results, on: connection.eventLoop).flatMap { outcomes in
       var taken: [(statement: SQLStatement, row: InsertedRow)] = []
       do {
-        for (statement, outcome) in zip(ordered, outcomes) {
-          let result = try checked(outcome, of: statement)
-          if let row = statement.insertedRow, !row.identity.isEmpty, result.rows.isEmpty { taken.append((statement, row)) }
+        for (batch, outcome) in zip(sent, outcomes) {
+          let result = try checked(outcome, of: batch.statement)
+          guard let row = batch.statement.insertedRow, !row.identity.isEmpty else { continue }
+          // The rows inserted; a member whose row is not among them met a stored identity.
+          let inserted = Set(try PostgresRowReader.rows(result).values.compactMap { if case .integer(let row) = $0 { row } else { nil } })
+          for member in batch.members {
+            let statement = ordered[member]
+            guard case .newRow(let position) = statement.arguments.first, rows.indices.contains(position) else { continue }
+            if !inserted.contains(rows[position]) { taken.append((statement, row)) }
+          }
         }
       } catch {
         return connection.eventLoop.makeFailedFuture(error)
       }
       guard !taken.isEmpty else { return connection.eventLoop.makeSucceededFuture(rows) }
-      return merge(taken, inserts: ordered.filter { $0.insertedRow != nil }, rows: rows, on: connection, logger: logger)
+      return merge(taken, inserts: inserts, rows: rows, on: connection, logger: logger)
     }
+  }
+
+  /// The deletes and inserts that begin a save in the order they run, and the statements
+  /// that run them (``StatementBatch/members`` index the order): deletes first, then the upserts
+  /// in their order (neighbours of one table joined: a multi-row insert inserts its rows in
+  /// order, so two saves still wait for each other's identities in one order), then the other
+  /// inserts, gathered by table.
+  private static func upsertBatches(_ statements: [SQLStatement]) -> (ordered: [SQLStatement], batches: [StatementBatch]) {
+    let merging = statements.filter { !($0.insertedRow?.identity.isEmpty ?? true) }.sorted(by: isOrderedBefore)
+    let others = statements.filter { $0.insertedRow?.identity.isEmpty ?? true }
+    var ordered: [SQLStatement] = []
+    var sent: [StatementBatch] = []
+    for (part, keepsOrder) in [(others.filter { $0.insertedRow == nil }, true), (merging, true), (others.filter { $0.insertedRow != nil }, false)] {
+      let offset = ordered.count
+      ordered += part
+      for var batch in batches(part, keepsOrder: keepsOrder) {
+        batch.members = batch.members.map { $0 + offset }
+        sent.append(batch)
+      }
+    }
+    return (ordered, sent)
   }
 
   /// Points the objects whose identity was taken at the stored rows, updates those rows with

@@ -12,38 +12,56 @@
 /// - Complexity: O(n) in the length of `sql`.
 enum PostgresSQL {
   static func numbered(_ sql: String) -> String {
-    var result = ""
-    result.reserveCapacity(sql.utf8.count + 16)
-    var number = 0
-    var quote: Character?
-    var inComment = false
-    var previous: Character?
-    for character in sql {
-      defer { previous = character }
-      if inComment {
-        if character == "\n" { inComment = false }
-        result.append(character)
-        continue
+    var sql = sql
+    return sql.withUTF8 { source in
+      // Every character that matters is ASCII, so the UTF-8 bytes are scanned as they are
+      // (a batch of inserts is a long text of marks).
+      var result: [UInt8] = []
+      result.reserveCapacity(source.count + source.count / 2 + 16)
+      var number = 0
+      var quote: UInt8?
+      var inComment = false
+      var previous: UInt8 = 0
+      for byte in source {
+        defer { previous = byte }
+        if inComment {
+          if byte == UInt8(ascii: "\n") { inComment = false }
+          result.append(byte)
+          continue
+        }
+        if let open = quote {
+          if byte == open { quote = nil }
+          result.append(byte)
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+          quote = byte
+          result.append(byte)
+        case UInt8(ascii: "-") where previous == UInt8(ascii: "-"):
+          inComment = true
+          result.append(byte)
+        case UInt8(ascii: "?"):
+          number += 1
+          result.append(UInt8(ascii: "$"))
+          appendDecimal(number, to: &result)
+        default:
+          result.append(byte)
+        }
       }
-      if let open = quote {
-        if character == open { quote = nil }
-        result.append(character)
-        continue
-      }
-      switch character {
-      case "'", "\"":
-        quote = character
-        result.append(character)
-      case "-" where previous == "-":
-        inComment = true
-        result.append(character)
-      case "?":
-        number += 1
-        result += "$\(number)"
-      default:
-        result.append(character)
-      }
+      return String(decoding: result, as: UTF8.self)
     }
-    return result
+  }
+
+  /// Appends the decimal digits of `number` (positive).
+  private static func appendDecimal(_ number: Int, to result: inout [UInt8]) {
+    var divisor = 1
+    while divisor <= number / 10 { divisor *= 10 }
+    var rest = number
+    while divisor > 0 {
+      result.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 }

@@ -50,10 +50,19 @@ final class SQLiteBackend: StoreBackend {
     return rows
   }
 
-  /// Runs a plan's statements in the transaction open on `db`. - Returns: The new objects' rows.
+  /// The most rows one statement writes: past a hundred or so, a longer statement saves
+  /// nothing (measured with `foundry-bench --filter store.import`).
+  static let maxRowsPerStatement = 128
+
+  /// Runs a plan's statements in the transaction open on `db`, single-row inserts and
+  /// updates of one kind gathered into multi-row statements (``StatementBatch``), which
+  /// SQLite steps once instead of once a row. - Returns: The new objects' rows.
   static func run(_ plan: WritePlan, _ db: Database) throws -> [Int64] {
     let rows = try allocateRows(plan.newRows, db)
-    for statement in plan.statements { try run(statement, rows: rows, db) }
+    let limits = StatementBatch.Limits(
+      maxArguments: Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1)), maxRows: maxRowsPerStatement,
+      joinsUpdates: sqlite3_libversion_number() >= 3_033_000)
+    for batch in StatementBatch.batches(of: plan.statements, limits: limits) { try run(batch.statement, rows: rows, db) }
     return rows
   }
 

@@ -64,6 +64,13 @@ package struct SQLStatement: Sendable, Hashable {
   /// For the insert of a link: a link already there is kept, not an error (two imports that
   /// both link the same objects agree).
   package var keepsExisting = false
+  /// For the insert of one row whose arguments all lie in its row of values: the statement's
+  /// two parts, so that a backend can send the rows of many such inserts as one statement
+  /// (see ``StatementBatch``).
+  package var singleRow: SingleRowInsert?
+  /// For the update of one column of one row found by its key columns: the statement's parts,
+  /// so that a backend can send many such updates as one statement.
+  package var singleRowUpdate: SingleRowUpdate?
 
   package init(_ sql: String, _ arguments: [SQLArgument] = [], conflict: ConflictCheck? = nil) {
     self.sql = sql
@@ -82,6 +89,48 @@ package struct InsertedRow: Sendable, Hashable {
   /// The columns of the identity's unique index; empty when the row is not to be merged (an
   /// entity without identity, or one whose identity is unique per parent only).
   package var identity: [String]
+}
+
+/// An insert of one row, `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, in two parts: the
+/// target (`INSERT INTO "t" ("a", "b")`) and the row of values (`(?, ?)`), which holds every
+/// argument of the statement. Inserts of one target become one statement by repeating rows:
+/// `INSERT INTO "t" ("a", "b") VALUES (?, ?), (?, ?)`.
+package struct SingleRowInsert: Sendable, Hashable {
+  /// `INSERT INTO` the table and its columns.
+  package var target: String
+  /// The parenthesized row of values, a `?` per argument (and any constants).
+  package var row: String
+
+  package init(target: String, row: String) {
+    self.target = target
+    self.row = row
+  }
+
+  /// The statement's text for one row.
+  package var sql: String { target + " VALUES " + row }
+}
+
+/// An update of one column of the rows whose key columns hold given values, all integers,
+/// `UPDATE "t" SET "c" = ? WHERE "a" = ? AND "b" = ?`: the new value is the first argument,
+/// the keys' values the others. Updates of one column become one statement by listing their
+/// arguments as rows: `UPDATE "t" AS r SET "c" = v.column1 FROM (VALUES (?, ?, ?), (?, ?, ?))
+/// AS v WHERE r."a" = v.column2 AND r."b" = v.column3`.
+package struct SingleRowUpdate: Sendable, Hashable {
+  /// The table, quoted.
+  package var table: String
+  /// The column set, quoted.
+  package var column: String
+  /// The columns that find the row, quoted.
+  package var keys: [String]
+
+  package init(table: String, column: String, keys: [String]) {
+    self.table = table
+    self.column = column
+    self.keys = keys
+  }
+
+  /// The statement's text for one row.
+  package var sql: String { "UPDATE \(table) SET \(column) = ? WHERE " + keys.map { "\($0) = ?" }.joined(separator: " AND ") }
 }
 
 /// What a guarded update was about, for the conflict error when it changes no row.

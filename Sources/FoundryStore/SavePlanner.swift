@@ -12,11 +12,13 @@ struct SavePlanner {
   /// Stored objects whose row version the save raises.
   private(set) var versionedObjects: [ManagedObject] = []
   /// Per entity position: its insert statement (every attribute and foreign-key column).
-  private var inserts: [Int: (sql: String, foreignKeys: [(Int, String)], row: InsertedRow)] = [:]
+  private var inserts: [Int: (sql: String, singleRow: SingleRowInsert, foreignKeys: [(Int, String)], row: InsertedRow)] = [:]
   /// Positions of inserted objects in ``WritePlan/newRows``, by object number.
   private var newRows: [Int: Int] = [:]
   /// Position updates of ordered sides, run after every link is in place.
   private var positions: [SQLStatement] = []
+  /// Per join table and side: the update of its position column.
+  private var positionUpdates: [JoinSide: (sql: String, update: SingleRowUpdate)] = [:]
 
   /// Whether updates and deletes check the version the context read (off when the context wins).
   let checksVersions: Bool
@@ -66,6 +68,7 @@ struct SavePlanner {
       arguments.append(target(object.relatedObjects(at: slot).first))
     }
     var insert = SQLStatement(statement.sql, arguments)
+    insert.singleRow = statement.singleRow
     // Only a backend that merges reads it: elsewhere it would be copied into every insert.
     if plan.mergesByIdentity, dialect.mergesConcurrentInserts { insert.insertedRow = statement.row }
     plan.statements.append(insert)
@@ -73,7 +76,9 @@ struct SavePlanner {
 
   /// The insert statement of `entity`'s objects, made once per save: the same text for every
   /// object, so the database prepares it once.
-  private mutating func insertStatement(for entity: EntityDescription) -> (sql: String, foreignKeys: [(Int, String)], row: InsertedRow) {
+  private mutating func insertStatement(
+    for entity: EntityDescription
+  ) -> (sql: String, singleRow: SingleRowInsert, foreignKeys: [(Int, String)], row: InsertedRow) {
     if let known = inserts[entity.index] { return known }
     let foreignKeys = entity.relationships.indices.compactMap { slot -> (Int, String)? in
       guard case .foreignKey(let column) = layout.relationshipStorage[entity.index][slot] else { return nil }
@@ -82,11 +87,12 @@ struct SavePlanner {
     let columns = ["_pk", "_entity"] + layout.attributeColumns[entity.index] + foreignKeys.map(\.1)
     let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
     let table = layout.table(of: entity).name
-    let sql = "INSERT INTO \(dialect.quote(table)) (\(columns.map(dialect.quote).joined(separator: ", "))) VALUES (\(marks))"
+    let singleRow = SingleRowInsert(target: "INSERT INTO \(dialect.quote(table)) (\(columns.map(dialect.quote).joined(separator: ", ")))", row: "(\(marks))")
     let identity = entity.hasIdentity && !entity.isIdentityScopedToParent ? entity.identitySlots.map { layout.attributeColumns[entity.index][$0] } : []
     let row = InsertedRow(table: table, columns: columns, identity: identity)
-    inserts[entity.index] = (sql, foreignKeys, row)
-    return (sql, foreignKeys, row)
+    let insert = (sql: singleRow.sql, singleRow: singleRow, foreignKeys: foreignKeys, row: row)
+    inserts[entity.index] = insert
+    return insert
   }
 
   private mutating func update(_ object: ManagedObject) throws(StoreError) {
@@ -150,7 +156,7 @@ struct SavePlanner {
         // Objects linked to a slot left unloaded: the store keeps the other links as they are.
         guard isOwner else { continue }
         for member in linked {
-          plan.statements.append(link(SQLStatement("INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\") VALUES (?, ?, NULL)", [me, row(of: member)])))
+          plan.statements.append(link(into: table, row: "(?, ?, NULL)", [me, row(of: member)]))
         }
         continue
       }
@@ -167,8 +173,7 @@ struct SavePlanner {
         }
         let existing = Set((before ?? []).map(ObjectIdentifier.init))
         for (position, member) in now.enumerated() where !existing.contains(ObjectIdentifier(member)) {
-          let sql = "INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\") VALUES (?, ?, ?)"
-          plan.statements.append(link(SQLStatement(sql, [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)])))
+          plan.statements.append(link(into: table, row: "(?, ?, ?)", [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)]))
         }
       }
       let isOrdered = isOwner ? join.isOwnerOrdered : join.isTargetOrdered
@@ -178,16 +183,37 @@ struct SavePlanner {
       let earlier = isOwner ? object.committedRelatedObjects(at: slot) ?? [] : []
       let places = Dictionary(earlier.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { first, _ in first })
       for (position, member) in now.enumerated() where !isOwner || places[ObjectIdentifier(member)].map({ $0 != position }) == true {
-        let sql = "UPDATE \(table) SET \"\(mine)_position\" = ? WHERE \"\(mine)\" = ? AND \"\(theirs)\" = ?"
-        positions.append(SQLStatement(sql, [.value(.integer(Int64(position))), me, row(of: member)]))
+        let update = positionUpdate(join: index, table: table, mine: mine, theirs: theirs)
+        var statement = SQLStatement(update.sql, [.value(.integer(Int64(position))), me, row(of: member)])
+        statement.singleRowUpdate = update.update
+        positions.append(statement)
       }
     }
   }
 
-  /// A link's insert, marked as one that keeps a link already there.
-  private func link(_ statement: SQLStatement) -> SQLStatement {
-    var statement = statement
+  /// The update of a position column (`mine`) of join table number `join` (quoted `table`),
+  /// made once per save and side.
+  private mutating func positionUpdate(join: Int, table: String, mine: String, theirs: String) -> (sql: String, update: SingleRowUpdate) {
+    let key = JoinSide(join: join, column: mine)
+    if let known = positionUpdates[key] { return known }
+    let update = SingleRowUpdate(table: table, column: dialect.quote(mine + "_position"), keys: [dialect.quote(mine), dialect.quote(theirs)])
+    positionUpdates[key] = (update.sql, update)
+    return (update.sql, update)
+  }
+
+  /// A link's insert into join table `table` (quoted), marked as one that keeps a link
+  /// already there.
+  private func link(into table: String, row: String, _ arguments: [SQLArgument]) -> SQLStatement {
+    let singleRow = SingleRowInsert(target: "INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\")", row: row)
+    var statement = SQLStatement(singleRow.sql, arguments)
+    statement.singleRow = singleRow
     statement.keepsExisting = true
     return statement
   }
+}
+
+/// One side of a join table: its index in the layout and its column (`owner` or `target`).
+private struct JoinSide: Hashable {
+  let join: Int
+  let column: String
 }

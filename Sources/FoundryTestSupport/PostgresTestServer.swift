@@ -119,6 +119,11 @@ public final class PostgresTestServer: Sendable {
     return holder
   }
 
+  /// Ends the session ``startLock(_:in:)`` started in `database`, and so its lock.
+  public func releaseLock(in database: String) throws {
+    try terminate(applicationName: Self.lockHolder, in: database)
+  }
+
   /// Waits until `count` sessions of `database` wait for a lock.
   public func waitForLockWaiters(_ count: Int, in database: String) throws {
     try waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", in: database, prints: "\(count)")

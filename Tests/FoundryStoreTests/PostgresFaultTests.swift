@@ -58,14 +58,15 @@ struct PostgresFaultTests {
     var configuration = try PostgresStoreConfiguration(url: url, poolSize: 1)
     configuration.poolTimeout = .milliseconds(300)
     let store = try await Store(postgres: configuration, schema: Library.schema)
-    // The pool's one connection sleeps for two seconds.
-    let sleeping = Task { _ = try await store.backend.read(SQLStatement("SELECT pg_sleep(2)")) }
-    try await onOwnThread {
-      try server.waitUntil("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'", in: url, prints: "1")
-    }
+    // The pool's one connection waits for a lock another session holds.
+    let holder = try await onOwnThread { try server.startLock(#"LOCK TABLE "Tag" IN ACCESS EXCLUSIVE MODE"#, in: url) }
+    let blocked = Task { _ = try await store.backend.read(SQLStatement(#"SELECT count(*) FROM "Tag""#)) }
+    try await onOwnThread { try server.waitForLockWaiters(1, in: url) }
     let error = await #expect(throws: StoreError.self) { _ = try await store.makeContext().count(FetchRequest(entity: "Tag")) }
     #expect(error?.message == "PostgreSQL: no connection of the pool's 1 was free within 0.3 seconds (poolTimeout)")
-    try await sleeping.value
+    try server.releaseLock(in: url)
+    _ = try await onOwnThread { holder.wait() }
+    try await blocked.value
     #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
   }
 }

@@ -102,4 +102,45 @@ struct PostgresMergeTests {
     #expect(try await context.count(FetchRequest(entity: "Performance")) == 200)
     #expect(try await context.count(FetchRequest(entity: "Seat")) == 1000)
   }
+
+  @Test("a save whose multi-row upserts meet rows another store committed meanwhile takes those rows, in the middle of a batch, and links to them")
+  func mergeWithinBatches() async throws {
+    let first = try await StoreBackendKind.postgres.makeStore(BatchedSaveTests.wide)
+    let other = try await first.reopen(BatchedSaveTests.wide)
+    // The context finds nothing stored and believes all 2,000 objects and 7 groups new; the
+    // other store then commits 500..<1500 and every group before the context saves.
+    let context = try first.store.makeContext()
+    try context.graph.importJSON(BatchedSaveTests.widePayload(count: 2_000, scale: 2), entity: "Wide", root: "items")
+    try await other.makeContext().importJSON(BatchedSaveTests.widePayload(from: 500, count: 1_000), entity: "Wide", root: "items")
+    let stored = try #require(try other.makeContext().object(of: "Wide", identity: 900)).persistentID
+    let saved = try context.saveNow(mergesByIdentity: true)
+    #expect(saved.inserted.count == 2_007)
+
+    let fresh = try first.store.makeContext()
+    #expect(try await fresh.count(FetchRequest(entity: "Wide")) == 2_000)
+    #expect(try await fresh.count(FetchRequest(entity: "Group")) == 7)
+    for id in [0, 499, 500, 900, 1_499, 1_500, 1_999] {
+      let object = try #require(try fresh.object(of: "Wide", identity: .integer(Int64(id))))
+      #expect(object.c79 == .integer(Int64(id * 79 * 2)), "\(id)")
+      #expect(try object.relatedObject(forKey: "group")?.id == .integer(Int64(id % 7)), "\(id)")
+    }
+    #expect(try fresh.object(of: "Wide", identity: 900)?.persistentID == stored)
+    #expect(try #require(try fresh.object(of: "Group", identity: 3)).related(forKey: "members").count == 286)
+  }
+
+  @Test("two stores importing the same 3,000 objects at once both succeed, and each object is stored once")
+  func concurrentLargeImports() async throws {
+    let first = try await StoreBackendKind.postgres.makeStore(BatchedSaveTests.wide)
+    let second = try await first.reopen(BatchedSaveTests.wide)
+    let payload = BatchedSaveTests.widePayload(count: 3_000)
+    let store = first.store
+    let one = Task { try await store.makeContext().importJSON(payload, entity: "Wide", root: "items").saved.inserted.count }
+    let two = Task { try await second.makeContext().importJSON(payload, entity: "Wide", root: "items").saved.inserted.count }
+    // Each import believed every object new.
+    #expect([try await one.value, try await two.value] == [3_007, 3_007])
+    let context = try first.store.makeContext()
+    #expect(try await context.count(FetchRequest(entity: "Wide")) == 3_000)
+    #expect(try await context.count(FetchRequest(entity: "Group")) == 7)
+    #expect(try #require(try context.object(of: "Group", identity: 3)).related(forKey: "members").count == 429)
+  }
 }

@@ -13,6 +13,9 @@ struct PostgresStatementTests {
       PostgresSQL.numbered(#"SELECT "a?" FROM t WHERE x = ? AND y = '?''?' AND z IN (?, ?) -- ?"#)
         == #"SELECT "a?" FROM t WHERE x = $1 AND y = '?''?' AND z IN ($2, $3) -- ?"#)
     #expect(PostgresSQL.numbered("SELECT ?::text[]") == "SELECT $1::text[]")
+    #expect(PostgresSQL.numbered(#"SELECT "café?", 'ü?' FROM "tâble" WHERE x = ?"#) == #"SELECT "café?", 'ü?' FROM "tâble" WHERE x = $1"#)
+    let marks = PostgresSQL.numbered("VALUES " + Array(repeating: "(?, ?)", count: 600).joined(separator: ", "))
+    #expect(marks.hasPrefix("VALUES ($1, $2), ($3, $4)") && marks.hasSuffix("($1199, $1200)"))
   }
 
   @Test("a JSON path is a text[] literal whose keys keep commas, braces and quotes")
