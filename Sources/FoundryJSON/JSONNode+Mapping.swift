@@ -23,11 +23,15 @@ extension JSONNode {
   /// ``memberIndex(utf8:hint:)`` over the members whose keys sit at tape indices `first..<end`
   /// (a run of whole members of this object).
   package func memberIndex(utf8 key: UnsafeBufferPointer<UInt8>, hint: inout Int, keysFrom first: Int, to end: Int) -> Int? {
-    storage.memberValue(utf8: key, hint: &hint, keysFrom: first, to: end)
+    assert(first > index && end <= storage.next(after: index), "memberIndex: keys \(first)..<\(end) outside the object at \(index)")
+    return storage.memberValue(utf8: key, hint: &hint, keysFrom: first, to: end)
   }
 
   /// The node at tape index `position` of this node's document.
-  package func node(atTapeIndex position: Int) -> JSONNode { JSONNode(storage: storage, index: position) }
+  package func node(atTapeIndex position: Int) -> JSONNode {
+    storage.assertTapeIndex(position)
+    return JSONNode(storage: storage, index: position)
+  }
 
   /// For an object of a markup view: the tape index of the first member key that is not an
   /// attribute (`@name` members come first), or the object's end.
@@ -100,6 +104,7 @@ extension JSONNode {
 extension JSONNode {
   /// An integer number (or, in markup, integer text) at `position` that fits `Int64`.
   package func plainInt64(at position: Int) -> Int64? {
+    storage.assertTapeIndex(position)
     let node = storage.nodes[position]
     switch node.kind {
     case .number: return node.has(TapeNode.isInteger) ? NumberText.int64(storage.rawBytes(of: position)) : nil
@@ -110,6 +115,7 @@ extension JSONNode {
 
   /// A number (or, in markup, number text) at `position`, as the nearest `Double`.
   package func plainDouble(at position: Int) -> Double? {
+    storage.assertTapeIndex(position)
     let node = storage.nodes[position]
     switch node.kind {
     case .number: return NumberText.double(storage.rawBytes(of: position))
@@ -120,6 +126,7 @@ extension JSONNode {
 
   /// A string at `position`, decoded.
   package func plainString(at position: Int) -> String? {
-    storage.nodes[position].kind == .string ? storage.string(at: position) : nil
+    storage.assertTapeIndex(position)
+    return storage.nodes[position].kind == .string ? storage.string(at: position) : nil
   }
 }

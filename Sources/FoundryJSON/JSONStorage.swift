@@ -126,6 +126,15 @@ final class JSONStorage: @unchecked Sendable {
     nodes[index].count = count
   }
 
+  /// Stops a debug build when `index` is not a node of this tape.
+  ///
+  /// Tape indices handed in from another module (the mapping layer's fast paths) are read
+  /// through unchecked pointers; release builds drop the check, as they drop every `assert`.
+  @inline(__always)
+  func assertTapeIndex(_ index: Int, function: StaticString = #function) {
+    assert(index >= 0 && index < nodeCount, "\(function): tape index \(index) outside 0..<\(nodeCount)")
+  }
+
   /// The index of the node after the one at `index`, skipping a container's contents.
   @inline(__always)
   func next(after index: Int) -> Int {

@@ -1,5 +1,6 @@
 import Foundry
 import FoundryJSON
+import FoundryXML
 import Testing
 
 @Suite("Mapping runtime: models")
@@ -196,6 +197,25 @@ struct MappingRuntimeTests {
       return counts
     }
     #expect(counts == Array(repeating: 2, count: 64))
+  }
+
+  /// XML text parsed on each task, and one parsed tree read by every task at once.
+  @Test func decodesXMLFromManyTasksAtOnce() async throws {
+    let xml = "<account><id>1</id><profile><name>A</name></profile></account>"
+    let tree = try XMLTree(string: xml)
+    let decoder = self.decoder
+    let names = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<32 {
+        group.addTask {
+          [
+            (try? decoder.decode(Account.self, fromXML: xml).name) ?? "failed",
+            (try? decoder.decode(Account.self, from: tree.root).name) ?? "failed",
+          ]
+        }
+      }
+      return await group.reduce(into: [[String]]()) { $0.append($1) }
+    }
+    #expect(names == Array(repeating: ["A", "A"], count: 32))
   }
 
   /// Generic schemas come from a cache behind a read-write lock: every task gets the one kept.
