@@ -177,11 +177,3 @@ extension PostgresStoreConfiguration {
     return "postgres://\(username)@\(place)/\(database ?? username)"
   }
 }
-
-extension TimeAmount {
-  /// A Swift `Duration` as NIO's time amount (nanoseconds).
-  init(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-  }
-}
