@@ -15,13 +15,13 @@ extension ObjectContext {
   ///   transaction.
   nonisolated(nonsending) public func fetch(_ request: FetchRequest) async throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)
-    return try materialize(query, rows: try await store.backend.read(query.statements, from: source.queryRoute()))
+    return try materialize(query, rows: try await query.locatingErrors { try await store.backend.read(query.statements, from: source.queryRoute()) })
   }
 
   /// ``fetch(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func fetchNow(_ request: FetchRequest) throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)
-    return try materialize(query, rows: try store.backend.readNow(query.statements, from: source.queryRoute()))
+    return try materialize(query, rows: try query.locatingErrors { try store.backend.readNow(query.statements, from: source.queryRoute()) })
   }
 
   /// The number of stored objects a request names (its limit and offset applied).
@@ -32,12 +32,14 @@ extension ObjectContext {
   /// - Parameters:
   ///   - request: The entity and predicate to count; its limit and offset apply, its sort keys do not matter.
   nonisolated(nonsending) public func count(_ request: FetchRequest) async throws -> Int {
-    Self.count(in: try await store.backend.read(try FetchQuery(request, context: self).counting, from: source.queryRoute()))
+    let query = try FetchQuery(request, context: self)
+    return Self.count(in: try await query.locatingErrors { try await store.backend.read(query.counting, from: source.queryRoute()) })
   }
 
   /// ``count(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func countNow(_ request: FetchRequest) throws -> Int {
-    Self.count(in: try store.backend.readNow(try FetchQuery(request, context: self).counting, from: source.queryRoute()))
+    let query = try FetchQuery(request, context: self)
+    return Self.count(in: try query.locatingErrors { try store.backend.readNow(query.counting, from: source.queryRoute()) })
   }
 
   /// How the database runs the objects' query of a request, a line per step (for tests and
@@ -133,6 +135,8 @@ struct FetchQuery {
   /// The objects' query.
   let main: SQLStatement
   let prefetches: [Prefetch]
+  /// The column of the predicate's key path nested deepest (see ``QueryCompiler/deepestColumn``).
+  let deepestColumn: Int?
 
   /// One prefetched relationship's query.
   struct Prefetch {
@@ -152,6 +156,24 @@ struct FetchQuery {
   }
 
   var statements: [SQLStatement] { [main] + prefetches.map(\.statement) }
+
+  /// Runs `read`, placing a limit the database reports without a column (SQL nested deeper
+  /// than SQLite's parser takes) at the key path nested deepest.
+  func locatingErrors<Result>(_ read: () throws -> Result) throws -> Result {
+    do { return try read() } catch { throw located(error) }
+  }
+
+  /// ``locatingErrors(_:)`` for an asynchronous read.
+  nonisolated(nonsending) func locatingErrors<Result>(_ read: nonisolated(nonsending) () async throws -> Result) async throws -> Result {
+    do { return try await read() } catch { throw located(error) }
+  }
+
+  private func located(_ error: any Error) -> any Error {
+    guard let error = error as? StoreError, error.code == .queryLimitExceeded, let column = deepestColumn,
+      !error.message.hasPrefix("column ")
+    else { return error }
+    return QueryError.limit(column, error.message)
+  }
   var counting: SQLStatement { SQLStatement("SELECT COUNT(*) FROM (\(main.sql)) counted", main.arguments) }
 
   init(_ request: FetchRequest, context: ObjectContext) throws(StoreError) {
@@ -167,10 +189,13 @@ struct FetchQuery {
     }
     if let afterRow = request.afterRow { conditions.append(SQLFragment("t.\"_pk\" > ?", [.value(.integer(afterRow))])) }
     var scope = QueryCompiler.Scope(entity: entity, alias: "t")
+    var deepestColumn: Int?
     if let predicate = request.predicate {
       var compiler = QueryCompiler(layout: layout, codecs: context.source.decoder.codecs, dialect: dialect)
       conditions.append(try compiler.condition(predicate.node, in: &scope))
+      deepestColumn = compiler.deepestColumn
     }
+    self.deepestColumn = deepestColumn
     var clauses = scope.joins.map { " " + $0 }.joined()
     var arguments: [SQLArgument] = []
     if !conditions.isEmpty {

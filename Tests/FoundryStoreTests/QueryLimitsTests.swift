@@ -157,7 +157,7 @@ struct QueryLimitsTests {
     #expect(found == 0)
   }
 
-  @Test("a key path through 8 to-many relationships runs on a 512 KB stack; through 16, too deep for SQLite, it is a limit")
+  @Test("a key path through 8 to-many relationships runs on a 512 KB stack; through 16, too deep for SQLite, it is a limit at the key path's column")
   func toManyKeyPathsSQLiteTakes() async throws {
     let (file, store) = try await Self.libraryStore()
     let found = try await onOwnThread(stackSize: Self.smallStack) {
@@ -166,12 +166,18 @@ struct QueryLimitsTests {
     #expect(found == 0)
     // A database error ("parser stack overflow") before.
     let error = await #expect(throws: StoreError.self) {
-      try await store.makeContext().count(FetchRequest(entity: "Book", where: Self.related(16)))
+      try await store.makeContext().count(FetchRequest(entity: "Book", where: "id > 0 AND (" + Self.related(2) + " OR " + Self.related(16) + ")"))
     }
     #expect(error?.code == .queryLimitExceeded)
+    // The deeper of the two key paths, at its first character.
     #expect(
       error?.message
-        == "the query nests deeper than SQLite allows (parser stack overflow): use fewer NOTs and to-many relationships in one key path")
+        == "column 40: the query nests deeper than SQLite allows (parser stack overflow): use fewer NOTs and to-many relationships in one key path")
+    // The same through a fetch.
+    let fetchError = await #expect(throws: StoreError.self) {
+      try await store.makeContext().fetch(FetchRequest(entity: "Book", where: Self.related(16)))
+    }
+    #expect(fetchError?.message.hasPrefix("column 1: the query nests deeper than SQLite allows") == true)
     _ = file
   }
 }

@@ -14,6 +14,10 @@ struct QueryCompiler {
   /// the SQL (and the compiler's calls) a few levels deeper, and SQLite refuses expressions
   /// over 1,000 levels deep.
   private var nesting = 0
+  /// The column of the key path compiled deepest in `NOT`s and to-many relationships: where a
+  /// database that refuses the SQL as too deep places the error.
+  private(set) var deepestColumn: Int?
+  private var deepestNesting = 0
 
   init(layout: StoreLayout, codecs: [[ColumnCodec]], dialect: any SQLDialect) {
     self.layout = layout
@@ -75,6 +79,10 @@ struct QueryCompiler {
         column, "the query nests deeper than \(QueryLimits.depthCeiling) levels of NOT and to-many relationships (depthCeiling)")
     }
     nesting += 1
+    if nesting > deepestNesting {
+      deepestNesting = nesting
+      deepestColumn = column
+    }
   }
 
   /// Comes back out of a level ``enter(column:)`` went into.
