@@ -58,8 +58,9 @@ package struct JSONDocumentBuilder {
 
   /// Appends an object key the caller knows by a small number `slot` (a name id, say): the
   /// first time, `spelling` gives its text; afterwards the stored bytes are reused without
-  /// hashing.
-  package mutating func key(slot: Int, sourceOffset: Int, spelling: () -> String) {
+  /// hashing. `leading` keys come before an object's other members, and the mapping layer's
+  /// lookups search them apart (``JSONNode/ObjectLayout/contentStart``).
+  package mutating func key(slot: Int, sourceOffset: Int, leading: Bool = false, spelling: () -> String) {
     if slot >= slots.count { slots.append(contentsOf: repeatElement((offset: -1, length: 0), count: slot + 1 - slots.count)) }
     var entry = slots[slot]
     if entry.offset < 0 {
@@ -68,7 +69,8 @@ package struct JSONDocumentBuilder {
       text.withUTF8 { bytes.append(contentsOf: $0) }
       slots[slot] = entry
     }
-    append(TapeNode(.string, flags: TapeNode.isRawText, offset: entry.offset, payload: entry.length), sourceOffset: sourceOffset)
+    let flags = leading ? TapeNode.isRawText | TapeNode.isLeadingKey : TapeNode.isRawText
+    append(TapeNode(.string, flags: flags, offset: entry.offset, payload: entry.length), sourceOffset: sourceOffset)
   }
 
   /// Appends a string value made of several pieces, joined.

@@ -33,16 +33,15 @@ extension JSONNode {
     return JSONNode(storage: storage, index: position)
   }
 
-  /// For an object of a markup view: the tape index of the first member key that is not an
-  /// attribute (`@name` members come first), or the object's end.
+  /// For an object of a markup view: the tape index of the first member key that is not a
+  /// leading key (see `JSONDocumentBuilder.key(slot:sourceOffset:leading:spelling:)`), or the
+  /// object's end.
   private var markupContentStart: Int {
     let node = storage.nodes[index]
     guard node.kind == .object else { return index + 1 }
     let end = Int(node.payload)
     var child = index + 1
-    while child < end {
-      let raw = storage.rawBytes(of: child)
-      guard raw.first == UInt8(ascii: "@") else { break }
+    while child < end, storage.nodes[child].has(TapeNode.isLeadingKey) {
       child = storage.next(after: child + 1)
     }
     return child
@@ -57,7 +56,8 @@ extension JSONNode {
     package var isMarkup: Bool
     /// Whether the node is an object (a markup element with text only is a string).
     package var isObject: Bool
-    /// For markup objects: the tape index of the first member that is not an attribute.
+    /// For markup objects: the tape index of the first member that is not a leading key (in
+    /// the XML view, not an attribute).
     package var contentStart: Int
     /// The tape index just past the node.
     package var end: Int

@@ -25,6 +25,9 @@ struct TapeNode {
   /// Strings of documents built from markup: the bytes are the text itself, not JSON, so the
   /// writer must escape them.
   static let isRawText: UInt32 = 1 << 9
+  /// Keys of documents built from markup that the builder put before an object's other members
+  /// (the XML view's attributes): lookups search them apart from the rest.
+  static let isLeadingKey: UInt32 = 1 << 10
   static let isInteger: UInt32 = 1 << 8
   static let isNegative: UInt32 = 1 << 9
 

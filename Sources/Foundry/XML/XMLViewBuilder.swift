@@ -216,7 +216,7 @@ struct XMLViewBuilder {
       let id = tape.nameID(attribute)
       note(id)
       let slot = 3 + 2 * spelling(of: id)
-      json.key(slot: slot, sourceOffset: offset) { "@" + tape.name(id).qualifiedName }
+      json.key(slot: slot, sourceOffset: offset, leading: true) { "@" + tape.name(id).qualifiedName }
       json.string(tape.bytes(attribute), sourceOffset: offset)
     }
     let nameBase = names.count

@@ -52,16 +52,10 @@ package struct StreamingValidator {
       var streamOptions = JSONStreamOptions()
       streamOptions.maximumElementSize = Int.max
       var scanner = JSONElementScanner(layout: layout, options: loader.options, streamOptions: streamOptions, sourceName: sourceName)
-      do {
-        try feed(first, rest: file, sourceName: sourceName, append: { scanner.append($0) }, finish: { scanner.finish() }) {
-          while try scanner.next() != nil {}
-        }
-      } catch let error as JSONParsingError {
-        throw .json(error)
-      } catch let error as InputError {
-        throw error
-      } catch {
-        throw .unreadable(sourceName: sourceName, reason: "\(error)")
+      try feed(first, rest: file, sourceName: sourceName, append: { scanner.append($0) }, finish: { scanner.finish() }) {
+        while try scanner.next() != nil {}
+      } malformed: {
+        ($0 as? JSONParsingError).map(InputError.json)
       }
     case .xml:
       if first.count >= 2, first[0] == 0 || first[1] == 0 || first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE]) {
@@ -72,22 +66,30 @@ package struct StreamingValidator {
       streamOptions.maximumElementSize = Int.max
       streamOptions.bufferSize = bufferSize
       var scanner = XMLElementScanner.validating(options: loader.xmlOptions, streamOptions: streamOptions, sourceName: sourceName)
-      do {
-        try feed(first, rest: file, sourceName: sourceName, append: { scanner.append($0) }, finish: { scanner.finish() }) {
-          while try scanner.next() != nil {}
-        }
-      } catch let error as XMLParsingError {
-        throw .xml(error)
-      } catch let error as InputError {
-        throw error
-      } catch {
-        throw .unreadable(sourceName: sourceName, reason: "\(error)")
+      try feed(first, rest: file, sourceName: sourceName, append: { scanner.append($0) }, finish: { scanner.finish() }) {
+        while try scanner.next() != nil {}
+      } malformed: {
+        ($0 as? XMLParsingError).map(InputError.xml)
       }
     }
   }
 
-  /// Hands `first` and then every chunk of `rest` to a scanner, draining it after each.
+  /// Hands `first` and then every chunk of `rest` to a scanner, draining it after each; a
+  /// scanner's error is what `malformed` makes of it (its parsing error), or an unreadable file.
   private func feed(
+    _ first: [UInt8], rest: FileChunkReader, sourceName: String,
+    append: ([UInt8]) -> Void, finish: () -> Void, drain: () throws -> Void, malformed: (any Error) -> InputError?
+  ) throws(InputError) {
+    do {
+      try pump(first, rest: rest, sourceName: sourceName, append: append, finish: finish, drain: drain)
+    } catch let error as InputError {
+      throw error
+    } catch {
+      throw malformed(error) ?? .unreadable(sourceName: sourceName, reason: "\(error)")
+    }
+  }
+
+  private func pump(
     _ first: [UInt8], rest: FileChunkReader, sourceName: String,
     append: ([UInt8]) -> Void, finish: () -> Void, drain: () throws -> Void
   ) throws {
