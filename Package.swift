@@ -17,6 +17,20 @@ let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// `FOUNDRY_SANITIZE=thread` (or `address`), as `scripts/sanitize` sets it: Foundry's own
+// modules, tests and executables are compiled with that sanitizer and linked with its runtime;
+// the dependencies and the macros (which run inside the compiler) are not. Foundry's code is
+// checked, its locks, queues and tasks are seen through the runtime's interceptors, and the
+// build reuses the dependencies of a normal debug build instead of compiling swift-syntax,
+// SwiftNIO and BoringSSL again. Without the variable (always, for a package that depends on
+// Foundry) there is no unsafe flag.
+let sanitizer = Context.environment["FOUNDRY_SANITIZE"].flatMap { ["thread", "address"].contains($0) ? $0 : nil }
+let sanitizing: [String] = sanitizer.map { ["-sanitize=\($0)"] } ?? []
+/// The settings of every target but the macros': strict, and sanitized when asked.
+let ownSettings: [SwiftSetting] = strictSettings + (sanitizing.isEmpty ? [] : [.unsafeFlags(sanitizing)])
+/// The linker settings of the executables and tests, which link the sanitizer's runtime when asked.
+let ownLinking: [LinkerSetting] = sanitizing.isEmpty ? [] : [.unsafeFlags(sanitizing)]
+
 let package = Package(
   name: "Foundry",
   // Observation (observable @Entity objects) needs these.
@@ -47,9 +61,9 @@ let package = Package(
   targets: [
     // Package-internal utilities shared by the document layers: source locations,
     // compiler-style diagnostics, key-path syntax.
-    .target(name: "FoundryInternals", swiftSettings: strictSettings),
-    .target(name: "FoundryJSON", dependencies: ["FoundryInternals"], swiftSettings: strictSettings),
-    .target(name: "FoundryXML", dependencies: ["FoundryInternals"], swiftSettings: strictSettings),
+    .target(name: "FoundryInternals", swiftSettings: ownSettings),
+    .target(name: "FoundryJSON", dependencies: ["FoundryInternals"], swiftSettings: ownSettings),
+    .target(name: "FoundryXML", dependencies: ["FoundryInternals"], swiftSettings: ownSettings),
     .target(
       name: "FoundryMacrosCore",
       dependencies: [
@@ -71,17 +85,17 @@ let package = Package(
     .target(
       name: "Foundry",
       dependencies: ["FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryMacros"],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings
     ),
     .target(
       name: "FoundryGraph",
       dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryMacros"],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings
     ),
     .target(
       name: "FoundryStore",
       dependencies: ["FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals"],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings
     ),
     .target(
       name: "FoundrySQLite",
@@ -90,7 +104,7 @@ let package = Package(
         // SQLite's C API, to read column values without GRDB's per-row types.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings
     ),
     .target(
       name: "FoundryPostgres",
@@ -98,7 +112,7 @@ let package = Package(
         "FoundryStore", "FoundryGraph",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings
     ),
     .target(
       name: "FoundryCLI",
@@ -113,9 +127,9 @@ let package = Package(
         "FoundryInternals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings
     ),
-    .executableTarget(name: "foundry", dependencies: ["FoundryCLI"], swiftSettings: strictSettings),
+    .executableTarget(name: "foundry", dependencies: ["FoundryCLI"], swiftSettings: ownSettings, linkerSettings: ownLinking),
     .executableTarget(
       name: "foundry-bench",
       dependencies: [
@@ -133,18 +147,18 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "XMLCoder", package: "XMLCoder"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
-    .target(name: "FoundryTestSupport", dependencies: ["FoundryJSON"], swiftSettings: strictSettings),
+    .target(name: "FoundryTestSupport", dependencies: ["FoundryJSON"], swiftSettings: ownSettings),
     .testTarget(
       name: "FoundryXMLTests",
       dependencies: ["FoundryXML", "FoundryTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     .testTarget(
       name: "FoundryJSONTests",
       dependencies: ["FoundryJSON", "FoundryTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     .testTarget(
       name: "FoundryTests",
@@ -152,7 +166,7 @@ let package = Package(
         "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     // The models `foundry generate --from-sample` writes for Fixtures/Samples and Examples,
     // compiled in a target of their own so their type names meet no other test's.
@@ -160,7 +174,7 @@ let package = Package(
       name: "FoundrySampleModelTests",
       dependencies: ["Foundry", "FoundryJSON", "FoundryXML"],
       exclude: ["Fixtures"],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     .testTarget(
       name: "FoundryGraphTests",
@@ -169,7 +183,7 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Fixtures"],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     .testTarget(
       name: "FoundryStoreTests",
@@ -178,7 +192,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Fixtures"],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     .testTarget(
       name: "FoundryMacrosTests",
@@ -192,7 +206,7 @@ let package = Package(
     .testTarget(
       name: "FoundryCLITests",
       dependencies: ["FoundryCLI", "FoundryTestSupport"],
-      swiftSettings: strictSettings
+      swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
   ],
   swiftLanguageModes: [.v6]
