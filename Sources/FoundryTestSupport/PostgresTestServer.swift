@@ -62,16 +62,25 @@ public final class PostgresTestServer: Sendable {
 
   /// The URL of database `database` (a URL another cluster's ``makeDatabase(containing:)``
   /// gave, or a name) on this cluster: what a replica serves of its primary's database.
+  ///
+  /// Opening a connection may take a minute, not libpq's usual 10 s: under a sanitizer, on a
+  /// machine that also builds, the server and the client can be that slow to start talking.
   public func url(of database: String) -> String {
-    let name = database.split(separator: "/").last.map(String.init) ?? database
-    return "postgres://postgres@127.0.0.1:\(port)/\(name)"
+    let name = Self.databaseName(database)
+    return "postgres://postgres@127.0.0.1:\(port)/\(name)?connect_timeout=60"
+  }
+
+  /// The database a URL names (its last path part, without parameters), or `database` itself.
+  private static func databaseName(_ database: String) -> String {
+    let last = database.split(separator: "/").last ?? Substring(database)
+    return String(last.split(separator: "?", maxSplits: 1).first ?? last)
   }
 
   /// Runs `sql` with `psql` in database `database` (of a URL `makeDatabase` gave, or its name).
   /// - Returns: What it printed: unaligned rows, `|` between values.
   @discardableResult
   public func sql(_ sql: String, in database: String) throws -> String {
-    let name = database.split(separator: "/").last.map(String.init) ?? database
+    let name = Self.databaseName(database)
     return try ChildProcess.run(binaries + "/psql", connectionArguments + ["-v", "ON_ERROR_STOP=1", "-q", "-A", "-t", "-d", name, "-c", sql])
   }
 
@@ -79,7 +88,7 @@ public final class PostgresTestServer: Sendable {
   /// lock (`BEGIN; LOCK TABLE ...; SELECT pg_sleep(120)`) while the code under test waits
   /// for it. `applicationName` names its session in `pg_stat_activity`, to end it there.
   public func startSQL(_ sql: String, in database: String, applicationName: String) throws -> ChildProcess {
-    let name = database.split(separator: "/").last.map(String.init) ?? database
+    let name = Self.databaseName(database)
     return try ChildProcess(
       program: binaries + "/psql", arguments: connectionArguments + ["-v", "ON_ERROR_STOP=1", "-q", "-d", name, "-c", sql],
       environment: ["PGAPPNAME": applicationName])

@@ -16,7 +16,7 @@ struct PostgresTLSTests {
   @Test("verify-full, trusting the server's authority: the store works over an encrypted connection")
   func verifiedConnection() async throws {
     let (server, certificate) = try Self.server.get()
-    let url = try server.makeDatabase() + "?sslmode=verify-full&sslrootcert=" + certificate
+    let url = try server.makeDatabase() + "&sslmode=verify-full&sslrootcert=" + certificate
     let store = try await Store(postgres: url, schema: Library.schema)
     let context = try store.makeContext()
     try context.insert("Tag").label = "sealed"
@@ -39,18 +39,18 @@ struct PostgresTLSTests {
   func refused() async throws {
     let (server, _) = try Self.server.get()
     let untrusted = await #expect(throws: StoreError.self) {
-      _ = try await Store(postgres: try server.makeDatabase() + "?sslmode=verify-full", schema: Library.schema)
+      _ = try await Store(postgres: try server.makeDatabase() + "&sslmode=verify-full", schema: Library.schema)
     }
     #expect(untrusted?.code == .database)
     #expect(untrusted?.message.contains("its TLS certificate is not signed by an authority the store trusts") == true)
     let plainServer = try PostgresTestServer.shared.get()
     let unencrypted = await #expect(throws: StoreError.self) {
-      _ = try await Store(postgres: try plainServer.makeDatabase() + "?sslmode=require", schema: Library.schema)
+      _ = try await Store(postgres: try plainServer.makeDatabase() + "&sslmode=require", schema: Library.schema)
     }
     #expect(unencrypted?.code == .database)
     #expect(unencrypted?.message.contains("the server does not offer TLS") == true)
     let missing = await #expect(throws: StoreError.self) {
-      _ = try await Store(postgres: try server.makeDatabase() + "?sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem", schema: Library.schema)
+      _ = try await Store(postgres: try server.makeDatabase() + "&sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem", schema: Library.schema)
     }
     #expect(missing?.message.hasPrefix("the trusted certificates at /nonexistent/ca.pem cannot be read") == true)
   }
