@@ -58,7 +58,8 @@ package final class FileChunkReader {
 /// A file's chunks for an async iterator: the file opened on the first call (so making the
 /// sequence does no I/O), closed at the end or at the first failure, after which it is done.
 package struct LazyFileChunks: Sendable {
-  private let path: String
+  /// The file, as given (`-` is standard input).
+  package let path: String
   private let bufferSize: Int
   /// Confined to one iterator, which never shares it: the reader is a class only to close the
   /// file when the last reference goes.
@@ -83,6 +84,19 @@ package struct LazyFileChunks: Sendable {
     } catch {
       finish()
       throw error
+    }
+  }
+
+  /// ``next()`` throwing the layer's own error, which names the file.
+  ///
+  /// ```swift
+  /// let chunk = try chunks.next(failingWith: JSONParsingError.self)
+  /// ```
+  package mutating func next<Failure: UnreadableInputError>(failingWith _: Failure.Type) throws(Failure) -> [UInt8]? {
+    do throws(FileReader.Failure) {
+      return try next()
+    } catch {
+      throw Failure(unreadable: path, reason: error.reason)
     }
   }
 

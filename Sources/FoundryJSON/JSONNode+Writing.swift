@@ -18,10 +18,7 @@ extension JSONNode {
   /// - Returns: The UTF-8 bytes, without a trailing newline.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public func makeJSON(options: JSONWritingOptions = .init()) -> [UInt8] {
-    var writer = JSONWriter(options: options)
-    writer.reserveCapacity(estimatedOutputSize(pretty: options.isPretty))
-    writer.write(self)
-    return writer.bytes
+    jsonBytes(options: options)
   }
 
   /// This node and everything below it as JSON text in a `String`.
@@ -37,7 +34,7 @@ extension JSONNode {
   /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public func makeJSONString(options: JSONWritingOptions = .init()) -> String {
-    String(decoding: makeJSON(options: options), as: UTF8.self)
+    jsonString(options: options)
   }
 
   /// Writes this node and everything below it as JSON text, handing it to `output` in
@@ -61,16 +58,19 @@ extension JSONNode {
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys; memory
   ///   O(`chunkSize` + depth).
   public func writeJSON(options: JSONWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) throws -> Void) rethrows {
-    var writer = JSONWriter(options: options)
-    writer.reserveCapacity(min(max(1, chunkSize), estimatedOutputSize(pretty: options.isPretty)))
-    var walker = TapeWalker(storage: storage, sortsKeys: options.sortsKeys)
-    try walker.write(from: index, to: &writer, chunkSize: max(1, chunkSize), flush: output)
-    if !writer.bytes.isEmpty { try output(writer.bytes) }
+    try writeJSONPieces(options: options, chunkSize: chunkSize, to: output)
+  }
+}
+
+extension JSONNode: JSONWritable {
+  func write(with writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
+    var walker = TapeWalker(storage: storage, sortsKeys: writer.options.sortsKeys)
+    try walker.write(from: index, to: &writer, chunkSize: chunkSize, flush: flush)
   }
 
   /// The input span of the node, plus room for pretty indentation; the writer grows past it
   /// when escapes need more.
-  private func estimatedOutputSize(pretty: Bool) -> Int {
+  func estimatedJSONSize(pretty: Bool) -> Int {
     let span: Int
     if index == 0 {
       span = storage.byteCount
@@ -104,8 +104,7 @@ extension JSONWriter {
   ///   - node: The node, written straight from the tape.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ node: JSONNode) {
-    var walker = TapeWalker(storage: node.storage, sortsKeys: options.sortsKeys)
-    walker.write(from: node.index, to: &self, chunkSize: .max) { _ in }
+    node.write(with: &self, chunkSize: .max) { _ in }
   }
 
   /// Writes the string node at `index` of `storage` as a key (`isKey`) or a value.

@@ -276,3 +276,10 @@ extension JSONParsingError {
     }
   }
 }
+
+extension JSONParsingError: UnreadableInputError {
+  /// `cannot read 'path': reason`, with code ``Code/unreadableInput``, located at the start.
+  package init(unreadable path: String, reason: String) {
+    self.init(.unreadable(path: path, reason: reason), location: .start, sourceName: path)
+  }
+}

@@ -13,10 +13,7 @@ extension JSONValue {
   /// - Returns: The UTF-8 bytes, without a trailing newline.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public func makeJSON(options: JSONWritingOptions = .init()) -> [UInt8] {
-    var writer = JSONWriter(options: options)
-    writer.reserveCapacity(1 << 12)
-    writer.write(self)
-    return writer.bytes
+    jsonBytes(options: options)
   }
 
   /// The value as JSON text in a `String`.
@@ -38,7 +35,7 @@ extension JSONValue {
   /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public func makeJSONString(options: JSONWritingOptions = .init()) -> String {
-    String(decoding: makeJSON(options: options), as: UTF8.self)
+    jsonString(options: options)
   }
 
   /// Writes the value as JSON text, handing it to `output` in pieces, so that memory stays
@@ -62,12 +59,18 @@ extension JSONValue {
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys; memory
   ///   O(`chunkSize` + depth) beyond the tree.
   public func writeJSON(options: JSONWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) throws -> Void) rethrows {
-    var writer = JSONWriter(options: options)
-    writer.reserveCapacity(min(max(1, chunkSize), 1 << 16))
-    var walker = ValueWalker()
-    try walker.write(self, to: &writer, chunkSize: max(1, chunkSize), flush: output)
-    if !writer.bytes.isEmpty { try output(writer.bytes) }
+    try writeJSONPieces(options: options, chunkSize: chunkSize, to: output)
   }
+}
+
+extension JSONValue: JSONWritable {
+  func write(with writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
+    var walker = ValueWalker()
+    try walker.write(self, to: &writer, chunkSize: chunkSize, flush: flush)
+  }
+
+  /// No source to measure: a few pages, grown as needed.
+  func estimatedJSONSize(pretty: Bool) -> Int { 1 << 12 }
 }
 
 extension JSONWriter {
@@ -89,8 +92,7 @@ extension JSONWriter {
   ///   - value: The value.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ value: JSONValue) {
-    var walker = ValueWalker()
-    walker.write(value, to: &self, chunkSize: .max) { _ in }
+    value.write(with: &self, chunkSize: .max) { _ in }
   }
 }
 

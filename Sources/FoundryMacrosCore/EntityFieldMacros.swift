@@ -42,13 +42,7 @@ extension EntityFieldAttributeMacro {
 
   /// A fix-it that deletes `attribute` from `variable`, keeping the declaration's indentation.
   static func removal(_ attribute: AttributeSyntax, from variable: VariableDeclSyntax) -> FixIt {
-    var fixed = variable
-    fixed.attributes = variable.attributes.filter { element in
-      guard case .attribute(let other) = element else { return true }
-      return other.trimmedDescription != attribute.trimmedDescription
-    }
-    fixed.leadingTrivia = variable.leadingTrivia
-    return FixIt(message: EntityFixIt.removeAttribute(attributeName), changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(fixed))])
+    variable.removal(of: attribute, message: EntityFixIt.removeAttribute(attributeName))
   }
 }
 

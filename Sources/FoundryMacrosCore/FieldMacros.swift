@@ -46,17 +46,14 @@ extension FieldAttributeMacro {
     return check(node, on: variable)
   }
 
-  public static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic] { [] }
+  /// By default, the warning for a mapping attribute next to `@Ignore`.
+  public static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic] {
+    ignoredAttribute(attribute, on: variable)
+  }
 
   /// A fix-it that deletes `attribute` from `variable`, keeping the declaration's indentation.
   static func removal(_ attribute: AttributeSyntax, from variable: VariableDeclSyntax) -> FixIt {
-    var fixed = variable
-    fixed.attributes = variable.attributes.filter { element in
-      guard case .attribute(let other) = element else { return true }
-      return other.trimmedDescription != attribute.trimmedDescription
-    }
-    fixed.leadingTrivia = variable.leadingTrivia
-    return FixIt(message: MappingFixIt.removeAttribute(attributeName), changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(fixed))])
+    variable.removal(of: attribute, message: MappingFixIt.removeAttribute(attributeName))
   }
 
   /// The warning for a mapping attribute next to `@Ignore`.
@@ -88,10 +85,6 @@ public enum TransformMacro: TransformMacroExpansion {}
 
 extension TransformMacroExpansion {
   public static var attributeName: String { "Transform" }
-
-  public static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic] {
-    ignoredAttribute(attribute, on: variable)
-  }
 }
 
 /// `@Default(value)`.
@@ -155,10 +148,6 @@ public enum UnknownKeysMacro: UnknownKeysMacroExpansion {}
 
 extension UnknownKeysMacroExpansion {
   public static var attributeName: String { "UnknownKeys" }
-
-  public static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic] {
-    ignoredAttribute(attribute, on: variable)
-  }
 }
 
 /// `@Validate(validator)`.
@@ -167,10 +156,6 @@ public enum ValidateMacro: ValidateMacroExpansion {}
 
 extension ValidateMacroExpansion {
   public static var attributeName: String { "Validate" }
-
-  public static func check(_ attribute: AttributeSyntax, on variable: VariableDeclSyntax) -> [Diagnostic] {
-    ignoredAttribute(attribute, on: variable)
-  }
 }
 
 /// `@DefaultCase`: marks the case of a variant enum that keeps unknown payloads; the enum's

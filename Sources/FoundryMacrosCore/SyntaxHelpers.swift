@@ -1,3 +1,4 @@
+import SwiftDiagnostics
 import SwiftSyntax
 
 // MARK: - Attributes
@@ -30,6 +31,18 @@ extension AttributeListSyntax {
 // MARK: - Properties
 
 extension VariableDeclSyntax {
+  /// A fix-it that deletes `attribute` from this declaration, keeping its indentation, named
+  /// by `message`: what the field attributes of `@Mappable` and `@Entity` offer alike.
+  func removal(of attribute: AttributeSyntax, message: some FixItMessage) -> FixIt {
+    var fixed = self
+    fixed.attributes = attributes.filter { element in
+      guard case .attribute(let other) = element else { return true }
+      return other.trimmedDescription != attribute.trimmedDescription
+    }
+    fixed.leadingTrivia = leadingTrivia
+    return FixIt(message: message, changes: [.replace(oldNode: Syntax(self), newNode: Syntax(fixed))])
+  }
+
   var isStatic: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } }
   var isLazy: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.lazy) } }
   var isLet: Bool { bindingSpecifier.tokenKind == .keyword(.let) }

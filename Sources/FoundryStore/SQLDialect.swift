@@ -79,21 +79,22 @@ package enum JSONPathComponent: Sendable, Hashable {
 extension SQLDialect {
   /// `name` as a quoted identifier: double quotes, inner ones doubled.
   package func quote(_ name: String) -> String {
-    var quoted = "\""
-    for character in name {
-      if character == "\"" { quoted.append("\"") }
-      quoted.append(character)
-    }
-    return quoted + "\""
+    Self.enclose(name, in: "\"")
   }
 
   /// `text` as an SQL string literal: single quotes, inner ones doubled.
   package func literal(_ text: String) -> String {
-    var quoted = "'"
+    Self.enclose(text, in: "'")
+  }
+
+  /// `text` between two `mark`s, each `mark` inside it doubled: SQL's quoting of names and strings.
+  private static func enclose(_ text: String, in mark: Character) -> String {
+    var quoted = String(mark)
     for character in text {
-      if character == "'" { quoted.append("'") }
+      if character == mark { quoted.append(mark) }
       quoted.append(character)
     }
-    return quoted + "'"
+    quoted.append(mark)
+    return quoted
   }
 }

@@ -135,109 +135,53 @@ private final class ElementCounter: NSObject, XMLParserDelegate {
 // compares every field, and a difference names the value.
 
 extension MappedOSM.Root {
-  var canonicalLines: [String] {
-    var lines = ["bounds \(bounds.map { "\($0.minlat) \($0.minlon) \($0.maxlat) \($0.maxlon)" } ?? "-")"]
-    lines.append("counts \(nodes.count) \(ways.count) \(relations.count)")
-    for node in nodes {
-      lines.append(OSMLines.node(node.id, node.lat, node.lon, node.version, node.user, node.uid, node.timestamp, node.changeset))
-      lines += node.tags.map { OSMLines.tag($0.k, $0.v) }
-    }
-    for way in ways {
-      lines.append(OSMLines.way(way.id, way.version, way.user, way.uid, way.timestamp, way.changeset, way.nodeRefs.map(\.ref)))
-      lines += way.tags.map { OSMLines.tag($0.k, $0.v) }
-    }
-    for relation in relations {
-      lines.append("relation \(relation.id) \(relation.version)")
-      lines += relation.members.map { "member \($0.type) \($0.ref) \($0.role)" }
-      lines += relation.tags.map { OSMLines.tag($0.k, $0.v) }
-    }
-    return lines
-  }
+  var canonicalLines: [String] { CanonicalLines.of(self) }
 }
 
 extension CodableOSM.Root {
-  var canonicalLines: [String] {
-    var lines = ["bounds \(bounds.map { "\($0.minlat) \($0.minlon) \($0.maxlat) \($0.maxlon)" } ?? "-")"]
-    lines.append("counts \(nodes.count) \(ways.count) \(relations.count)")
-    for node in nodes {
-      lines.append(OSMLines.node(node.id, node.lat, node.lon, node.version, node.user, node.uid, node.timestamp, node.changeset))
-      lines += node.tags.map { OSMLines.tag($0.k, $0.v) }
-    }
-    for way in ways {
-      lines.append(OSMLines.way(way.id, way.version, way.user, way.uid, way.timestamp, way.changeset, way.nodeRefs.map(\.ref)))
-      lines += way.tags.map { OSMLines.tag($0.k, $0.v) }
-    }
-    for relation in relations {
-      lines.append("relation \(relation.id) \(relation.version)")
-      lines += relation.members.map { "member \($0.type) \($0.ref) \($0.role)" }
-      lines += relation.tags.map { OSMLines.tag($0.k, $0.v) }
-    }
-    return lines
-  }
+  var canonicalLines: [String] { CanonicalLines.of(self) }
 }
 
-private enum OSMLines {
-  static func node(
-    _ id: Int64, _ lat: Double, _ lon: Double, _ version: Int,
-    _ user: String?, _ uid: Int64?, _ timestamp: String?, _ changeset: Int64?
-  ) -> String {
-    "node \(id) \(lat) \(lon) \(version) \(meta(user, uid, timestamp, changeset))"
+/// A value's stored properties, one line each in declaration order, named by their path
+/// (`nodes[3].lat 39.5`): twins that declare the same fields the same way print the same lines,
+/// so neither twin's fields are spelled out twice; a struct of one property prints as that
+/// property, so `itunesImage: Image` (XMLCoder's wrapper of an attribute) matches a `String`. Recursion follows the models' declared
+/// nesting (a few levels), never the input's.
+enum CanonicalLines {
+  static func of(_ value: Any) -> [String] {
+    var lines: [String] = []
+    append(value, path: "", to: &lines)
+    return lines
   }
 
-  static func way(
-    _ id: Int64, _ version: Int, _ user: String?, _ uid: Int64?, _ timestamp: String?, _ changeset: Int64?,
-    _ refs: [Int64]
-  ) -> String {
-    "way \(id) \(version) \(meta(user, uid, timestamp, changeset)) nd \(refs.map(String.init).joined(separator: ","))"
-  }
-
-  static func tag(_ k: String, _ v: String) -> String { "tag \(k)=\(v)" }
-
-  private static func meta(_ user: String?, _ uid: Int64?, _ timestamp: String?, _ changeset: Int64?) -> String {
-    "\(user ?? "-") \(uid.map(String.init) ?? "-") \(timestamp ?? "-") \(changeset.map(String.init) ?? "-")"
+  private static func append(_ value: Any, path: String, to lines: inout [String]) {
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional:
+      if let wrapped = mirror.children.first { append(wrapped.value, path: path, to: &lines) } else { lines.append("\(path) -") }
+    case .collection:
+      lines.append("\(path) count \(mirror.children.count)")
+      for (index, element) in mirror.children.enumerated() { append(element.value, path: "\(path)[\(index)]", to: &lines) }
+    case .struct, .class:
+      // A wrapper of one value (XMLCoder's `Image { href }` for an attribute) prints as it.
+      if mirror.children.count == 1, let only = mirror.children.first {
+        append(only.value, path: path, to: &lines)
+        return
+      }
+      for child in mirror.children {
+        let label = child.label ?? "?"
+        append(child.value, path: path.isEmpty ? label : "\(path).\(label)", to: &lines)
+      }
+    default:
+      lines.append("\(path) \(value)")
+    }
   }
 }
 
 extension MappedRSS.Root {
-  var canonicalLines: [String] {
-    let channel = self.channel
-    var lines = [
-      "rss \(version)", channel.title, channel.link, channel.description, channel.language, channel.pubDate,
-      channel.lastBuildDate ?? "-", channel.generator ?? "-", channel.itunesAuthor, channel.itunesImage,
-      "items \(channel.items.count)",
-    ]
-    for item in channel.items {
-      lines += [
-        item.title, item.link, item.guid, item.pubDate, item.description ?? "-",
-        "enclosure \(item.enclosure.url) \(item.enclosure.length) \(item.enclosure.type)",
-        item.author ?? "-", item.creator ?? "-", item.itunesAuthor ?? "-", item.itunesSubtitle ?? "-",
-        item.itunesSummary ?? "-", item.itunesExplicit ?? "-", item.itunesDuration ?? "-", item.itunesKeywords ?? "-",
-        item.thumbnail ?? "-",
-        item.content.map { "content \($0.url) \($0.fileSize) \($0.type)" } ?? "-",
-      ]
-    }
-    return lines
-  }
+  var canonicalLines: [String] { CanonicalLines.of(self) }
 }
 
 extension CodableRSS.Root {
-  var canonicalLines: [String] {
-    let channel = self.channel
-    var lines = [
-      "rss \(version)", channel.title, channel.link, channel.description, channel.language, channel.pubDate,
-      channel.lastBuildDate ?? "-", channel.generator ?? "-", channel.itunesAuthor, channel.itunesImage.href,
-      "items \(channel.items.count)",
-    ]
-    for item in channel.items {
-      lines += [
-        item.title, item.link, item.guid, item.pubDate, item.description ?? "-",
-        "enclosure \(item.enclosure.url) \(item.enclosure.length) \(item.enclosure.type)",
-        item.author ?? "-", item.creator ?? "-", item.itunesAuthor ?? "-", item.itunesSubtitle ?? "-",
-        item.itunesSummary ?? "-", item.itunesExplicit ?? "-", item.itunesDuration ?? "-", item.itunesKeywords ?? "-",
-        item.thumbnail?.url ?? "-",
-        item.content.map { "content \($0.url) \($0.fileSize) \($0.type)" } ?? "-",
-      ]
-    }
-    return lines
-  }
+  var canonicalLines: [String] { CanonicalLines.of(self) }
 }

@@ -104,13 +104,7 @@ public struct MappingDecoder: Sendable {
   ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   /// - Returns: The value (`nil` only when the top level itself fails) and every issue.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, from bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
-    let node: JSONNode
-    do {
-      node = try parse(bytes, sourceName: sourceName)
-    } catch {
-      return LossyResult(value: nil, issues: [], error: error as? MappingError)
-    }
-    return decodeLossy(type, from: node, sourceName: sourceName, factory: factory)
+    decodeLossy(type, parsing: { try parse(bytes, sourceName: sourceName) }, sourceName: sourceName, factory: factory)
   }
 
   /// Lossy decoding from `Data`.
@@ -143,6 +137,20 @@ public struct MappingDecoder: Sendable {
     var value: T?
     let (issues, error) = run(from: node, sourceName: sourceName, lossy: true, factory: factory) { value = try T.read(from: $0) }
     return LossyResult(value: error == nil ? value : nil, issues: issues, error: error)
+  }
+
+  /// Lossy decoding of the root `parse` returns (JSON's, or an XML element's view): input that
+  /// does not parse is the result's error.
+  func decodeLossy<T: MappableValue>(
+    _ type: T.Type, parsing parse: () throws -> JSONNode, sourceName: String?, factory: (any MappingFactory)?
+  ) -> LossyResult<T> {
+    let node: JSONNode
+    do {
+      node = try parse()
+    } catch {
+      return LossyResult(value: nil, issues: [], error: error as? MappingError)
+    }
+    return decodeLossy(type, from: node, sourceName: sourceName, factory: factory)
   }
 
   @usableFromInline

@@ -18,7 +18,7 @@ public struct LossyElementSequence<Value: MappableValue, Chunks: AsyncSequence>:
 
   let decoder: MappingDecoder
   let documents: JSONElementSequence<Chunks>
-  let keys: [String]
+  let path: StreamedElementPath
   let sourceName: String?
 
   /// An iterator that decodes the elements as it reads them.
@@ -28,31 +28,20 @@ public struct LossyElementSequence<Value: MappableValue, Chunks: AsyncSequence>:
   /// let first = try await quakes.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(decoder: decoder, elements: StreamedElements(documents, keys: keys, sourceName: sourceName))
+    AsyncIterator(decoder: decoder, elements: StreamedElements(documents.makeAsyncIterator(), path: path, sourceName: sourceName))
   }
 
   /// Decodes the next element on each call.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
-    var elements: StreamedElements<Chunks>
+    var elements: StreamedElements<JSONElementSequence<Chunks>.AsyncIterator>
 
     /// The next element's result, or `nil` after the last element.
     ///
     /// - Throws: A `.malformedDocument` ``MappingError`` for input broken outside the elements,
     ///   or the chunk source's error.
     public mutating func next() async throws -> LossyResult<Value>? {
-      guard let (index, element) = try await elements.next() else { return nil }
-      switch element {
-      case .failure(let error):
-        return LossyResult(value: nil, issues: [], error: error)
-      case .success(let document):
-        let result = decoder.decodeLossy(Value.self, from: document.root, sourceName: elements.sourceName)
-        return LossyResult(
-          value: result.value,
-          issues: result.issues.map { elements.located($0, index: index) },
-          error: result.error.map { elements.located($0, index: index) }
-        )
-      }
+      try await elements.nextLossy(Value.self, decoder: decoder)
     }
   }
 }

@@ -20,7 +20,7 @@ public struct LossyXMLElementSequence<Value: MappableValue, Chunks: AsyncSequenc
 
   let decoder: MappingDecoder
   let elements: XMLElementSequence<Chunks>
-  let path: String
+  let path: StreamedElementPath
   let sourceName: String?
 
   /// An iterator that decodes the elements as it reads them.
@@ -30,13 +30,13 @@ public struct LossyXMLElementSequence<Value: MappableValue, Chunks: AsyncSequenc
   /// let first = try await nodes.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(decoder: decoder, elements: StreamedXMLElements(elements, path: path, sourceName: sourceName))
+    AsyncIterator(decoder: decoder, elements: StreamedElements(elements.makeAsyncIterator(), path: path, sourceName: sourceName))
   }
 
   /// Decodes the next element on each call: `var results = sequence.lossy.makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
-    var elements: StreamedXMLElements<Chunks>
+    var elements: StreamedElements<XMLElementSequence<Chunks>.AsyncIterator>
 
     /// The next element's result, or `nil` after the last element.
     ///
@@ -47,19 +47,7 @@ public struct LossyXMLElementSequence<Value: MappableValue, Chunks: AsyncSequenc
     /// - Throws: A `.malformedDocument` ``MappingError`` for input broken outside the elements,
     ///   or the chunk source's error.
     public mutating func next() async throws -> LossyResult<Value>? {
-      guard let (index, result) = try await elements.next() else { return nil }
-      switch result {
-      case .failure(let error):
-        return LossyResult(value: nil, issues: [], error: error)
-      case .success(let element):
-        let name = element.qualifiedName
-        let decoded = decoder.decodeLossy(Value.self, from: XMLJSONView.document(of: element, options: decoder.xmlViewOptions).root, sourceName: elements.sourceName)
-        return LossyResult(
-          value: decoded.value,
-          issues: decoded.issues.map { elements.located($0, index: index, name: name) },
-          error: decoded.error.map { elements.located($0, index: index, name: name) }
-        )
-      }
+      try await elements.nextLossy(Value.self, decoder: decoder)
     }
   }
 }

@@ -17,7 +17,7 @@ public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>
 
   let decoder: MappingDecoder
   let documents: JSONElementSequence<Chunks>
-  let keys: [String]
+  let path: StreamedElementPath
   let sourceName: String?
 
   /// The same elements in lossy mode: one ``LossyResult`` per element, and the stream goes on
@@ -31,7 +31,7 @@ public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>
   /// }
   /// ```
   public var lossy: LossyElementSequence<Value, Chunks> {
-    LossyElementSequence(decoder: decoder, documents: documents, keys: keys, sourceName: sourceName)
+    LossyElementSequence(decoder: decoder, documents: documents, path: path, sourceName: sourceName)
   }
 
   /// An iterator that decodes the elements as it reads them.
@@ -41,25 +41,19 @@ public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>
   /// let first = try await quakes.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(decoder: decoder, elements: StreamedElements(documents, keys: keys, sourceName: sourceName))
+    AsyncIterator(decoder: decoder, elements: StreamedElements(documents.makeAsyncIterator(), path: path, sourceName: sourceName))
   }
 
   /// Decodes the next element on each call.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
-    var elements: StreamedElements<Chunks>
+    var elements: StreamedElements<JSONElementSequence<Chunks>.AsyncIterator>
 
     /// The next model, or `nil` after the last element once the whole input checked out.
     ///
     /// - Throws: ``MappingError`` located in the whole input, or the chunk source's error.
     public mutating func next() async throws -> Value? {
-      guard let (index, element) = try await elements.next() else { return nil }
-      let document = try element.get()
-      do {
-        return try decoder.decode(Value.self, from: document.root, sourceName: elements.sourceName)
-      } catch let error as MappingError {
-        throw elements.located(error, index: index)
-      }
+      try await elements.nextValue(Value.self, decoder: decoder)
     }
   }
 }

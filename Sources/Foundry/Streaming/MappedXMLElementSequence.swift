@@ -17,7 +17,7 @@ public struct MappedXMLElementSequence<Value: MappableValue, Chunks: AsyncSequen
 
   let decoder: MappingDecoder
   let elements: XMLElementSequence<Chunks>
-  let path: String
+  let path: StreamedElementPath
   let sourceName: String?
 
   /// The same elements in lossy mode: one ``LossyResult`` per element, and the stream goes on
@@ -40,13 +40,13 @@ public struct MappedXMLElementSequence<Value: MappableValue, Chunks: AsyncSequen
   /// let first = try await nodes.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(decoder: decoder, elements: StreamedXMLElements(elements, path: path, sourceName: sourceName))
+    AsyncIterator(decoder: decoder, elements: StreamedElements(elements.makeAsyncIterator(), path: path, sourceName: sourceName))
   }
 
   /// Decodes the next element on each call: `var nodes = sequence.makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
-    var elements: StreamedXMLElements<Chunks>
+    var elements: StreamedElements<XMLElementSequence<Chunks>.AsyncIterator>
 
     /// The next model, or `nil` after the last element once the whole input checked out.
     ///
@@ -56,13 +56,7 @@ public struct MappedXMLElementSequence<Value: MappableValue, Chunks: AsyncSequen
     ///
     /// - Throws: ``MappingError`` located in the whole input, or the chunk source's error.
     public mutating func next() async throws -> Value? {
-      guard let (index, result) = try await elements.next() else { return nil }
-      let element = try result.get()
-      do {
-        return try decoder.decode(Value.self, from: element, sourceName: elements.sourceName)
-      } catch let error as MappingError {
-        throw elements.located(error, index: index, name: element.qualifiedName)
-      }
+      try await elements.nextValue(Value.self, decoder: decoder)
     }
   }
 }

@@ -92,6 +92,6 @@ extension MappingDecoder {
     of type: T.Type, layout: JSONStreamLayout, from chunks: Chunks, sourceName: String?, streamOptions: JSONStreamOptions
   ) -> MappedElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {
     let documents = JSONElementSequence(chunks, layout: layout, options: options.parsing, streamOptions: streamOptions, sourceName: sourceName)
-    return MappedElementSequence(decoder: self, documents: documents, keys: layout.keyPath, sourceName: sourceName)
+    return MappedElementSequence(decoder: self, documents: documents, path: StreamedElementPath(keys: layout.keyPath), sourceName: sourceName)
   }
 }

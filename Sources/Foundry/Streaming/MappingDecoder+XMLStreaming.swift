@@ -52,6 +52,6 @@ extension MappingDecoder {
     of type: T.Type, at path: String = "*", fromXML chunks: Chunks, sourceName: String? = nil, streamOptions: XMLStreamOptions = .init()
   ) -> MappedXMLElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {
     let elements = XMLElementSequence(chunks, at: path, options: options.xmlParsing, streamOptions: streamOptions, sourceName: sourceName)
-    return MappedXMLElementSequence(decoder: self, elements: elements, path: path, sourceName: sourceName)
+    return MappedXMLElementSequence(decoder: self, elements: elements, path: StreamedElementPath(xmlPath: path), sourceName: sourceName)
   }
 }

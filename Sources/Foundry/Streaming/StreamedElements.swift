@@ -1,16 +1,19 @@
+import FoundryInternals
 import FoundryJSON
+import FoundryXML
 
-/// The elements of a stream for the mapping sequences: each with its index, a malformed one as a
-/// value (when the scan can go on past it), and paths that start at the input's root.
-struct StreamedElements<Chunks: AsyncSequence> where Chunks.Element: Sequence<UInt8> {
-  private var documents: JSONElementSequence<Chunks>.AsyncIterator
-  /// The key path down to the array, as error paths begin.
-  private let keys: [String]
+/// The elements of a stream for the mapping sequences, JSON's and XML's alike: each with its
+/// index, a malformed one as a value (when the scan can go on past it), decoded strictly or
+/// lossily with paths that start at the input's root.
+struct StreamedElements<Base: ElementStreamIterator> {
+  private var base: Base
+  /// Where the elements stand, as error paths begin.
+  private let path: StreamedElementPath
   let sourceName: String?
 
-  init(_ documents: JSONElementSequence<Chunks>, keys: [String], sourceName: String?) {
-    self.documents = documents.makeAsyncIterator()
-    self.keys = keys
+  init(_ base: Base, path: StreamedElementPath, sourceName: String?) {
+    self.base = base
+    self.path = path
     self.sourceName = sourceName
   }
 
@@ -18,31 +21,96 @@ struct StreamedElements<Chunks: AsyncSequence> where Chunks.Element: Sequence<UI
   ///
   /// - Throws: A `.malformedDocument` ``MappingError`` when the input is broken outside an
   ///   element (or cut short), or what the chunk source throws.
-  mutating func next() async throws -> (index: Int, document: Result<JSONDocument, MappingError>)? {
+  mutating func next() async throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
     do {
-      guard let document = try await documents.next() else { return nil }
-      return (documents.elementCount - 1, .success(document))
-    } catch let error as JSONParsingError {
+      guard let element = try await base.next() else { return nil }
+      return (base.elementCount - 1, .success(element))
+    } catch let error as Base.ParseFailure {
       let failure = MappingDecoder.malformed(error, sourceName: sourceName)
-      if documents.isFailed { throw failure }
-      let index = documents.elementCount - 1
-      return (index, .failure(located(failure, index: index)))
+      if base.isFailed { throw failure }
+      let index = base.elementCount - 1
+      return (index, .failure(located(failure, index: index, name: nil)))
     }
   }
 
-  /// `error` with the path of element `index` in front of its own.
-  func located(_ error: MappingError, index: Int) -> MappingError {
+  /// The next element decoded as `Value`, or `nil` after the last.
+  ///
+  /// - Throws: The first ``MappingError`` (located in the whole input), or what the chunk
+  ///   source throws.
+  mutating func nextValue<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder) async throws -> Value? {
+    guard let (index, result) = try await next() else { return nil }
+    let element = try result.get()
+    do {
+      return try decoder.decode(Value.self, from: Base.root(of: element, decoder: decoder), sourceName: sourceName)
+    } catch let error as MappingError {
+      throw located(error, index: index, name: Base.name(of: element))
+    }
+  }
+
+  /// The next element decoded lossily as `Value`, or `nil` after the last.
+  ///
+  /// - Throws: A `.malformedDocument` ``MappingError`` for input broken outside the elements,
+  ///   or what the chunk source throws.
+  mutating func nextLossy<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder) async throws -> LossyResult<Value>? {
+    guard let (index, result) = try await next() else { return nil }
+    switch result {
+    case .failure(let error):
+      return LossyResult(value: nil, issues: [], error: error)
+    case .success(let element):
+      let name = Base.name(of: element)
+      let decoded = decoder.decodeLossy(Value.self, from: Base.root(of: element, decoder: decoder), sourceName: sourceName)
+      return LossyResult(
+        value: decoded.value,
+        issues: decoded.issues.map { located($0, index: index, name: name) },
+        error: decoded.error.map { located($0, index: index, name: name) }
+      )
+    }
+  }
+
+  /// `error` with the path of element `index` (named `name`) in front of its own.
+  private func located(_ error: MappingError, index: Int, name: String?) -> MappingError {
     var error = error
-    error.prepend(.index(index))
-    for key in keys.reversed() { error.prepend(.key(key)) }
+    for component in path.components(index: index, name: name).reversed() { error.prepend(component) }
     return error
   }
 
-  /// `issue` with the path of element `index` in front of its own.
-  func located(_ issue: MappingIssue, index: Int) -> MappingIssue {
+  /// `issue` with the path of element `index` (named `name`) in front of its own.
+  private func located(_ issue: MappingIssue, index: Int, name: String?) -> MappingIssue {
     var issue = issue
-    issue.prepend(.index(index))
-    for key in keys.reversed() { issue.prepend(.key(key)) }
+    for component in path.components(index: index, name: name).reversed() { issue.prepend(component) }
     return issue
+  }
+}
+
+/// Where streamed elements stand in the input, as the paths of their errors begin: the object
+/// keys down to a JSON array, or the names down to repeated XML elements in the root's view.
+struct StreamedElementPath: Sendable {
+  private let keys: [String]
+  /// Whether the last key stands for any name (`*`, `{uri}local`): the element's own name
+  /// replaces it.
+  private let namesLast: Bool
+  /// Whether the elements are indexed (all but the root element of XML, the only one there is).
+  private let isIndexed: Bool
+
+  /// The keys down to a JSON array (none: a top-level array, or JSON Lines).
+  init(keys: [String]) {
+    self.keys = keys
+    namesLast = false
+    isIndexed = true
+  }
+
+  /// An element path of XML streaming (`channel.item`, `*`).
+  init(xmlPath: String) {
+    keys = PathExpression(xmlPath).segments.map(\.name)
+    namesLast = keys.last.map { $0 == "*" || $0.hasPrefix("{") } ?? false
+    isIndexed = !keys.isEmpty
+  }
+
+  /// `channel`, `item`, `[index]`: element `index`'s place, named `name`.
+  func components(index: Int, name: String?) -> [MappingPath.Component] {
+    var components = keys.map { MappingPath.Component.key($0) }
+    if namesLast, let name { components[components.count - 1] = .key(name) }
+    if isIndexed { components.append(.index(index)) }
+    return components
   }
 }

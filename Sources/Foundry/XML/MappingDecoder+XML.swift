@@ -79,13 +79,7 @@ extension MappingDecoder {
   ///   - sourceName: The file name errors mention.
   ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   public func decodeLossy<T: MappableValue>(_ type: T.Type, fromXML bytes: [UInt8], sourceName: String? = nil, factory: (any MappingFactory)? = nil) -> LossyResult<T> {
-    let node: JSONNode
-    do {
-      node = try xmlView(bytes, sourceName: sourceName)
-    } catch {
-      return LossyResult(value: nil, issues: [], error: error as? MappingError)
-    }
-    return decodeLossy(type, from: node, sourceName: sourceName, factory: factory)
+    decodeLossy(type, parsing: { try xmlView(bytes, sourceName: sourceName) }, sourceName: sourceName, factory: factory)
   }
 
   /// Lossy decoding from XML text.
@@ -115,16 +109,6 @@ extension MappingDecoder {
     } catch {
       throw Self.malformed(error, sourceName: sourceName)
     }
-  }
-
-  /// A malformed XML input as a mapping error (code `.malformedDocument`), at the parser's place.
-  static func malformed(_ error: XMLParsingError, sourceName: String?) -> MappingError {
-    var failure = MappingError(code: .malformedDocument, reason: error.message, underlying: error, offset: error.offset)
-    failure.line = error.line
-    failure.column = error.column
-    failure.sourceName = sourceName
-    failure.rendered = error.description
-    return failure
   }
 }
 

@@ -26,8 +26,7 @@ import FoundryInternals
 /// Errors are ``JSONParsingError``s located in the whole file. A reader is not `Sendable`:
 /// use it from one task or thread.
 public final class JSONElementReader {
-  private let file: FileChunkReader
-  private var scanner: JSONElementScanner
+  private var base: FileElementReader<JSONElementScanner, JSONParsingError>
 
   /// Opens the file at `path` (`-` reads standard input); errors name the file as given.
   ///
@@ -47,12 +46,9 @@ public final class JSONElementReader {
     options: JSONParsingOptions = .init(),
     streamOptions: JSONStreamOptions = .init()
   ) throws {
-    do {
-      file = try FileChunkReader(path: path, bufferSize: streamOptions.bufferSize)
-    } catch {
-      throw JSONParsingError(.unreadable(path: path, reason: error.reason), location: .start, sourceName: path)
-    }
-    scanner = JSONElementScanner(layout: layout, options: options, streamOptions: streamOptions, sourceName: path)
+    base = try FileElementReader(
+      path: path, bufferSize: streamOptions.bufferSize,
+      scanner: JSONElementScanner(layout: layout, options: options, streamOptions: streamOptions, sourceName: path), failingWith: JSONParsingError.self)
   }
 
   /// Opens the file at a file URL.
@@ -83,8 +79,7 @@ public final class JSONElementReader {
   /// - Throws: ``JSONParsingError``. After a malformed element, the next call goes on with
   ///   the element after it; after any other error every call throws it again.
   public func next() throws -> JSONDocument? {
-    let sourceName = scanner.sourceName
-    return try scanner.next { try self.readChunk(sourceName: sourceName) }
+    try base.next()
   }
 
   /// Up to `count` next elements; empty after the last one.
@@ -97,9 +92,7 @@ public final class JSONElementReader {
   ///   - count: The most elements to return.
   /// - Throws: As ``next()`` does; the elements read before the error are lost with the batch.
   public func next(upTo count: Int) throws -> [JSONDocument] {
-    var batch: [JSONDocument] = []
-    while batch.count < count, let element = try next() { batch.append(element) }
-    return batch
+    try base.next(upTo: count)
   }
 
   /// The number of elements handed out (or rejected as malformed) so far.
@@ -107,21 +100,13 @@ public final class JSONElementReader {
   /// ```swift
   /// print("imported \(reader.elementCount) elements")
   /// ```
-  public var elementCount: Int { scanner.elementCount }
+  public var elementCount: Int { base.elementCount }
 
   /// The number of bytes of the file read so far (to report progress).
   ///
   /// ```swift
   /// bar.update(done: reader.byteOffset, of: fileSize)
   /// ```
-  public var byteOffset: Int { scanner.byteOffset }
+  public var byteOffset: Int { base.byteOffset }
 
-  /// The file's next chunk, `nil` at its end.
-  private func readChunk(sourceName: String?) throws -> [UInt8]? {
-    do {
-      return try file.next()
-    } catch {
-      throw JSONParsingError(.unreadable(path: sourceName ?? Diagnostic.anonymousSource, reason: error.reason), location: .start, sourceName: sourceName)
-    }
-  }
 }

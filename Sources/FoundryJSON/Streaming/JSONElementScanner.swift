@@ -35,7 +35,7 @@ public struct JSONElementScanner: Sendable {
   let options: JSONParsingOptions
   /// The most bytes one element (or line, or skipped value) may take.
   let elementLimit: Int
-  let sourceName: String?
+  package let sourceName: String?
 
   // MARK: - Input
 
@@ -155,13 +155,7 @@ public struct JSONElementScanner: Sendable {
   /// - Precondition: ``finish()`` was not called.
   public mutating func append(_ chunk: some Sequence<UInt8>) {
     precondition(!isFinished, "JSONElementScanner.append(_:) after finish()")
-    if cursor == input.count {
-      input.removeAll(keepingCapacity: true)
-    } else if cursor > 0 {
-      input.removeSubrange(0..<cursor)
-    }
-    cursor = 0
-    input.append(contentsOf: chunk)
+    input.appendChunk(chunk, droppingBefore: &cursor)
   }
 
   /// Says that the input has ended; ``next()`` then hands out the last elements and checks

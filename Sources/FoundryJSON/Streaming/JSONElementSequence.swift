@@ -25,10 +25,8 @@ public struct JSONElementSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
   public typealias Element = JSONDocument
 
   let chunks: Chunks
-  let layout: JSONStreamLayout
-  let options: JSONParsingOptions
-  let streamOptions: JSONStreamOptions
-  let sourceName: String?
+  /// The scanner each iterator starts from (a copy of its own, none of it read yet).
+  let scanner: JSONElementScanner
 
   /// The elements that `layout` names in the bytes of `chunks`.
   ///
@@ -50,10 +48,7 @@ public struct JSONElementSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
     sourceName: String? = nil
   ) {
     self.chunks = chunks
-    self.layout = layout
-    self.options = options
-    self.streamOptions = streamOptions
-    self.sourceName = sourceName
+    scanner = JSONElementScanner(layout: layout, options: options, streamOptions: streamOptions, sourceName: sourceName)
   }
 
   /// An iterator over the elements, with a scanner of its own.
@@ -63,10 +58,7 @@ public struct JSONElementSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
   /// let first = try await elements.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(
-      chunks: chunks.makeAsyncIterator(),
-      scanner: JSONElementScanner(layout: layout, options: options, streamOptions: streamOptions, sourceName: sourceName)
-    )
+    AsyncIterator(chunks: chunks.makeAsyncIterator(), scanner: scanner)
   }
 
   /// Reads chunks until an element is complete.

@@ -55,28 +55,22 @@ public struct JSONFileChunks: AsyncSequence, Sendable {
   /// let first = try await chunks.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(path: path, bufferSize: bufferSize)
+    AsyncIterator(chunks: LazyFileChunks(path: path, bufferSize: bufferSize))
   }
 
-  /// Reads the next chunk on each call.
+  /// Reads the next chunk on each call: `var chunks = JSONFileChunks(path: "big.json").makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    private let path: String
-    private var chunks: LazyFileChunks
-
-    init(path: String, bufferSize: Int) {
-      self.path = path
-      chunks = LazyFileChunks(path: path, bufferSize: bufferSize)
-    }
+    var chunks: LazyFileChunks
 
     /// The next chunk, or `nil` at the end of the file.
     ///
+    /// ```swift
+    /// while let chunk = try await chunks.next() { scanner.append(chunk) }
+    /// ```
+    ///
     /// - Throws: ``JSONParsingError`` with code ``JSONParsingError/Code/unreadableInput``.
     public mutating func next() async throws -> [UInt8]? {
-      do throws(FileReader.Failure) {
-        return try chunks.next()
-      } catch {
-        throw JSONParsingError(.unreadable(path: path, reason: error.reason), location: .start, sourceName: path)
-      }
+      try chunks.next(failingWith: JSONParsingError.self)
     }
   }
 }

@@ -107,17 +107,7 @@ extension XMLSubsetReader {
     let isHex = consume("x")
     var value: UInt32 = 0
     let digitsStart = index
-    while let byte = current {
-      let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: digit = 99
-      }
-      guard digit < 99 else { break }
-      // Saturate: anything past U+10FFFF is rejected below, however long the digits run.
-      value = min(value * (isHex ? 16 : 10) + digit, 0x11_0000)
+    while let byte = current, XMLCharacters.appendReferenceDigit(byte, isHex: isHex, to: &value) {
       index += 1
     }
     guard index > digitsStart else { throw unexpected(isHex ? "expected a hexadecimal digit" : "expected a digit or 'x'") }

@@ -10,6 +10,22 @@ package enum XMLCharacters {
     return scalar >= 0x10000 && scalar <= 0x10FFFF
   }
 
+  /// Adds `byte` to `value` as the next digit of a character reference (`&#10;`, or `&#xA;` when
+  /// `isHex`); `false`, leaving `value` alone, when `byte` is no such digit. The value
+  /// saturates past U+10FFFF, which is rejected anyway, however long the digits run.
+  @inline(__always)
+  static func appendReferenceDigit(_ byte: UInt8, isHex: Bool, to value: inout UInt32) -> Bool {
+    let digit: UInt32
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return false
+    }
+    value = min(value * (isHex ? 16 : 10) + digit, 0x11_0000)
+    return true
+  }
+
   /// `S`: space, tab, carriage return, line feed.
   @inline(__always)
   package static func isSpace(_ byte: UInt8) -> Bool {

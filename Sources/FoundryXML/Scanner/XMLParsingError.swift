@@ -105,3 +105,10 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     public static let unreadableInput = Code(description: "unreadableInput")
   }
 }
+
+extension XMLParsingError: UnreadableInputError {
+  /// `cannot read 'path': reason`, with code ``Code/unreadableInput``.
+  package init(unreadable path: String, reason: String) {
+    self.init(.unreadableInput, "cannot read '\(path)': \(reason)", location: nil, sourceName: path)
+  }
+}

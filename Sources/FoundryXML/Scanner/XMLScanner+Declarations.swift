@@ -161,26 +161,10 @@ extension XMLScanner {
 
   /// A default value's literal, normalized like a written value.
   mutating func normalizedDefault(_ literal: [UInt8], offset: Int, collapses: Bool) throws(XMLParsingError) -> [UInt8] {
-    let saved = (
-      input: input, position: position, end: end, readsSource: readsSource, readsReplacementText: readsReplacementText,
-      origin: entityOrigin
-    )
     let heapStart = heap.count
-    try literal.withUnsafeBufferPointer { (text) throws(XMLParsingError) in
-      input = text
-      position = 0
-      end = text.count
-      readsSource = false
-      readsReplacementText = false
-      entityOrigin = offset
-      try appendNormalizedValue(0, end)
+    try reading(literal, asReplacementText: false, origin: offset) { (scanner) throws(XMLParsingError) in
+      try scanner.appendNormalizedValue(0, scanner.end)
     }
-    input = saved.input
-    position = saved.position
-    end = saved.end
-    readsSource = saved.readsSource
-    readsReplacementText = saved.readsReplacementText
-    entityOrigin = saved.origin
     if collapses { collapseSpaces(from: heapStart) }
     let value = Array(heap[heapStart...])
     heap.removeLast(heap.count - heapStart)

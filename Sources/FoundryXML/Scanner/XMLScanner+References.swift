@@ -8,18 +8,7 @@ extension XMLScanner {
     if isHex { index += 1 }
     var value: UInt32 = 0
     var digits = 0
-    while index < end {
-      let byte = input[index]
-      let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: digit = 99
-      }
-      guard digit != 99 else { break }
-      // Saturate: anything past U+10FFFF is rejected below anyway.
-      value = min(value * (isHex ? 16 : 10) + digit, 0x11_0000)
+    while index < end, XMLCharacters.appendReferenceDigit(input[index], isHex: isHex, to: &value) {
       digits += 1
       index += 1
     }
@@ -119,30 +108,42 @@ extension XMLScanner {
     guard expandedBytes <= options.maximumEntityExpansion else {
       throw error(.entityExpansionLimit, "entity '\(name)' expands beyond the limit of \(options.maximumEntityExpansion) bytes (maximumEntityExpansion)", at: amp)
     }
-    let saved = (
-      input: input, position: position, end: end, readsSource: readsSource, readsReplacementText: readsReplacementText,
-      origin: entityOrigin
-    )
-    if readsSource { entityOrigin = amp }
     entityStack.append(name)
     let depth = open.count
-    try replacementText.withUnsafeBufferPointer { (text) throws(XMLParsingError) in
-      input = text
-      position = 0
-      end = text.count
-      readsSource = false
-      readsReplacementText = true
+    try reading(replacementText, asReplacementText: true, origin: readsSource ? amp : nil) { (scanner) throws(XMLParsingError) in
       if inAttribute {
-        try appendNormalizedValue(0, end)
+        try scanner.appendNormalizedValue(0, scanner.end)
       } else {
-        try parseContent()
-        if !isStopped, open.count > depth {
-          let name = storage.names.name(nodes[open[open.count - 1].tapeIndex].extra).qualifiedName
-          throw error(.syntax, "element '<\(name)>' starts in the entity but does not end in it", at: end)
+        try scanner.parseContent()
+        if !scanner.isStopped, scanner.open.count > depth {
+          let open = scanner.open[scanner.open.count - 1]
+          let name = scanner.storage.names.name(scanner.nodes[open.tapeIndex].extra).qualifiedName
+          throw scanner.error(.syntax, "element '<\(name)>' starts in the entity but does not end in it", at: scanner.end)
         }
       }
     }
     entityStack.removeLast()
+  }
+
+  /// Runs `body` with `text` in place of the input (an entity's replacement text, a default
+  /// value), from its start; errors in it point at `origin` of the source when one is given.
+  /// The input is back where it was when `body` returns.
+  mutating func reading(
+    _ text: [UInt8], asReplacementText: Bool, origin: Int?, _ body: (inout XMLScanner) throws(XMLParsingError) -> Void
+  ) throws(XMLParsingError) {
+    let saved = (
+      input: input, position: position, end: end, readsSource: readsSource, readsReplacementText: readsReplacementText,
+      origin: entityOrigin
+    )
+    if let origin { entityOrigin = origin }
+    try text.withUnsafeBufferPointer { (text) throws(XMLParsingError) in
+      input = text
+      position = 0
+      end = text.count
+      readsSource = false
+      readsReplacementText = asReplacementText
+      try body(&self)
+    }
     input = saved.input
     position = saved.position
     end = saved.end

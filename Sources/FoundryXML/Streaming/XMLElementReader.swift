@@ -26,8 +26,7 @@ import FoundryInternals
 /// Errors are ``XMLParsingError``s located in the whole file. A reader is not `Sendable`:
 /// use it from one task or thread.
 public final class XMLElementReader {
-  private let file: FileChunkReader
-  private var scanner: XMLElementScanner
+  private var base: FileElementReader<XMLElementScanner, XMLParsingError>
 
   /// Opens the file at `path` (`-` reads standard input); errors name the file as given.
   ///
@@ -48,12 +47,9 @@ public final class XMLElementReader {
     options: XMLParsingOptions = .init(),
     streamOptions: XMLStreamOptions = .init()
   ) throws {
-    do {
-      file = try FileChunkReader(path: path, bufferSize: streamOptions.bufferSize)
-    } catch {
-      throw XMLParsingError(.unreadableInput, "cannot read '\(path)': \(error.reason)", location: nil, sourceName: path)
-    }
-    scanner = XMLElementScanner(at: elementPath, options: options, streamOptions: streamOptions, sourceName: path)
+    base = try FileElementReader(
+      path: path, bufferSize: streamOptions.bufferSize,
+      scanner: XMLElementScanner(at: elementPath, options: options, streamOptions: streamOptions, sourceName: path), failingWith: XMLParsingError.self)
   }
 
   /// Opens the file at a file URL.
@@ -84,8 +80,7 @@ public final class XMLElementReader {
   /// - Throws: ``XMLParsingError``. After a malformed element, the next call goes on with
   ///   the element after it; after any other error every call throws it again.
   public func next() throws -> XMLTree.Element? {
-    let sourceName = scanner.sourceName
-    return try scanner.next { try self.readChunk(sourceName: sourceName) }
+    try base.next()
   }
 
   /// Up to `count` next elements; empty after the last one.
@@ -98,9 +93,7 @@ public final class XMLElementReader {
   ///   - count: The most elements to return.
   /// - Throws: As ``next()`` does; the elements read before the error are lost with the batch.
   public func next(upTo count: Int) throws -> [XMLTree.Element] {
-    var batch: [XMLTree.Element] = []
-    while batch.count < count, let element = try next() { batch.append(element) }
-    return batch
+    try base.next(upTo: count)
   }
 
   /// The number of elements handed out (or rejected as malformed) so far.
@@ -108,21 +101,13 @@ public final class XMLElementReader {
   /// ```swift
   /// print("imported \(reader.elementCount) elements")
   /// ```
-  public var elementCount: Int { scanner.elementCount }
+  public var elementCount: Int { base.elementCount }
 
   /// The number of bytes of the file read so far (to report progress).
   ///
   /// ```swift
   /// bar.update(done: reader.byteOffset, of: fileSize)
   /// ```
-  public var byteOffset: Int { scanner.byteOffset }
+  public var byteOffset: Int { base.byteOffset }
 
-  /// The file's next chunk, `nil` at its end.
-  private func readChunk(sourceName: String?) throws -> [UInt8]? {
-    do {
-      return try file.next()
-    } catch {
-      throw XMLParsingError(.unreadableInput, "cannot read '\(sourceName ?? Diagnostic.anonymousSource)': \(error.reason)", location: nil, sourceName: sourceName)
-    }
-  }
 }

@@ -46,7 +46,7 @@ public struct XMLElementScanner: Sendable {
   let elementLimit: Int
   /// How many bytes outside the elements are gathered before they are checked.
   let batchLimit: Int
-  let sourceName: String?
+  package let sourceName: String?
 
   // MARK: - Input
 
@@ -195,13 +195,7 @@ public struct XMLElementScanner: Sendable {
   /// - Precondition: ``finish()`` was not called.
   public mutating func append(_ chunk: some Sequence<UInt8>) {
     precondition(!isFinished, "XMLElementScanner.append(_:) after finish()")
-    if cursor == input.count {
-      input.removeAll(keepingCapacity: true)
-    } else if cursor > 0 {
-      input.removeSubrange(0..<cursor)
-    }
-    cursor = 0
-    input.append(contentsOf: chunk)
+    input.appendChunk(chunk, droppingBefore: &cursor)
   }
 
   /// Says that the input has ended; ``next()`` then hands out the last elements and checks

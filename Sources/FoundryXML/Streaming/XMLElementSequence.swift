@@ -25,10 +25,8 @@ public struct XMLElementSequence<Chunks: AsyncSequence>: AsyncSequence where Chu
   public typealias Element = XMLTree.Element
 
   let chunks: Chunks
-  let path: String
-  let options: XMLParsingOptions
-  let streamOptions: XMLStreamOptions
-  let sourceName: String?
+  /// The scanner each iterator starts from (a copy of its own, none of it read yet).
+  let scanner: XMLElementScanner
 
   /// The elements at `path` in the bytes of `chunks`.
   ///
@@ -51,10 +49,7 @@ public struct XMLElementSequence<Chunks: AsyncSequence>: AsyncSequence where Chu
     sourceName: String? = nil
   ) {
     self.chunks = chunks
-    self.path = path
-    self.options = options
-    self.streamOptions = streamOptions
-    self.sourceName = sourceName
+    scanner = XMLElementScanner(at: path, options: options, streamOptions: streamOptions, sourceName: sourceName)
   }
 
   /// An iterator over the elements, with a scanner of its own.
@@ -64,10 +59,7 @@ public struct XMLElementSequence<Chunks: AsyncSequence>: AsyncSequence where Chu
   /// let first = try await elements.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(
-      chunks: chunks.makeAsyncIterator(),
-      scanner: XMLElementScanner(at: path, options: options, streamOptions: streamOptions, sourceName: sourceName)
-    )
+    AsyncIterator(chunks: chunks.makeAsyncIterator(), scanner: scanner)
   }
 
   /// Reads chunks until an element is complete: `var nodes = sequence.makeAsyncIterator()`.

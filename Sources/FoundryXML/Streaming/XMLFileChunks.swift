@@ -55,18 +55,12 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
   /// let first = try await chunks.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(path: path, bufferSize: bufferSize)
+    AsyncIterator(chunks: LazyFileChunks(path: path, bufferSize: bufferSize))
   }
 
   /// Reads the next chunk on each call: `var chunks = XMLFileChunks(path: "big.osm").makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    private let path: String
-    private var chunks: LazyFileChunks
-
-    init(path: String, bufferSize: Int) {
-      self.path = path
-      chunks = LazyFileChunks(path: path, bufferSize: bufferSize)
-    }
+    var chunks: LazyFileChunks
 
     /// The next chunk, or `nil` at the end of the file.
     ///
@@ -76,11 +70,7 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
     ///
     /// - Throws: ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
     public mutating func next() async throws -> [UInt8]? {
-      do throws(FileReader.Failure) {
-        return try chunks.next()
-      } catch {
-        throw XMLParsingError(.unreadableInput, "cannot read '\(path)': \(error.reason)", location: nil, sourceName: path)
-      }
+      try chunks.next(failingWith: XMLParsingError.self)
     }
   }
 }

@@ -162,8 +162,7 @@ public struct XMLElementValue: Sendable, Hashable {
   /// - Parameters:
   ///   - qualifiedName: The child element's name as written.
   public func firstElement(named qualifiedName: String) -> XMLElementValue? {
-    for case .element(let element) in children where element.name.qualifiedName == qualifiedName { return element }
-    return nil
+    children.firstElement(named: qualifiedName)
   }
 
   /// The direct text (text and CDATA children) joined, without the descendants' text.
@@ -171,16 +170,7 @@ public struct XMLElementValue: Sendable, Hashable {
   /// ```swift
   /// XMLElementValue("a", children: [.text("1 "), .cdata("< 2")]).text  // "1 < 2"
   /// ```
-  public var text: String {
-    var result = ""
-    for child in children {
-      switch child {
-      case .text(let text), .cdata(let text): result += text
-      default: break
-      }
-    }
-    return result
-  }
+  public var text: String { children.joinedText }
 
   /// Appends a child element.
   ///

@@ -84,21 +84,11 @@ extension XMLTree {
     /// - Parameters:
     ///   - qualifiedName: The child element's name as written.
     public func firstElement(named qualifiedName: String) -> Element? {
-      for child in children { if case .element(let element) = child, element.qualifiedName == qualifiedName { return element } }
-      return nil
+      children.firstElement(named: qualifiedName)
     }
 
     /// The element's direct text (text and CDATA children) joined, without its descendants' text.
-    public var text: String {
-      var result = ""
-      for child in children {
-        switch child {
-        case .text(let text), .cdata(let text): result += text
-        default: break
-        }
-      }
-      return result
-    }
+    public var text: String { children.joinedText }
 
     /// Whether the element has neither child elements nor text.
     public var isEmpty: Bool {

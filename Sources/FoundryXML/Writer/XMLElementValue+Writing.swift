@@ -15,10 +15,7 @@ extension XMLElementValue {
   ///   namespace that XML cannot express.
   /// - Complexity: O(*n*) in the size of the output.
   public func makeXML(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> [UInt8] {
-    var writer = XMLWriter(options: options)
-    writer.reserveCapacity(1 << 12)
-    try writer.write(self)
-    return writer.bytes
+    try xmlBytes(options: options)
   }
 
   /// The element and everything below it as XML text in a `String`.
@@ -37,7 +34,7 @@ extension XMLElementValue {
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   /// - Complexity: O(*n*) in the size of the output.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
-    String(decoding: try makeXML(options: options), as: UTF8.self)
+    try xmlString(options: options)
   }
 }
 
@@ -73,10 +70,7 @@ extension XMLDocumentValue {
   ///   text or elements in the prologue or epilogue.
   /// - Complexity: O(*n*) in the size of the output.
   public func makeXML(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> [UInt8] {
-    var writer = XMLWriter(options: options)
-    writer.reserveCapacity(1 << 12)
-    try writer.write(self)
-    return writer.bytes
+    try xmlBytes(options: options)
   }
 
   /// The document as XML text in a `String`.
@@ -92,7 +86,7 @@ extension XMLDocumentValue {
   ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
-    String(decoding: try makeXML(options: options), as: UTF8.self)
+    try xmlString(options: options)
   }
 
   /// Writes the document as XML text, handing it to `output` in pieces, so that memory stays
@@ -117,10 +111,7 @@ extension XMLDocumentValue {
   /// - Complexity: O(*n*) in the size of the output; memory O(`chunkSize` + depth) beyond
   ///   the tree.
   public func writeXML(options: XMLWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) -> Void) throws(XMLWritingError) {
-    var writer = XMLWriter(options: options)
-    writer.reserveCapacity(1 << 12)
-    try writer.write(self, chunkSize: max(1, chunkSize), flush: output)
-    if !writer.bytes.isEmpty { output(writer.bytes) }
+    try writeXMLPieces(options: options, chunkSize: chunkSize, to: output)
   }
 }
 

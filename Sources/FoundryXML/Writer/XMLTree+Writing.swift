@@ -19,10 +19,7 @@ extension XMLTree {
   ///   ask, which a tree parsed with namespaces resolved never has.
   /// - Complexity: O(*n*) in the size of the output.
   public func makeXML(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> [UInt8] {
-    var writer = XMLWriter(options: options)
-    writer.reserveCapacity(Self.estimatedOutputSize(byteCount, pretty: options.isPretty))
-    try writer.write(self)
-    return writer.bytes
+    try xmlBytes(options: options)
   }
 
   /// The document as XML text in a `String`.
@@ -40,7 +37,7 @@ extension XMLTree {
   ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
-    String(decoding: try makeXML(options: options), as: UTF8.self)
+    try xmlString(options: options)
   }
 
   /// Writes the document as XML text, handing it to `output` in pieces, so that memory stays
@@ -65,14 +62,7 @@ extension XMLTree {
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   /// - Complexity: O(*n*) in the size of the output; memory O(`chunkSize` + depth).
   public func writeXML(options: XMLWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) -> Void) throws(XMLWritingError) {
-    var writer = XMLWriter(options: options)
-    writer.reserveCapacity(min(max(1, chunkSize), Self.estimatedOutputSize(byteCount, pretty: options.isPretty)))
-    try writer.write(self, chunkSize: max(1, chunkSize), flush: output)
-    if !writer.bytes.isEmpty { output(writer.bytes) }
-  }
-
-  static func estimatedOutputSize(_ byteCount: Int, pretty: Bool) -> Int {
-    pretty ? byteCount + byteCount / 2 + 64 : byteCount + 64
+    try writeXMLPieces(options: options, chunkSize: chunkSize, to: output)
   }
 }
 
@@ -94,10 +84,7 @@ extension XMLTree.Element {
   ///   ask, which a tree parsed with namespaces resolved never has.
   /// - Complexity: O(*n*) in the size of the output.
   public func makeXML(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> [UInt8] {
-    var writer = XMLWriter(options: options)
-    writer.reserveCapacity(1 << 12)
-    try writer.write(self)
-    return writer.bytes
+    try xmlBytes(options: options)
   }
 
   /// The element and everything below it as XML text in a `String`.
@@ -111,7 +98,7 @@ extension XMLTree.Element {
   ///   - options: Layout, declaration and empty-element style.
   /// - Throws: ``XMLWritingError`` as ``makeXML(options:)`` does.
   public func makeXMLString(options: XMLWritingOptions = .init()) throws(XMLWritingError) -> String {
-    String(decoding: try makeXML(options: options), as: UTF8.self)
+    try xmlString(options: options)
   }
 }
 
@@ -139,25 +126,17 @@ extension XMLWriter {
   /// reach `chunkSize`.
   mutating func write(_ tree: XMLTree, chunkSize: Int, flush: ([UInt8]) -> Void) throws(XMLWritingError) {
     if options.includesDeclaration { writeDeclaration(tree.declaration ?? XMLDeclaration()) }
-    let storage = tree.storage
-    let topLevel = storage.topLevel
-    let names = tapeNames(of: storage)
-    let failure = XMLTapeView.with(storage, names: names) { view -> XMLWritingError? in
-      do throws(XMLWritingError) {
-        for index in topLevel {
-          guard let node = view.node(at: index) else { continue }
-          if node.kind == .element {
-            try writeTape(view, from: index, chunkSize: chunkSize, flush: flush)
-          } else {
-            try writeTapeLeaf(view, node: node)
-          }
+    let topLevel = tree.storage.topLevel
+    try withTapeView(of: tree.storage) { (writer, view) throws(XMLWritingError) in
+      for index in topLevel {
+        guard let node = view.node(at: index) else { continue }
+        if node.kind == .element {
+          try writer.writeTape(view, from: index, chunkSize: chunkSize, flush: flush)
+        } else {
+          try writer.writeTapeLeaf(view, node: node)
         }
-        return nil
-      } catch {
-        return error
       }
     }
-    if let failure { throw failure }
   }
 
   /// Writes an element of a parsed document and everything below it, straight from the tape.
@@ -178,11 +157,27 @@ extension XMLWriter {
   /// - Throws: ``XMLWritingError`` only for namespaces that cannot be declared as asked.
   /// - Complexity: O(*n*) in the size of the output.
   public mutating func write(_ element: XMLTree.Element) throws(XMLWritingError) {
+    try write(element, chunkSize: .max) { _ in }
+  }
+
+  /// Writes an element of a parsed document, handing the bytes to `flush` (and emptying them)
+  /// whenever they reach `chunkSize`.
+  mutating func write(_ element: XMLTree.Element, chunkSize: Int, flush: ([UInt8]) -> Void) throws(XMLWritingError) {
     let start = element.index
-    let names = tapeNames(of: element.storage)
-    let failure = XMLTapeView.with(element.storage, names: names) { view -> XMLWritingError? in
+    try withTapeView(of: element.storage) { (writer, view) throws(XMLWritingError) in
+      try writer.writeTape(view, from: start, chunkSize: chunkSize, flush: flush)
+    }
+  }
+
+  /// Runs `body` with this writer and a view of `storage`'s tape (its names laid out once per
+  /// document, however many elements of it are written).
+  private mutating func withTapeView(
+    of storage: XMLStorage, _ body: (inout XMLWriter, XMLTapeView) throws(XMLWritingError) -> Void
+  ) throws(XMLWritingError) {
+    let names = tapeNames(of: storage)
+    let failure = XMLTapeView.with(storage, names: names) { view -> XMLWritingError? in
       do throws(XMLWritingError) {
-        try writeTape(view, from: start, chunkSize: .max) { _ in }
+        try body(&self, view)
         return nil
       } catch {
         return error

@@ -162,17 +162,28 @@ extension XMLWriter {
         index += 1
         runStart = index
       } else if byte < 0x20 || byte == 0xEF, let invalid = Self.invalidCharacter(in: utf8, at: index) {
-        guard options.replacesInvalidCharacters else { return .invalidCharacter(invalid.scalar) }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        appendReplacementCharacter()
-        index += invalid.length
-        runStart = index
+        if let issue = replace(invalid, in: utf8, at: &index, runStart: &runStart) { return issue }
       } else {
         index += 1
       }
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     appendLiteral("]]>")
+    return nil
+  }
+
+  /// Appends the run of `utf8` from `runStart` up to the character XML cannot hold at `index`,
+  /// then U+FFFD in its place, and moves both past it; the issue instead when the options
+  /// do not replace such characters.
+  @inline(__always)
+  private mutating func replace(
+    _ invalid: (scalar: UInt32, length: Int), in utf8: UnsafeBufferPointer<UInt8>, at index: inout Int, runStart: inout Int
+  ) -> MarkupIssue? {
+    guard options.replacesInvalidCharacters else { return .invalidCharacter(invalid.scalar) }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+    appendReplacementCharacter()
+    index += invalid.length
+    runStart = index
     return nil
   }
 
@@ -188,11 +199,7 @@ extension XMLWriter {
       let byte = utf8[index]
       if forbidden(utf8, index) { return .forbiddenSequence }
       if byte < 0x20 || byte == 0xEF, let invalid = Self.invalidCharacter(in: utf8, at: index) {
-        guard options.replacesInvalidCharacters else { return .invalidCharacter(invalid.scalar) }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        appendReplacementCharacter()
-        index += invalid.length
-        runStart = index
+        if let issue = replace(invalid, in: utf8, at: &index, runStart: &runStart) { return issue }
       } else {
         index += 1
       }

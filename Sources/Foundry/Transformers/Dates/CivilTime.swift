@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Calendar arithmetic in the proleptic Gregorian calendar, in whole seconds since 1970 UTC:
 /// the fixed formats need no `Calendar`, no locale and no locks.
 ///
@@ -25,6 +31,14 @@ struct CivilTime: Equatable {
     hour = Int(remainder / 3_600)
     minute = Int(remainder % 3_600 / 60)
     second = Int(remainder % 60)
+  }
+
+  /// The UTC time of `date` to the second, when its year has four digits (the formats that
+  /// name the weekday and month print no other).
+  init?(wholeSecondsOf date: Date) {
+    guard let split = SplitInstant(date, digits: 0) else { return nil }
+    self.init(secondsSince1970: split.seconds)
+    guard (0...9_999).contains(year) else { return nil }
   }
 
   init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {

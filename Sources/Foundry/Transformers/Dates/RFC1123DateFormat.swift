@@ -57,9 +57,7 @@ enum RFC1123DateFormat {
 
   /// `Sat, 07 Sep 2002 00:00:01 GMT`; `nil` for years outside 0...9999.
   static func string(from date: Date) -> String? {
-    guard let split = SplitInstant(date, digits: 0) else { return nil }
-    let time = CivilTime(secondsSince1970: split.seconds)
-    guard (0...9_999).contains(time.year) else { return nil }
+    guard let time = CivilTime(wholeSecondsOf: date) else { return nil }
     var text = DateText()
     text.append(CivilTime.weekdayAbbreviations[time.weekday])
     text.append(", ")

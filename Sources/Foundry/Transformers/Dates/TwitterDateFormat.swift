@@ -33,9 +33,7 @@ enum TwitterDateFormat {
 
   /// `Sun Aug 31 00:29:15 +0000 2014`, in GMT; `nil` for years outside 0...9999.
   static func string(from date: Date) -> String? {
-    guard let split = SplitInstant(date, digits: 0) else { return nil }
-    let time = CivilTime(secondsSince1970: split.seconds)
-    guard (0...9_999).contains(time.year) else { return nil }
+    guard let time = CivilTime(wholeSecondsOf: date) else { return nil }
     var text = DateText()
     text.append(CivilTime.weekdayAbbreviations[time.weekday])
     text.append(UInt8(ascii: " "))
