@@ -6,15 +6,18 @@ import FoundryJSON
 /// pop it afterwards, as swift-foundation's `JSONDecoderImpl` does, so only keyed containers
 /// allocate (the standard library boxes them). The coding path is a stack of cheap steps,
 /// turned into `CodingKey`s only when asked for; error paths are built while unwinding.
+///
+/// The mutable state skips the runtime exclusivity checks (a tenth of a decode): only this
+/// module touches it, in short accesses that never overlap.
 final class DocumentDecoder: Decoder {
   /// The value being decoded.
-  private(set) var node: JSONNode
+  @exclusivity(unchecked) private(set) var node: JSONNode
   let context: MappingContext
   let coercion: CoercionMode
   let keyStrategy: CodableKeyStrategy
   let userInfo: [CodingUserInfoKey: Any]
   /// The steps from the first value to ``node``.
-  private(set) var steps: [CodingPathStep]
+  @exclusivity(unchecked) private(set) var steps: [CodingPathStep]
   /// For a `superDecoder()`: the key it was made for, which its top-level containers put in
   /// front of their paths (``steps`` holds it below the top).
   private let rootDepth: Int
@@ -22,15 +25,15 @@ final class DocumentDecoder: Decoder {
 
   /// Per depth: the object (by byte offset) a keyed container last read, and where its next
   /// in-order lookup starts.
-  var hints: [(owner: Int, hint: Int)] = []
+  @exclusivity(unchecked) var hints: [(owner: Int, hint: Int)] = []
   /// Scratch space for the repeated-key check of each object.
-  var fingerprints: [UInt64] = []
+  @exclusivity(unchecked) var fingerprints: [UInt64] = []
   /// Snake-case lookups: the candidate key for each coding key, and converted document keys.
-  var snakeCandidates: [String: String?] = [:]
-  var camelCasedKeys: [String: String] = [:]
+  @exclusivity(unchecked) var snakeCandidates: [String: String?] = [:]
+  @exclusivity(unchecked) var camelCasedKeys: [String: String] = [:]
   /// How the types met so far decode (see ``SpecialDecoding``).
-  private var kinds: [(type: ObjectIdentifier, kind: SpecialDecoding.Kind)] = []
-  private var nextKindSlot = 0
+  @exclusivity(unchecked) private var kinds: [(type: ObjectIdentifier, kind: SpecialDecoding.Kind)] = []
+  @exclusivity(unchecked) private var nextKindSlot = 0
 
   init(
     node: JSONNode, context: MappingContext, coercion: CoercionMode, steps: [CodingPathStep] = [],

@@ -101,6 +101,20 @@ protocol DecodableArray {
 
 extension Array: DecodableArray where Element: Decodable {
   static func decodeArray<T>(from decoder: DocumentDecoder, as type: T.Type) throws -> T {
+    // This runs unspecialized (found through a conformance), where every array of `Element`
+    // asks the runtime for its type's metadata, twice. Arrays of the common scalars and of
+    // arrays of them (coordinates) go to code specialized for their element type instead.
+    if Element.self == Double.self { return unsafeBitCast(try SpecialDecoding.elements(Double.self, from: decoder), to: T.self) }
+    if Element.self == [Double].self { return unsafeBitCast(try SpecialDecoding.elements([Double].self, from: decoder), to: T.self) }
+    if Element.self == Int.self { return unsafeBitCast(try SpecialDecoding.elements(Int.self, from: decoder), to: T.self) }
+    if Element.self == String.self { return unsafeBitCast(try SpecialDecoding.elements(String.self, from: decoder), to: T.self) }
+    return unsafeBitCast(try SpecialDecoding.elements(Element.self, from: decoder), to: T.self)
+  }
+}
+
+extension SpecialDecoding {
+  /// The decoder's current value as an array of `Element`.
+  static func elements<Element: Decodable>(_ type: Element.Type, from decoder: DocumentDecoder) throws -> [Element] {
     let array = decoder.node
     guard array.kind == .array else { throw decoder.reader.mismatch(expected: "array") }
     var result: [Element] = []
@@ -110,6 +124,6 @@ extension Array: DecodableArray where Element: Decodable {
       result.append(try decoder.decode(Element.self, from: element, at: .index(index)))
       index += 1
     }
-    return unsafeBitCast(result, to: T.self)
+    return result
   }
 }

@@ -8,6 +8,14 @@ import FoundryXML
 extension MappingSchema {
   /// Whether some field's key path starts with `key` (a key such objects hold).
   package func mapsKey(_ key: String) -> Bool { knownKeys.contains(key) }
+
+  /// Whether every field is one plain key and no two fields share one: then each field found
+  /// in a JSON object is a member of its own, and once as many fields were found as the object
+  /// has members, every other field is absent.
+  package var hasDistinctPlainKeys: Bool {
+    var seen: Set<[UInt8]> = []
+    return simpleKeys.keys.allSatisfy { key in key.map { seen.insert(Array($0)).inserted } ?? false }
+  }
 }
 
 extension ObjectReader {
@@ -20,6 +28,10 @@ extension ObjectReader {
 
   /// Whether the decoding call is lossy.
   package var isLossy: Bool { context.isLossy }
+
+  /// The number of members of the JSON object read; `nil` for an XML element's view, whose
+  /// members group its children.
+  package var jsonMemberCount: Int? { isMarkup ? nil : object.node.count }
 }
 
 extension ValueReader {

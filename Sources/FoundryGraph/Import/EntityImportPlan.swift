@@ -17,11 +17,14 @@ final class EntityImportPlan {
   let hasSubentities: Bool
   /// The key path that picks a subentity, when the entity declares one.
   let subentityPath: PathExpression?
+  /// Whether every field is one plain key of its own (``MappingSchema/hasDistinctPlainKeys``).
+  let hasDistinctPlainKeys: Bool
 
   init(entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws {
     self.entity = entity
     let fields = entity.attributes.map { FieldKey.path($0.payloadKeyPath) } + entity.relationships.map { FieldKey.path($0.payloadKeyPath) }
     mapping = MappingSchema(fields: fields)
+    hasDistinctPlainKeys = mapping.hasDistinctPlainKeys
     attributes = try entity.attributes.indices.map { slot in
       let attribute = entity.attributes[slot]
       return AttributeStep(

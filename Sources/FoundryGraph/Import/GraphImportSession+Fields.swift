@@ -39,19 +39,27 @@ extension GraphImportSession {
   }
 
   /// Looks up attribute `slot`, reading strings, integers and doubles under plain keys straight
-  /// from the tape (no `ValueReader` for them).
+  /// from the tape (no `ValueReader` for them); counts a member found in ``foundMembers``.
   func lookUpAttribute(_ slot: Int, codec: AttributeCodec, in reader: inout ObjectReader) -> AttributeLookup {
     if codec.readsPlain {
       switch reader.simpleLookup(slot) {
       case .absent: return .absent
-      case .value(let index): if let value = codec.plainValue(at: index, in: reader) { return .plain(value) }
+      case .value(let index):
+        if let value = codec.plainValue(at: index, in: reader) {
+          foundMembers += 1
+          return .plain(value)
+        }
       case .declined: break
       }
     }
     switch reader.lookup(slot) {
     case .absent: return .absent
-    case .null: return .null
-    case .value(let value): return .value(value)
+    case .null:
+      foundMembers += 1
+      return .null
+    case .value(let value):
+      foundMembers += 1
+      return .value(value)
     }
   }
 
@@ -100,8 +108,12 @@ extension GraphImportSession {
       return .value(nil)
     case .value(let found):
       do {
-        let current = isNew ? nil : object.values[slot]
-        return .value(try reader.read(slot, found) { try step.codec.read($0, replacing: current) })
+        guard !isNew else { return .value(try reader.read(slot, found) { try step.codec.read($0) }) }
+        let current = object.values[slot]
+        let read = try reader.read(slot, found) { try step.codec.read($0, replacing: current) }
+        // The codec kept the current box (an equal typed value): nothing to assign.
+        if case .custom(let kept) = read, case .custom(let old)? = current, kept.box === old.box { return .unchanged }
+        return .value(read)
       } catch {
         let error = plan.explained(error, ofAttribute: slot)
         guard reader.isLossy && step.isOptional else { throw error }

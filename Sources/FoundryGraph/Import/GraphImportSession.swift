@@ -18,6 +18,9 @@ final class GraphImportSession {
   @exclusivity(unchecked) var links = 0
   /// The attribute values read for an existing object, applied once all are read (reused).
   @exclusivity(unchecked) var updates: [(slot: Int, value: GraphValue?)] = []
+  /// The members of the payload object being read that attribute lookups found so far: when
+  /// they are all its members, its relationships need no lookup (see ``readFields``).
+  @exclusivity(unchecked) var foundMembers = 0
   /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
   @exclusivity(unchecked) private var nesting = 0
 
@@ -148,6 +151,7 @@ final class GraphImportSession {
   /// The object a payload object stands for, found by its identity and updated, or created.
   private func importFields(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
     var reader = try value.objectReader(schema: plan.mapping)
+    foundMembers = 0
     guard let identity = try readIdentity(from: &reader, plan: plan, key: key) else {
       let object = try make(plan.entity, at: value, identity: nil)
       try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: false, scope: scope, key: key)
@@ -167,6 +171,8 @@ final class GraphImportSession {
       // An object of a subentity: read the payload as that entity's.
       let actual = try self.plan(existing.entity)
       var actualReader = try value.objectReader(schema: actual.mapping)
+      // The identity was found through the other reader: count nothing (no lookup is skipped).
+      foundMembers = Int.min / 2
       try readFields(into: existing, from: &actualReader, plan: actual, isNew: false, hasIdentity: true, scope: scope, key: key)
     }
     try options.didImport?(existing, value, false)
@@ -182,12 +188,19 @@ final class GraphImportSession {
     // A member's key fills its attribute: before the required-value checks in a new object,
     // after a complete update in an existing one.
     if let key, isNew { object.assign(key.value, at: key.slot) }
+    // Without an identity, the attributes' lookups find its members again.
+    if !hasIdentity { foundMembers = 0 }
     try readAttributes(into: object, from: &reader, plan: plan, isNew: isNew, skippingIdentity: hasIdentity)
     if let key, !isNew, object.values[key.slot] == nil { object.assign(key.value, at: key.slot) }
+    // An object whose every member is an attribute names no relationship: no lookups (most
+    // nested objects in a payload are such leaves).
+    let namesRelationships = !plan.hasDistinctPlainKeys || reader.jsonMemberCount.map { $0 > foundMembers } ?? true
     // Nested under its parent, a to-one relationship back to the parent is implied: only
     // checked against what the payload says, not imported.
-    if let scope, let back = scope.inverse, plan.relationships.indices.contains(back) { try checkImpliedOwner(scope.owner, of: plan.relationships[back], in: &reader) }
-    try readRelationships(into: object, from: &reader, plan: plan, skipping: scope?.inverse)
+    if namesRelationships, let scope, let back = scope.inverse, plan.relationships.indices.contains(back) {
+      try checkImpliedOwner(scope.owner, of: plan.relationships[back], in: &reader)
+    }
+    if namesRelationships { try readRelationships(into: object, from: &reader, plan: plan, skipping: scope?.inverse) }
     try reader.finish()
     touch(object)
   }

@@ -161,6 +161,20 @@ extension ManagedObject {
   ///   inverse side of a link just made (inverses are kept symmetric), which skips the search.
   @discardableResult
   func primitiveLink(_ object: ManagedObject, at slot: Int, isKnownAbsent: Bool = false) -> Bool {
+    // The inverse side of a link an import makes, on an object inserted since the last
+    // commit: no fault to load, nothing to record, nobody to tell.
+    if isKnownAbsent, isInserted, observation == nil, partialSlots.isEmpty {
+      switch related[slot] {
+      case .many(let list):
+        list.append(object)
+        return true
+      case .none:
+        related[slot] = entity.isToManySlot[slot] ? .many(ObjectList([ObjectReference(object)])) : .one(ObjectReference(object))
+        return true
+      case .one, .fault:
+        break
+      }
+    }
     if isKnownAbsent {
       if defersLoading(slot) {
         linkDeferred(object, at: slot)
