@@ -19,7 +19,7 @@ struct PostgresFaultTests {
     let payload = Array(Library.payload.utf8)
     // A session locking the Tag table: the import writes its authors and books, then waits.
     let holder = try await onOwnThread { try server.startLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url) }
-    let importing = Task { _ = try await store.makeContext().importJSON(payload, entity: "Author", root: "authors") }
+    let importing = Task(executorPreference: QueueTaskExecutor()) { _ = try await store.makeContext().importJSON(payload, entity: "Author", root: "authors") }
     try await onOwnThread { try server.waitForLockWaiters(1, in: url) }
     try server.stopImmediately()
     _ = try await onOwnThread { holder.wait() }
@@ -60,7 +60,7 @@ struct PostgresFaultTests {
     let store = try await Store(postgres: configuration, schema: Library.schema)
     // The pool's one connection waits for a lock another session holds.
     let holder = try await onOwnThread { try server.startLock(#"LOCK TABLE "Tag" IN ACCESS EXCLUSIVE MODE"#, in: url) }
-    let blocked = Task { _ = try await store.backend.read(SQLStatement(#"SELECT count(*) FROM "Tag""#)) }
+    let blocked = Task(executorPreference: QueueTaskExecutor()) { _ = try await store.backend.read(SQLStatement(#"SELECT count(*) FROM "Tag""#)) }
     try await onOwnThread { try server.waitForLockWaiters(1, in: url) }
     let error = await #expect(throws: StoreError.self) { _ = try await store.makeContext().count(FetchRequest(entity: "Tag")) }
     #expect(error?.message == "PostgreSQL: no connection of the pool's 1 was free within 0.3 seconds (poolTimeout)")

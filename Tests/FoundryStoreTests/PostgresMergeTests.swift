@@ -27,12 +27,18 @@ struct PostgresMergeTests {
     // The first import inserts its author, books and publisher, then waits to insert its tags;
     // the second finds nothing stored yet, and waits for the first's author to commit. The
     // second then takes every row the first stored, and its new book must point at them.
+    // The imports run on a queue of their own: the test waits for them with blocking calls.
     let store = first.store
+    let executor = QueueTaskExecutor()
     let (winner, loser) = try await onOwnThread {
       try server.holdingLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url, untilWaiting: 2) {
-        let winner = Task { try await store.makeContext().importJSON(Self.payload(extra: false), entity: "Author", root: "authors").saved.inserted.count }
+        let winner = Task(executorPreference: executor) {
+          try await store.makeContext().importJSON(Self.payload(extra: false), entity: "Author", root: "authors").saved.inserted.count
+        }
         try server.waitForLockWaiters(1, in: url)
-        let loser = Task { try await second.makeContext().importJSON(Self.payload(extra: true), entity: "Author", root: "authors").saved.inserted.count }
+        let loser = Task(executorPreference: executor) {
+          try await second.makeContext().importJSON(Self.payload(extra: true), entity: "Author", root: "authors").saved.inserted.count
+        }
         return (winner, loser)
       }
     }
