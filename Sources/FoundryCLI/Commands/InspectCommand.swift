@@ -62,20 +62,30 @@ struct InspectCommand: ConsoleCommand {
   }
 
   func run(console: Console) throws {
-    let document = try console.failing { try input.makeLoader(console: console).load(file) }
+    let (shape, summary) = try readShape(console: console)
+    render(shape, summary: summary, console: console)
+  }
+
+  /// The shape of the document, and for XML its summary. A JSON file with an array to stream
+  /// (the top-level array, GeoJSON's `features`) is read an element at a time, whatever its size.
+  private func readShape(console: Console) throws -> (Shape, XMLSummary?) {
+    let loader = input.makeLoader(console: console)
     var shapeOptions = ShapeOptions()
     shapeOptions.summarizesMaps = !allKeys
-    let shape: Shape
-    let summary: XMLSummary?
-    switch document {
+    if let chunked = try console.failing({ try ChunkedFile.open(file, loader: loader) }), case .json(let layout) = chunked.form {
+      return (try console.failing { try StreamedShape.read(chunked, layout: layout, loader: loader, options: shapeOptions) }, nil)
+    }
+    switch try console.failing({ try loader.load(file) }) {
     case .json(let json):
-      shape = Shape(of: json.root, options: shapeOptions)
-      summary = nil
+      return (Shape(of: json.root, options: shapeOptions), nil)
     case .xml(let tree):
       // The mapping view (root unwrapped, no xmlns members): the key paths a model uses.
-      shape = Shape(of: XMLJSONView.document(of: tree.root).root, options: shapeOptions)
-      summary = XMLSummary(of: tree)
+      return (Shape(of: XMLJSONView.document(of: tree.root).root, options: shapeOptions), XMLSummary(of: tree))
     }
+  }
+
+  /// Prints `shape` (and, for XML, the summary) in the chosen format.
+  private func render(_ shape: Shape, summary: XMLSummary?, console: Console) {
     switch format {
     case .text:
       var options = ShapeRenderer.Options()

@@ -1,6 +1,5 @@
 import FoundryJSON
 import FoundryXML
-internal import FoundryInternals
 
 /// Checks a file in bounded memory, reading it in chunks: what `foundry validate` does with
 /// files larger than memory.
@@ -18,7 +17,7 @@ package struct StreamingValidator {
   /// The options, the forced format and standard input (read whole) come from the loader.
   package var loader: DocumentLoader
   /// How many bytes are read at a time.
-  package var bufferSize = 64 << 10
+  package var bufferSize = ChunkedFile.defaultBufferSize
 
   package init(loader: DocumentLoader) {
     self.loader = loader
@@ -30,83 +29,22 @@ package struct StreamingValidator {
   /// - Complexity: O(*n*) in the size of the file; memory is one chunk plus the largest
   ///   element (or piece of XML) held at once.
   package func validate(_ path: String) throws(InputError) {
-    guard path != "-" else {
+    guard let file = try ChunkedFile.open(path, loader: loader, bufferSize: bufferSize) else {
       _ = try loader.load(path)
       return
     }
-    let sourceName = DocumentLoader.sourceName(for: path)
-    let file: FileChunkReader
-    let first: [UInt8]
-    do {
-      file = try FileChunkReader(path: path, bufferSize: bufferSize)
-      first = try file.next() ?? []
-    } catch {
-      throw .unreadable(sourceName: sourceName, reason: error.reason)
-    }
-    switch loader.format ?? DocumentFormat.detect(path: path, bytes: first) {
-    case .json:
-      guard let layout = JSONStreamLayout.guessed(from: first) else {
-        _ = try loader.load(path)
-        return
-      }
+    switch file.form {
+    case .json(let layout):
       var streamOptions = JSONStreamOptions()
       streamOptions.maximumElementSize = Int.max
-      var scanner = JSONElementScanner(layout: layout, options: loader.options, streamOptions: streamOptions, sourceName: sourceName)
-      try feed(first, rest: file, sourceName: sourceName, append: { scanner.append($0) }, finish: { scanner.finish() }) {
-        while try scanner.next() != nil {}
-      } malformed: {
-        ($0 as? JSONParsingError).map(InputError.json)
-      }
+      var scanner = JSONElementScanner(layout: layout, options: loader.options, streamOptions: streamOptions, sourceName: file.sourceName)
+      try file.pump(into: &scanner) { while try $0.next() != nil {} }
     case .xml:
-      if first.count >= 2, first[0] == 0 || first[1] == 0 || first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE]) {
-        _ = try loader.load(path)
-        return
-      }
       var streamOptions = XMLStreamOptions()
       streamOptions.maximumElementSize = Int.max
       streamOptions.bufferSize = bufferSize
-      var scanner = XMLElementScanner.validating(options: loader.xmlOptions, streamOptions: streamOptions, sourceName: sourceName)
-      try feed(first, rest: file, sourceName: sourceName, append: { scanner.append($0) }, finish: { scanner.finish() }) {
-        while try scanner.next() != nil {}
-      } malformed: {
-        ($0 as? XMLParsingError).map(InputError.xml)
-      }
+      var scanner = XMLElementScanner.validating(options: loader.xmlOptions, streamOptions: streamOptions, sourceName: file.sourceName)
+      try file.pump(into: &scanner) { while try $0.next() != nil {} }
     }
-  }
-
-  /// Hands `first` and then every chunk of `rest` to a scanner, draining it after each; a
-  /// scanner's error is what `malformed` makes of it (its parsing error), or an unreadable file.
-  private func feed(
-    _ first: [UInt8], rest: FileChunkReader, sourceName: String,
-    append: ([UInt8]) -> Void, finish: () -> Void, drain: () throws -> Void, malformed: (any Error) -> InputError?
-  ) throws(InputError) {
-    do {
-      try pump(first, rest: rest, sourceName: sourceName, append: append, finish: finish, drain: drain)
-    } catch let error as InputError {
-      throw error
-    } catch {
-      throw malformed(error) ?? .unreadable(sourceName: sourceName, reason: "\(error)")
-    }
-  }
-
-  private func pump(
-    _ first: [UInt8], rest: FileChunkReader, sourceName: String,
-    append: ([UInt8]) -> Void, finish: () -> Void, drain: () throws -> Void
-  ) throws {
-    append(first)
-    try drain()
-    while true {
-      let chunk: [UInt8]?
-      do {
-        chunk = try rest.next()
-      } catch {
-        throw InputError.unreadable(sourceName: sourceName, reason: error.reason)
-      }
-      guard let chunk else { break }
-      append(chunk)
-      try drain()
-    }
-    finish()
-    try drain()
   }
 }

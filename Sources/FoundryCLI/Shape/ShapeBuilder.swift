@@ -34,7 +34,7 @@ extension Shape {
 /// The walk behind ``Shape/init(of:options:)``: one pass along the document with an explicit
 /// stack of open containers, adding every value to the node of its place.
 struct ShapeBuilder {
-  private(set) var shape = Shape()
+  var shape = Shape()
   let options: ShapeOptions
   /// The serial number of the last object entered, for counting a key once per object.
   private var objectSerial = 0
@@ -89,9 +89,9 @@ struct ShapeBuilder {
 
   init(options: ShapeOptions) { self.options = options }
 
-  /// Adds `root` and everything below it to the root node.
-  mutating func observe(_ root: JSONNode) {
-    if let frame = add(root, to: Shape.rootID) { stack.append(frame) }
+  /// Adds `value` and everything below it to the node `id` (by default the root node).
+  mutating func observe(_ value: JSONNode, into id: Shape.NodeID = Shape.rootID) {
+    if let frame = add(value, to: id) { stack.append(frame) }
     while let top = stack.indices.last {
       let opened: Frame?
       if stack[top].isObject {

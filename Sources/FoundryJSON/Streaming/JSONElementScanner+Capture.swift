@@ -74,7 +74,7 @@ extension JSONElementScanner {
       isElementFailure = false
       return document
     case .member:
-      _ = try parsePending(containers: openObjects, context: .afterObjectMember)
+      keepMember(try parsePending(containers: openObjects, context: .afterObjectMember))
       state = .afterMember
       return nil
     case .key:

@@ -194,6 +194,7 @@ extension JSONElementScanner {
     }
     try checkDepth(buffer)
     consume(byte)
+    keepArrayStart()
     state = .arrayStart
   }
 
@@ -228,6 +229,7 @@ extension JSONElementScanner {
   mutating func match(key: String) throws(JSONParsingError) {
     let level = openObjects - 1
     isOnPath = false
+    if keepsSurroundings { memberKey = key }
     guard level >= 0, level < keys.count, key == keys[level] else { return }
     if !matchedKeys[level] {
       matchedKeys[level] = true

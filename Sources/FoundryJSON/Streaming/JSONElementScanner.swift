@@ -68,6 +68,12 @@ public struct JSONElementScanner: Sendable {
   /// Set while a failure would concern only the element being parsed.
   var isElementFailure = false
   var failure: JSONParsingError?
+  /// Whether the members beside the key path and the array's start are kept for
+  /// ``takeSurroundings()`` (otherwise they are only checked).
+  package var keepsSurroundings = false
+  var surroundings: [Surrounding] = []
+  /// The key of the member being read, in an object along the key path.
+  var memberKey = ""
 
   /// The number of elements handed out by ``next()`` or rejected as malformed so far.
   ///

@@ -1,0 +1,87 @@
+import FoundryJSON
+import FoundryXML
+internal import FoundryInternals
+
+/// A file opened to be read in chunks through a streaming scanner: its first chunk read, its
+/// format known, and what of it can stream. What `validate` and `inspect` share for files larger
+/// than memory.
+///
+/// ```swift
+/// guard let file = try ChunkedFile.open("planet.osm", loader: loader) else { return try loader.load(path) }
+/// if case .xml = file.form { ... }
+/// ```
+struct ChunkedFile {
+  /// How the file can be read in chunks.
+  enum Form {
+    /// JSON with an array to stream along (the top-level array, or `features` of GeoJSON).
+    case json(JSONStreamLayout)
+    /// XML in UTF-8 (or a charset the parser reads byte-wise).
+    case xml
+  }
+
+  /// How many bytes are read at a time unless a reader says otherwise.
+  static let defaultBufferSize = 64 << 10
+
+  let form: Form
+  /// The name errors print.
+  let sourceName: String
+  private let first: [UInt8]
+  private let rest: FileChunkReader
+
+  /// Opens the file at `path` and reads its first `bufferSize` bytes; `nil` when it must be read
+  /// whole: standard input, UTF-16 XML, JSON whose first chunk shows no array to stream.
+  ///
+  /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when the file cannot be read.
+  static func open(_ path: String, loader: DocumentLoader, bufferSize: Int = defaultBufferSize) throws(InputError) -> ChunkedFile? {
+    guard path != "-" else { return nil }
+    let sourceName = DocumentLoader.sourceName(for: path)
+    let file: FileChunkReader
+    let first: [UInt8]
+    do {
+      file = try FileChunkReader(path: path, bufferSize: bufferSize)
+      first = try file.next() ?? []
+    } catch {
+      throw .unreadable(sourceName: sourceName, reason: error.reason)
+    }
+    switch loader.format ?? DocumentFormat.detect(path: path, bytes: first) {
+    case .json:
+      guard let layout = JSONStreamLayout.guessed(from: first) else { return nil }
+      return ChunkedFile(form: .json(layout), sourceName: sourceName, first: first, rest: file)
+    case .xml:
+      let isUTF16 = first.count >= 2 && (first[0] == 0 || first[1] == 0 || first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE]))
+      guard !isUTF16 else { return nil }
+      return ChunkedFile(form: .xml, sourceName: sourceName, first: first, rest: file)
+    }
+  }
+
+  /// Hands every chunk to `scanner`, calling `drain` after each (and after the end) to take out
+  /// what is complete; a scanner's error becomes its ``InputError``.
+  func pump<Scanner: ChunkedScanner>(into scanner: inout Scanner, drain: (inout Scanner) throws -> Void) throws(InputError) {
+    do {
+      scanner.append(first)
+      try drain(&scanner)
+      while let chunk = try nextChunk() {
+        scanner.append(chunk)
+        try drain(&scanner)
+      }
+      scanner.finish()
+      try drain(&scanner)
+    } catch let error as InputError {
+      throw error
+    } catch let error as JSONParsingError {
+      throw .json(error)
+    } catch let error as XMLParsingError {
+      throw .xml(error)
+    } catch {
+      throw .unreadable(sourceName: sourceName, reason: "\(error)")
+    }
+  }
+
+  private func nextChunk() throws(InputError) -> [UInt8]? {
+    do {
+      return try rest.next()
+    } catch {
+      throw .unreadable(sourceName: sourceName, reason: error.reason)
+    }
+  }
+}
