@@ -66,14 +66,23 @@ struct InspectCommand: ConsoleCommand {
     render(shape, summary: summary, console: console)
   }
 
-  /// The shape of the document, and for XML its summary. A JSON file with an array to stream
-  /// (the top-level array, GeoJSON's `features`) is read an element at a time, whatever its size.
+  /// The shape of the document, and for XML its summary. A file is read a piece at a time,
+  /// whatever its size: JSON an element of its array at a time (the top-level array, GeoJSON's
+  /// `features`), XML a child of the root at a time. XML whose root holds text, or whose
+  /// children's names come back after others, is read whole: its view needs all of it.
   private func readShape(console: Console) throws -> (Shape, XMLSummary?) {
     let loader = input.makeLoader(console: console)
     var shapeOptions = ShapeOptions()
     shapeOptions.summarizesMaps = !allKeys
-    if let chunked = try console.failing({ try ChunkedFile.open(file, loader: loader) }), case .json(let layout) = chunked.form {
-      return (try console.failing { try StreamedShape.read(chunked, layout: layout, loader: loader, options: shapeOptions) }, nil)
+    if let chunked = try console.failing({ try ChunkedFile.open(file, loader: loader) }) {
+      switch chunked.form {
+      case .json(let layout):
+        return (try console.failing { try StreamedShape.read(chunked, layout: layout, loader: loader, options: shapeOptions) }, nil)
+      case .xml:
+        if let (shape, summary) = try console.failing({ try StreamedXMLShape.read(chunked, loader: loader, options: shapeOptions) }) {
+          return (shape, summary)
+        }
+      }
     }
     switch try console.failing({ try loader.load(file) }) {
     case .json(let json):

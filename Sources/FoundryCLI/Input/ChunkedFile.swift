@@ -10,9 +10,9 @@ internal import FoundryInternals
 /// guard let file = try ChunkedFile.open("planet.osm", loader: loader) else { return try loader.load(path) }
 /// if case .xml = file.form { ... }
 /// ```
-struct ChunkedFile {
+package struct ChunkedFile {
   /// How the file can be read in chunks.
-  enum Form {
+  package enum Form {
     /// JSON with an array to stream along (the top-level array, or `features` of GeoJSON).
     case json(JSONStreamLayout)
     /// XML in UTF-8 (or a charset the parser reads byte-wise).
@@ -20,11 +20,11 @@ struct ChunkedFile {
   }
 
   /// How many bytes are read at a time unless a reader says otherwise.
-  static let defaultBufferSize = 64 << 10
+  package static let defaultBufferSize = 64 << 10
 
-  let form: Form
+  package let form: Form
   /// The name errors print.
-  let sourceName: String
+  package let sourceName: String
   private let first: [UInt8]
   private let rest: FileChunkReader
 
@@ -32,7 +32,7 @@ struct ChunkedFile {
   /// whole: standard input, UTF-16 XML, JSON whose first chunk shows no array to stream.
   ///
   /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when the file cannot be read.
-  static func open(_ path: String, loader: DocumentLoader, bufferSize: Int = defaultBufferSize) throws(InputError) -> ChunkedFile? {
+  package static func open(_ path: String, loader: DocumentLoader, bufferSize: Int = defaultBufferSize) throws(InputError) -> ChunkedFile? {
     guard path != "-" else { return nil }
     let sourceName = DocumentLoader.sourceName(for: path)
     let file: FileChunkReader
@@ -55,17 +55,18 @@ struct ChunkedFile {
   }
 
   /// Hands every chunk to `scanner`, calling `drain` after each (and after the end) to take out
-  /// what is complete; a scanner's error becomes its ``InputError``.
-  func pump<Scanner: ChunkedScanner>(into scanner: inout Scanner, drain: (inout Scanner) throws -> Void) throws(InputError) {
+  /// what is complete, until `drain` returns `false`; a scanner's error becomes its
+  /// ``InputError``.
+  func pump<Scanner: ChunkedScanner>(into scanner: inout Scanner, drain: (inout Scanner) throws -> Bool) throws(InputError) {
     do {
       scanner.append(first)
-      try drain(&scanner)
+      guard try drain(&scanner) else { return }
       while let chunk = try nextChunk() {
         scanner.append(chunk)
-        try drain(&scanner)
+        guard try drain(&scanner) else { return }
       }
       scanner.finish()
-      try drain(&scanner)
+      _ = try drain(&scanner)
     } catch let error as InputError {
       throw error
     } catch let error as JSONParsingError {

@@ -38,13 +38,19 @@ package struct StreamingValidator {
       var streamOptions = JSONStreamOptions()
       streamOptions.maximumElementSize = Int.max
       var scanner = JSONElementScanner(layout: layout, options: loader.options, streamOptions: streamOptions, sourceName: file.sourceName)
-      try file.pump(into: &scanner) { while try $0.next() != nil {} }
+      try file.pump(into: &scanner) { scanner in
+        while try scanner.next() != nil {}
+        return true
+      }
     case .xml:
       var streamOptions = XMLStreamOptions()
       streamOptions.maximumElementSize = Int.max
       streamOptions.bufferSize = bufferSize
       var scanner = XMLElementScanner.validating(options: loader.xmlOptions, streamOptions: streamOptions, sourceName: file.sourceName)
-      try file.pump(into: &scanner) { while try $0.next() != nil {} }
+      try file.pump(into: &scanner) { scanner in
+        while try scanner.next() != nil {}
+        return true
+      }
     }
   }
 }

@@ -107,7 +107,7 @@ extension StreamedShape {
       while true {
         let element = try scanner.next()
         for part in scanner.takeSurroundings() { shape.add(part) }
-        guard let element else { return }
+        guard let element else { return true }
         shape.addElement(element)
       }
     }

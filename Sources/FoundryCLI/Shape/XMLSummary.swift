@@ -35,15 +35,36 @@ package struct XMLSummary: Sendable {
   /// The deepest nesting of elements; 1 for a lone root.
   package var depth = 0
 
+  /// Positions in ``elementCounts`` by name.
+  private var positions: [String: Int] = [:]
+  private var declared: Set<Namespace> = []
+
   /// Walks every element of `tree` once, with an explicit stack.
   ///
   /// - Complexity: O(*n*) in the number of elements and attributes.
   package init(of tree: XMLTree) {
-    let root = tree.root
-    rootName = root.qualifiedName
-    var positions: [String: Int] = [:]
-    var declared: Set<Namespace> = []
-    var stack: [(element: XMLTree.Element, level: Int)] = [(root, 1)]
+    self.init(rootName: tree.root.qualifiedName)
+    add(tree.root, level: 1)
+  }
+
+  /// An empty summary of a document whose root is `rootName`, for a reader that adds its
+  /// elements as it meets them (a streamed document).
+  ///
+  /// ```swift
+  /// var summary = XMLSummary(rootName: "osm")
+  /// summary.add(root, level: 1, descending: false)
+  /// summary.add(node, level: 2)
+  /// ```
+  package init(rootName: String) {
+    self.rootName = rootName
+  }
+
+  /// Counts `element`, at nesting `level` (1: the root), and unless `descending` is `false`
+  /// every element below it.
+  ///
+  /// - Complexity: O(*n*) in the number of elements and attributes counted.
+  package mutating func add(_ element: XMLTree.Element, level: Int, descending: Bool = true) {
+    var stack: [(element: XMLTree.Element, level: Int)] = [(element, level)]
     while let (element, level) = stack.popLast() {
       elementCount += 1
       depth = max(depth, level)
@@ -63,7 +84,7 @@ package struct XMLSummary: Sendable {
         if declared.insert(namespace).inserted { namespaces.append(namespace) }
       }
       // Reversed, so that the first child is walked next and names count in document order.
-      stack.append(contentsOf: element.elements.reversed().map { ($0, level + 1) })
+      if descending { stack.append(contentsOf: element.elements.reversed().map { ($0, level + 1) }) }
     }
   }
 

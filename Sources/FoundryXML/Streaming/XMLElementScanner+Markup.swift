@@ -15,6 +15,7 @@ extension XMLElementScanner {
     case .began:
       break
     case .ended(let kind, let isEmptyElement):
+      if kind == .cdata, isBesideElements { hasTextBesideElements = true }
       textStart = pending.count
       switch kind {
       case .startTag: try endStartTag(isEmptyElement: isEmptyElement)
@@ -34,6 +35,7 @@ extension XMLElementScanner {
     case .prolog:
       if !Self.isBlank(pending[min(textStart, pending.count)...]) { throw parseFailure(adding: UnsafeBufferPointer(rebasing: buffer[cursor...])) }
     case .content, .epilogue:
+      if phase == .content, isBesideElements, !Self.isBlank(pending[min(textStart, pending.count)...]) { hasTextBesideElements = true }
       guard !isCapturing, pending.count >= batchLimit else { break }
       flushBatch()
       if pending.count >= batchLimit { try checkPending(upTo: pending.count, endingAt: position) }
@@ -41,6 +43,9 @@ extension XMLElementScanner {
       break
     }
   }
+
+  /// Whether text met now stands directly in the parent of the elements, and is looked for.
+  private var isBesideElements: Bool { tracksTextBesideElements && !isCapturing && stack.count == segments.count }
 
   private mutating func endStartTag(isEmptyElement: Bool) throws(XMLParsingError) {
     switch phase {

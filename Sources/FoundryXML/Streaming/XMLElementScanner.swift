@@ -105,6 +105,21 @@ public struct XMLElementScanner: Sendable {
   /// name is interned once per stream rather than once per element.
   var names: XMLNameTable?
 
+  /// With ``tracksTextBesideElements``: whether text other than white space (or a CDATA
+  /// section) stands directly in the element whose children are handed out, between them.
+  /// A reader that rebuilds that element's view from its children (`foundry inspect`) needs
+  /// the whole document then: the view has `#text` and `#content`.
+  ///
+  /// ```swift
+  /// var scanner = XMLElementScanner(at: "*")
+  /// scanner.tracksTextBesideElements = true
+  /// scanner.append(Array("<r><a/> text <a/></r>".utf8))
+  /// while try scanner.next() != nil {}
+  /// scanner.hasTextBesideElements   // true
+  /// ```
+  package var tracksTextBesideElements = false
+  package internal(set) var hasTextBesideElements = false
+
   /// The number of elements handed out by ``next()`` or rejected as malformed so far.
   ///
   /// ```swift

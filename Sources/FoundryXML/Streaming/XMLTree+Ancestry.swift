@@ -21,4 +21,13 @@ extension XMLTree.Element {
     }
     return names
   }
+
+  /// The root element of the tree this element is in: for a streamed element, the root's start
+  /// tag as written, with its attributes and namespace declarations.
+  ///
+  /// ```swift
+  /// let node = try XMLElementReader(contentsOfFile: "city.osm", at: "node").next()
+  /// node?.documentRoot.attributes.count   // the attributes of <osm>
+  /// ```
+  package var documentRoot: XMLTree.Element { XMLTree.Element(storage: storage, index: storage.rootIndex) }
 }
