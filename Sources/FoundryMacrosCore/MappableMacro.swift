@@ -18,28 +18,23 @@ import SwiftSyntaxMacros
 /// The compiler finds macro types by their module-qualified name, so the plugin module
 /// declares its own `MappableMacro` conforming to this protocol; ``MappableMacro`` is the
 /// same for tests.
-public protocol MappableMacroExpansion: MemberMacro, ExtensionMacro {}
+public protocol MappableMacroExpansion: AnalyzedMemberMacro, ExtensionMacro {}
 
 /// `@Mappable`, for tests: the plugin declares its own (see ``MappableMacroExpansion``).
 public enum MappableMacro: MappableMacroExpansion {}
 
 extension MappableMacroExpansion {
-  public static func expansion(
-    of node: AttributeSyntax,
-    providingMembersOf declaration: some DeclGroupSyntax,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
+  public static func analyzeMembers(of node: AttributeSyntax, in declaration: some DeclGroupSyntax) -> ([DeclSyntax], [Diagnostic]) {
     let analysis = TypeAnalysis(attribute: node, declaration: declaration)
-    for diagnostic in analysis.diagnostics { context.diagnose(diagnostic) }
-    guard analysis.isValid, analysis.kind == .finalClass else { return [] }
+    guard analysis.isValid, analysis.kind == .finalClass else { return ([], analysis.diagnostics) }
     let constraints = analysis.mappableWhereClause
-    return [
+    let members = [
       analysis.schemaDeclaration(),
       analysis.initializerDeclaration(constraints: constraints),
       analysis.updateDeclaration(constraints: constraints),
       analysis.encodeDeclaration(constraints: constraints),
     ]
+    return (members, analysis.diagnostics)
   }
 
   public static func expansion(
