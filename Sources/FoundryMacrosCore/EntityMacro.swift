@@ -11,7 +11,7 @@ import SwiftSyntaxMacros
 ///
 /// As with ``MappableMacroExpansion``, the plugin module declares its own `EntityMacro`
 /// conforming to this protocol; ``EntityMacro`` is the same, for tests.
-public protocol EntityMacroExpansion: AnalyzedMemberMacro, MemberAttributeMacro, ExtensionMacro {}
+public protocol EntityMacroExpansion: AnalyzedTypeMacro, MemberAttributeMacro {}
 
 /// `@Entity`, for tests: the plugin declares its own (see ``EntityMacroExpansion``).
 public enum EntityMacro: EntityMacroExpansion {}
@@ -37,13 +37,9 @@ extension EntityMacroExpansion {
     return ["@FoundryGraph.EntityAccessor"]
   }
 
-  public static func expansion(
-    of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
+  public static func conformanceExtensions(
+    of node: AttributeSyntax, in declaration: some DeclGroupSyntax, for type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]
+  ) -> [ExtensionDeclSyntax] {
     let analysis = EntityAnalysis(attribute: node, declaration: declaration)
     // A subclass has the conformance from its superclass.
     guard let shape = analysis.shape, shape != .subclass,

@@ -18,7 +18,7 @@ import SwiftSyntaxMacros
 /// The compiler finds macro types by their module-qualified name, so the plugin module
 /// declares its own `MappableMacro` conforming to this protocol; ``MappableMacro`` is the
 /// same for tests.
-public protocol MappableMacroExpansion: AnalyzedMemberMacro, ExtensionMacro {}
+public protocol MappableMacroExpansion: AnalyzedTypeMacro {}
 
 /// `@Mappable`, for tests: the plugin declares its own (see ``MappableMacroExpansion``).
 public enum MappableMacro: MappableMacroExpansion {}
@@ -37,13 +37,9 @@ extension MappableMacroExpansion {
     return (members, analysis.diagnostics)
   }
 
-  public static func expansion(
-    of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
+  public static func conformanceExtensions(
+    of node: AttributeSyntax, in declaration: some DeclGroupSyntax, for type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]
+  ) -> [ExtensionDeclSyntax] {
     let analysis = TypeAnalysis(attribute: node, declaration: declaration)
     guard analysis.isValid, let kind = analysis.kind else { return [] }
     let missing = Set(protocols.compactMap(Self.lastComponent))
