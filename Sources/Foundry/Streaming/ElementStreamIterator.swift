@@ -4,7 +4,7 @@ import FoundryXML
 /// The iterator of a format's element sequence, as the mapping layer streams it: how many
 /// elements went by, whether the scan ended in an error, and what a model is decoded from.
 ///
-/// ``JSONElementSequence``'s and ``XMLElementSequence``'s iterators conform, so one
+/// `JSONElementSequence`'s and `XMLElementSequence`'s iterators conform, so one
 /// ``MappedElementStream`` and one ``LossyElementStream`` decode both. Public only because
 /// those types are generic over it; the requirements are underscored and no other type needs
 /// to conform.
@@ -40,7 +40,7 @@ extension JSONElementSequence.AsyncIterator: ElementStreamIterator {
   /// None: the path names a JSON element.
   public static func _name(of element: JSONDocument) -> String? { nil }
 
-  /// A ``JSONParsingError`` as a mapping error.
+  /// A `JSONParsingError` as a mapping error.
   public static func _malformed(_ error: any Error, sourceName: String?) -> MappingError? {
     (error as? JSONParsingError).map { MappingDecoder.malformed($0, sourceName: sourceName) }
   }
@@ -60,7 +60,7 @@ extension XMLElementSequence.AsyncIterator: ElementStreamIterator {
   /// The element's qualified name.
   public static func _name(of element: XMLTree.Element) -> String? { element.qualifiedName }
 
-  /// An ``XMLParsingError`` as a mapping error.
+  /// An `XMLParsingError` as a mapping error.
   public static func _malformed(_ error: any Error, sourceName: String?) -> MappingError? {
     (error as? XMLParsingError).map { MappingDecoder.malformed($0, sourceName: sourceName) }
   }

@@ -5,7 +5,7 @@ import FoundryXML
 // source) and XML's (an `XMLElementSequence`), decoded strictly or lossily.
 
 /// The elements of a streamed JSON array (or of JSON Lines) decoded into models one at a time:
-/// ``MappedElementStream`` over a ``JSONElementSequence``.
+/// ``MappedElementStream`` over a `JSONElementSequence`.
 ///
 /// ```swift
 /// let quakes: MappedElementSequence<Quake, JSONFileChunks> = decoder.elements(of: Quake.self, at: "features", from: url)
@@ -14,7 +14,7 @@ public typealias MappedElementSequence<Value: MappableValue, Chunks: AsyncSequen
 where Chunks.Element: Sequence<UInt8>
 
 /// The repeated elements of a streamed XML input decoded into models one at a time:
-/// ``MappedElementStream`` over an ``XMLElementSequence``.
+/// ``MappedElementStream`` over an `XMLElementSequence`.
 ///
 /// ```swift
 /// let nodes: MappedXMLElementSequence<OSMNode, XMLFileChunks> = decoder.elements(of: OSMNode.self, at: "node", fromXML: url)
@@ -23,7 +23,7 @@ public typealias MappedXMLElementSequence<Value: MappableValue, Chunks: AsyncSeq
 where Chunks.Element: Sequence<UInt8>
 
 /// The elements of a streamed JSON array (or of JSON Lines) decoded in lossy mode:
-/// ``LossyElementStream`` over a ``JSONElementSequence``.
+/// ``LossyElementStream`` over a `JSONElementSequence`.
 ///
 /// ```swift
 /// let results: LossyElementSequence<Quake, JSONFileChunks> = decoder.elements(of: Quake.self, at: "features", from: url).lossy
@@ -32,7 +32,7 @@ public typealias LossyElementSequence<Value: MappableValue, Chunks: AsyncSequenc
 where Chunks.Element: Sequence<UInt8>
 
 /// The repeated elements of a streamed XML input decoded in lossy mode:
-/// ``LossyElementStream`` over an ``XMLElementSequence``.
+/// ``LossyElementStream`` over an `XMLElementSequence`.
 ///
 /// ```swift
 /// let results: LossyXMLElementSequence<OSMNode, XMLFileChunks> = decoder.elements(of: OSMNode.self, at: "node", fromXML: url).lossy
