@@ -96,7 +96,7 @@ package struct LazyFileChunks: Sendable {
     do throws(FileReader.Failure) {
       return try next()
     } catch {
-      throw Failure(unreadable: path, reason: error.reason)
+      throw Failure(_unreadable: path, reason: error.reason)
     }
   }
 

@@ -17,7 +17,7 @@ package struct FileElementReader<Scanner: ChunkedScanner, Failure: UnreadableInp
     do throws(FileReader.Failure) {
       file = try FileChunkReader(path: path, bufferSize: bufferSize)
     } catch {
-      throw Failure(unreadable: path, reason: error.reason)
+      throw Failure(_unreadable: path, reason: error.reason)
     }
     self.scanner = scanner
   }
@@ -31,7 +31,7 @@ package struct FileElementReader<Scanner: ChunkedScanner, Failure: UnreadableInp
       do throws(FileReader.Failure) {
         return try file.next()
       } catch {
-        throw Failure(unreadable: path, reason: error.reason)
+        throw Failure(_unreadable: path, reason: error.reason)
       }
     }
   }

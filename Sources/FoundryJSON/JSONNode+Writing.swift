@@ -1,76 +1,15 @@
-extension JSONNode {
+extension JSONNode: JSONWritable {
   // MARK: - Writing
 
-  /// This node and everything below it as UTF-8 JSON text, written straight from the
-  /// document's tape without building a ``JSONValue``.
-  ///
-  /// Numbers keep the text they had in the input; strings are written under the options, so
-  /// the output is byte for byte what ``value`` would write. Repeated keys are resolved by the
-  /// document's ``JSONParsingOptions/DuplicateKeyPolicy``, as in ``value``.
-  ///
-  /// ```swift
-  /// let document = try JSONDocument(string: #"{ "ids": [1, 2.50], "name": "Ada" }"#)
-  /// document.root.makeJSON()                      // {"ids":[1,2.50],"name":"Ada"} as bytes
-  /// document.root["ids"]?.makeJSON(options: .pretty)
-  /// ```
-  ///
-  /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
-  /// - Returns: The UTF-8 bytes, without a trailing newline.
-  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
-  public func makeJSON(options: JSONWritingOptions = .init()) -> [UInt8] {
-    jsonBytes(options: options)
-  }
-
-  /// This node and everything below it as JSON text in a `String`.
-  ///
-  /// ```swift
-  /// let document = try JSONDocument(string: #"{"b": 1, "a": "x/y"}"#)
-  /// var options = JSONWritingOptions()
-  /// options.sortsKeys = true
-  /// options.escapesSlashes = true
-  /// document.root.makeJSONString(options: options)  // {"a":"x\/y","b":1}
-  /// ```
-  ///
-  /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
-  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
-  public func makeJSONString(options: JSONWritingOptions = .init()) -> String {
-    jsonString(options: options)
-  }
-
-  /// Writes this node and everything below it as JSON text, handing it to `output` in
-  /// pieces, so that memory stays bounded however large the text grows (pretty-printed deep
-  /// nesting writes far more than it reads).
-  ///
-  /// Each piece ends between two tokens, so it is whole UTF-8; together they are the bytes
-  /// ``makeJSON(options:)`` returns.
-  ///
-  /// ```swift
-  /// let document = try JSONDocument(string: #"[[1], [2]]"#)
-  /// var text = ""
-  /// document.root.writeJSON(options: .pretty) { text += String(decoding: $0, as: UTF8.self) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - options: Layout, key order and escaping; compact and unsorted by default.
-  ///   - chunkSize: The size a piece reaches before it is handed over (it may exceed it by
-  ///     one token and its indentation).
-  ///   - output: Receives each piece in order.
-  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys; memory
-  ///   O(`chunkSize` + depth).
-  public func writeJSON(options: JSONWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) throws -> Void) rethrows {
-    try writeJSONPieces(options: options, chunkSize: chunkSize, to: output)
-  }
-}
-
-extension JSONNode: JSONWritable {
-  func write(with writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
+  /// Writes the node with `writer`, straight from the tape.
+  public func _write(with writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
     var walker = TapeWalker(storage: storage, sortsKeys: writer.options.sortsKeys)
     try walker.write(from: index, to: &writer, chunkSize: chunkSize, flush: flush)
   }
 
   /// The input span of the node, plus room for pretty indentation; the writer grows past it
   /// when escapes need more.
-  func estimatedJSONSize(pretty: Bool) -> Int {
+  public func _estimatedJSONSize(pretty: Bool) -> Int {
     let span: Int
     if index == 0 {
       span = storage.byteCount
@@ -104,7 +43,7 @@ extension JSONWriter {
   ///   - node: The node, written straight from the tape.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ node: JSONNode) {
-    node.write(with: &self, chunkSize: .max) { _ in }
+    node._write(with: &self, chunkSize: .max) { _ in }
   }
 
   /// Writes the string node at `index` of `storage` as a key (`isKey`) or a value.

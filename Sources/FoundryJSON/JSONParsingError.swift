@@ -279,7 +279,10 @@ extension JSONParsingError {
 
 extension JSONParsingError: UnreadableInputError {
   /// `cannot read 'path': reason`, with code ``Code/unreadableInput``, located at the start.
-  package init(unreadable path: String, reason: String) {
+  public init(_unreadable path: String, reason: String) {
     self.init(.unreadable(path: path, reason: reason), location: .start, sourceName: path)
   }
+
+  /// The chunk size of a file read without one: ``JSONStreamOptions/bufferSize``.
+  public static var _fileChunkSize: Int { JSONStreamOptions().bufferSize }
 }

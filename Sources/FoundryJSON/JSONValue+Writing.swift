@@ -1,76 +1,14 @@
-extension JSONValue {
+extension JSONValue: JSONWritable {
   // MARK: - Writing
 
-  /// The value as UTF-8 JSON text.
-  ///
-  /// ```swift
-  /// let value: JSONValue = ["name": "Ada", "langs": ["en", "fr"]]
-  /// value.makeJSON()                    // {"name":"Ada","langs":["en","fr"]} as bytes
-  /// value.makeJSON(options: .pretty)    // indented by two spaces
-  /// ```
-  ///
-  /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
-  /// - Returns: The UTF-8 bytes, without a trailing newline.
-  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
-  public func makeJSON(options: JSONWritingOptions = .init()) -> [UInt8] {
-    jsonBytes(options: options)
-  }
-
-  /// The value as JSON text in a `String`.
-  ///
-  /// ```swift
-  /// let value: JSONValue = ["b": 1, "a": [true, nil]]
-  /// var options = JSONWritingOptions.pretty
-  /// options.sortsKeys = true
-  /// print(value.makeJSONString(options: options))
-  /// // {
-  /// //   "a": [
-  /// //     true,
-  /// //     null
-  /// //   ],
-  /// //   "b": 1
-  /// // }
-  /// ```
-  ///
-  /// - Parameter options: Layout, key order and escaping; compact and unsorted by default.
-  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
-  public func makeJSONString(options: JSONWritingOptions = .init()) -> String {
-    jsonString(options: options)
-  }
-
-  /// Writes the value as JSON text, handing it to `output` in pieces, so that memory stays
-  /// bounded however large the text grows (pretty-printed deep nesting writes far more than
-  /// the tree holds).
-  ///
-  /// Each piece ends between two tokens, so it is whole UTF-8; together they are the bytes
-  /// ``makeJSON(options:)`` returns.
-  ///
-  /// ```swift
-  /// let value: JSONValue = [[1], [2]]
-  /// var text = ""
-  /// value.writeJSON(options: .pretty) { text += String(decoding: $0, as: UTF8.self) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - options: Layout, key order and escaping; compact and unsorted by default.
-  ///   - chunkSize: The size a piece reaches before it is handed over (it may exceed it by
-  ///     one token and its indentation).
-  ///   - output: Receives each piece in order.
-  /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys; memory
-  ///   O(`chunkSize` + depth) beyond the tree.
-  public func writeJSON(options: JSONWritingOptions = .init(), chunkSize: Int = 1 << 16, to output: ([UInt8]) throws -> Void) rethrows {
-    try writeJSONPieces(options: options, chunkSize: chunkSize, to: output)
-  }
-}
-
-extension JSONValue: JSONWritable {
-  func write(with writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
+  /// Writes the tree with `writer`, along an explicit stack.
+  public func _write(with writer: inout JSONWriter, chunkSize: Int, flush: ([UInt8]) throws -> Void) rethrows {
     var walker = ValueWalker()
     try walker.write(self, to: &writer, chunkSize: chunkSize, flush: flush)
   }
 
   /// No source to measure: a few pages, grown as needed.
-  func estimatedJSONSize(pretty: Bool) -> Int { 1 << 12 }
+  public func _estimatedJSONSize(pretty: Bool) -> Int { 1 << 12 }
 }
 
 extension JSONWriter {
@@ -92,7 +30,7 @@ extension JSONWriter {
   ///   - value: The value.
   /// - Complexity: O(*n*) in the size of the output, O(*n* log *n*) with sorted keys.
   public mutating func write(_ value: JSONValue) {
-    value.write(with: &self, chunkSize: .max) { _ in }
+    value._write(with: &self, chunkSize: .max) { _ in }
   }
 }
 

@@ -11,22 +11,16 @@ import SwiftSyntaxMacros
 ///
 /// As with ``MappableMacroExpansion``, the plugin module declares its own `EntityMacro`
 /// conforming to this protocol; ``EntityMacro`` is the same, for tests.
-public protocol EntityMacroExpansion: MemberMacro, MemberAttributeMacro, ExtensionMacro {}
+public protocol EntityMacroExpansion: AnalyzedTypeMacro, MemberAttributeMacro {}
 
 /// `@Entity`, for tests: the plugin declares its own (see ``EntityMacroExpansion``).
 public enum EntityMacro: EntityMacroExpansion {}
 
 extension EntityMacroExpansion {
-  public static func expansion(
-    of node: AttributeSyntax,
-    providingMembersOf declaration: some DeclGroupSyntax,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
+  public static func analyzeMembers(of node: AttributeSyntax, in declaration: some DeclGroupSyntax) -> ([DeclSyntax], [Diagnostic]) {
     let analysis = EntityAnalysis(attribute: node, declaration: declaration)
-    for diagnostic in analysis.diagnostics { context.diagnose(diagnostic) }
     // Members even when a property is wrong: without them every accessor would be a second error.
-    return analysis.memberDeclarations()
+    return (analysis.memberDeclarations(), analysis.diagnostics)
   }
 
   public static func expansion(
@@ -43,13 +37,9 @@ extension EntityMacroExpansion {
     return ["@FoundryGraph.EntityAccessor"]
   }
 
-  public static func expansion(
-    of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
+  public static func conformanceExtensions(
+    of node: AttributeSyntax, in declaration: some DeclGroupSyntax, for type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]
+  ) -> [ExtensionDeclSyntax] {
     let analysis = EntityAnalysis(attribute: node, declaration: declaration)
     // A subclass has the conformance from its superclass.
     guard let shape = analysis.shape, shape != .subclass,

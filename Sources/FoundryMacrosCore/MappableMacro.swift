@@ -18,37 +18,28 @@ import SwiftSyntaxMacros
 /// The compiler finds macro types by their module-qualified name, so the plugin module
 /// declares its own `MappableMacro` conforming to this protocol; ``MappableMacro`` is the
 /// same for tests.
-public protocol MappableMacroExpansion: MemberMacro, ExtensionMacro {}
+public protocol MappableMacroExpansion: AnalyzedTypeMacro {}
 
 /// `@Mappable`, for tests: the plugin declares its own (see ``MappableMacroExpansion``).
 public enum MappableMacro: MappableMacroExpansion {}
 
 extension MappableMacroExpansion {
-  public static func expansion(
-    of node: AttributeSyntax,
-    providingMembersOf declaration: some DeclGroupSyntax,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
+  public static func analyzeMembers(of node: AttributeSyntax, in declaration: some DeclGroupSyntax) -> ([DeclSyntax], [Diagnostic]) {
     let analysis = TypeAnalysis(attribute: node, declaration: declaration)
-    for diagnostic in analysis.diagnostics { context.diagnose(diagnostic) }
-    guard analysis.isValid, analysis.kind == .finalClass else { return [] }
+    guard analysis.isValid, analysis.kind == .finalClass else { return ([], analysis.diagnostics) }
     let constraints = analysis.mappableWhereClause
-    return [
+    let members = [
       analysis.schemaDeclaration(),
       analysis.initializerDeclaration(constraints: constraints),
       analysis.updateDeclaration(constraints: constraints),
       analysis.encodeDeclaration(constraints: constraints),
     ]
+    return (members, analysis.diagnostics)
   }
 
-  public static func expansion(
-    of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
+  public static func conformanceExtensions(
+    of node: AttributeSyntax, in declaration: some DeclGroupSyntax, for type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]
+  ) -> [ExtensionDeclSyntax] {
     let analysis = TypeAnalysis(attribute: node, declaration: declaration)
     guard analysis.isValid, let kind = analysis.kind else { return [] }
     let missing = Set(protocols.compactMap(Self.lastComponent))

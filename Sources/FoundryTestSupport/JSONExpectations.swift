@@ -63,16 +63,18 @@ private func require(
 
 // MARK: - Errors
 
-/// Checks that `json` is rejected, with exactly `message` and, when given, the code and place.
+/// Checks that `input` (JSON text, or raw bytes) is rejected, with exactly `message` and, when
+/// given, the code and place.
 ///
 /// ```swift
 /// expectParseError("[1,]", message: "unexpected character ']' after ','", line: 1, column: 4, code: .unexpectedCharacter)
+/// expectParseError([0x5B, 0xFF, 0x5D], message: "unexpected byte 0xFF, expected a value", offset: 1)
 /// ```
 ///
-/// - Returns: The error, for further checks; `nil` (with an issue recorded) when `json` parsed.
+/// - Returns: The error, for further checks; `nil` (with an issue recorded) when `input` parsed.
 @discardableResult
 public func expectParseError(
-  _ json: String,
+  _ input: some JSONTestInput,
   options: JSONParsingOptions = .init(),
   message: String,
   line: Int? = nil,
@@ -81,34 +83,36 @@ public func expectParseError(
   code: JSONParsingError.Code? = nil,
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> JSONParsingError? {
-  let error = parseError(
-    { try JSONDocument(string: json, options: options) },
-    json.debugDescription,
-    sourceLocation
-  )
+  let error = parseError({ try input.parsedAsJSON(options: options) }, input.jsonIssueDescription, sourceLocation)
   check(error, message: message, line: line, column: column, offset: offset, code: code, sourceLocation)
   return error
 }
 
-/// Checks that raw `bytes` are rejected, with exactly `message` and, when given, the code and place.
-@discardableResult
-public func expectParseError(
-  bytes: [UInt8],
-  options: JSONParsingOptions = .init(),
-  message: String,
-  line: Int? = nil,
-  column: Int? = nil,
-  offset: Int? = nil,
-  code: JSONParsingError.Code? = nil,
-  sourceLocation: Testing.SourceLocation = #_sourceLocation
-) -> JSONParsingError? {
-  let error = parseError(
-    { try JSONDocument(bytes: bytes, options: options) },
-    hex(bytes),
-    sourceLocation
-  )
-  check(error, message: message, line: line, column: column, offset: offset, code: code, sourceLocation)
-  return error
+/// What ``expectParseError(_:options:message:line:column:offset:code:sourceLocation:)`` parses:
+/// JSON text (`String`) or raw bytes (`[UInt8]`).
+///
+/// ```swift
+/// expectParseError([0xEF, 0xBB, 0xBF], message: "unexpected end of input, expected a value")
+/// ```
+public protocol JSONTestInput {
+  /// The input parsed under `options`.
+  func parsedAsJSON(options: JSONParsingOptions) throws -> JSONDocument
+  /// The input as issue messages show it.
+  var jsonIssueDescription: String { get }
+}
+
+extension String: JSONTestInput {
+  /// Parses the text.
+  public func parsedAsJSON(options: JSONParsingOptions) throws -> JSONDocument { try JSONDocument(string: self, options: options) }
+  /// The text, quoted and escaped.
+  public var jsonIssueDescription: String { debugDescription }
+}
+
+extension Array: JSONTestInput where Element == UInt8 {
+  /// Parses the bytes.
+  public func parsedAsJSON(options: JSONParsingOptions) throws -> JSONDocument { try JSONDocument(bytes: self, options: options) }
+  /// The bytes in hexadecimal (`bytes 5B 22`).
+  public var jsonIssueDescription: String { hex(self) }
 }
 
 private func parseError(

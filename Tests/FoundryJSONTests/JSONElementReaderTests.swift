@@ -99,6 +99,28 @@ struct JSONElementReaderTests {
     #expect(count == 1000)
   }
 
+  /// `JSONFileChunks` (FoundryInternals' `FileChunks`, re-exported) is usable with only
+  /// `import FoundryJSON`: its initializers, properties and iterator.
+  @Test func fileChunksReadAFileInChunksOfTheGivenSize() async throws {
+    let bytes = Self.records(50)
+    let path = try Self.temporaryFile(bytes)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let chunks = JSONFileChunks(path: path, bufferSize: 100)
+    #expect(chunks.path == path && chunks.bufferSize == 100)
+    #expect(JSONFileChunks(url: URL(filePath: path)).bufferSize == JSONStreamOptions().bufferSize)
+    var read: [UInt8] = []
+    for try await chunk in chunks {
+      #expect(chunk.count <= 100)
+      read += chunk
+    }
+    #expect(read == bytes)
+    let error = await #expect(throws: JSONParsingError.self) {
+      var missing = JSONFileChunks(path: "/nonexistent/foundry.json").makeAsyncIterator()
+      _ = try await missing.next()
+    }
+    #expect(error?.code == .unreadableInput)
+  }
+
   @Test func anAsyncSequenceThrowsLocatedErrors() async throws {
     let chunks = Chunks(bytes: Array("[1,\n 2,\n 3 4]".utf8), size: 2)
     var values: [Int] = []

@@ -60,7 +60,7 @@ struct JSONInputTests {
     #expect(throws: JSONParsingError.self) { try JSONDocument(data: Data()) }
     #expect(throws: JSONParsingError.self) { try JSONDocument(buffer: UnsafeRawBufferPointer(start: nil, count: 0)) }
     expectParseError("", message: message)
-    expectParseError(bytes: [], message: message)
+    expectParseError([], message: message)
   }
 
   @Test func sourceNamesOnEveryInput() throws {

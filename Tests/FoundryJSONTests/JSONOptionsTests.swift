@@ -209,7 +209,7 @@ struct JSONOptionsTests {
 
   @Test func replaceDoesNotExcuseInvalidUTF8() {
     let replace = options { $0.loneSurrogates = .replace }
-    expectParseError(bytes: [0x22, 0xED, 0xA0, 0x80, 0x22], options: replace, message: "invalid UTF-8: encoded UTF-16 surrogate", code: .invalidUTF8)
+    expectParseError([0x22, 0xED, 0xA0, 0x80, 0x22], options: replace, message: "invalid UTF-8: encoded UTF-16 surrogate", code: .invalidUTF8)
     expectParseError(#""\uD80""#, options: replace, message: #"invalid unicode escape, expected 4 hex digits after '\u'"#, code: .invalidString)
   }
 
@@ -278,8 +278,8 @@ struct JSONOptionsTests {
     #expect(document.root.byteOffset == 3, "offsets still count the mark")
     #expect(document.byteCount == 11)
     try expectParses(bytes: [0xEF, 0xBB, 0xBF, 0x20, 0x0A, 0x31], options: bom)
-    expectParseError(bytes: [0xEF, 0xBB, 0xBF], options: bom, message: "unexpected end of input, expected a value", offset: 3)
-    expectParseError(bytes: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31], options: bom, message: "unexpected byte 0xEF, expected a value", offset: 3)
+    expectParseError([0xEF, 0xBB, 0xBF], options: bom, message: "unexpected end of input, expected a value", offset: 3)
+    expectParseError([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31], options: bom, message: "unexpected byte 0xEF, expected a value", offset: 3)
     // A string may still hold U+FEFF.
     #expect(try expectParses(bytes: [0xEF, 0xBB, 0xBF, 0x22, 0xEF, 0xBB, 0xBF, 0x22], options: bom).root.string == "\u{FEFF}")
   }

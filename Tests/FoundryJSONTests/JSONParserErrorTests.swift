@@ -60,7 +60,7 @@ struct JSONParserErrorTests {
     expectParseError("\u{7F}", message: "unexpected character U+007F, expected a value", code: .unexpectedCharacter)
     expectParseError("é", message: "unexpected byte 0xC3, expected a value", code: .unexpectedCharacter)
     expectParseError("\u{A0}1", message: "unexpected byte 0xC2, expected a value", code: .unexpectedCharacter)
-    expectParseError(bytes: [0x5B, 0xFF, 0x5D], message: "unexpected byte 0xFF, expected a value", offset: 1, code: .unexpectedCharacter)
+    expectParseError([0x5B, 0xFF, 0x5D], message: "unexpected byte 0xFF, expected a value", offset: 1, code: .unexpectedCharacter)
   }
 
   @Test func unexpectedCharacterAfterComma() {
@@ -153,49 +153,49 @@ struct JSONParserErrorTests {
 
   @Test func byteOrderMarks() {
     expectParseError(
-      bytes: [0xEF, 0xBB, 0xBF, 0x7B, 0x7D],
+      [0xEF, 0xBB, 0xBF, 0x7B, 0x7D],
       message: "byte order mark is not allowed (set allowsByteOrderMark to skip it)",
       line: 1, column: 1, offset: 0, code: .unexpectedCharacter
     )
     expectParseError(
-      bytes: [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
+      [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
       message: "input starts with a UTF-16 little-endian byte order mark; JSON must be UTF-8",
       line: 1, column: 1, offset: 0, code: .unexpectedCharacter
     )
     expectParseError(
-      bytes: [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D],
+      [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D],
       message: "input starts with a UTF-16 big-endian byte order mark; JSON must be UTF-8",
       offset: 0, code: .unexpectedCharacter
     )
     // Allowing the UTF-8 mark does not make UTF-16 input acceptable.
     expectParseError(
-      bytes: [0xFF, 0xFE, 0x31, 0x00],
+      [0xFF, 0xFE, 0x31, 0x00],
       options: .lenient,
       message: "input starts with a UTF-16 little-endian byte order mark; JSON must be UTF-8",
       code: .unexpectedCharacter
     )
     expectParseError(
-      bytes: [0xFE, 0xFF],
+      [0xFE, 0xFF],
       message: "input starts with a UTF-16 big-endian byte order mark; JSON must be UTF-8",
       code: .unexpectedCharacter
     )
     // UTF-32's marks are not UTF-16's, though the little-endian one starts like it.
     expectParseError(
-      bytes: [0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00],
+      [0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00],
       message: "input starts with a UTF-32 little-endian byte order mark; JSON must be UTF-8",
       line: 1, column: 1, offset: 0, code: .unexpectedCharacter
     )
     expectParseError(
-      bytes: [0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B],
+      [0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B],
       message: "input starts with a UTF-32 big-endian byte order mark; JSON must be UTF-8",
       offset: 0, code: .unexpectedCharacter
     )
     // UTF-16 without a mark: the zero bytes are what is unexpected.
-    expectParseError(bytes: [0x00, 0x5B, 0x00, 0x5D], message: "unexpected character U+0000, expected a value", offset: 0)
-    expectParseError(bytes: [0x5B, 0x00, 0x5D, 0x00], message: "unexpected character U+0000, expected a value", offset: 1)
+    expectParseError([0x00, 0x5B, 0x00, 0x5D], message: "unexpected character U+0000, expected a value", offset: 0)
+    expectParseError([0x5B, 0x00, 0x5D, 0x00], message: "unexpected character U+0000, expected a value", offset: 1)
     // A mark anywhere but at the start is a stray byte.
-    expectParseError(bytes: [0x20, 0xEF, 0xBB, 0xBF, 0x31], message: "unexpected byte 0xEF, expected a value", offset: 1)
-    expectParseError(bytes: [0xEF, 0xBB], message: "unexpected byte 0xEF, expected a value", offset: 0)
+    expectParseError([0x20, 0xEF, 0xBB, 0xBF, 0x31], message: "unexpected byte 0xEF, expected a value", offset: 1)
+    expectParseError([0xEF, 0xBB], message: "unexpected byte 0xEF, expected a value", offset: 0)
   }
 
   // MARK: - Numbers
@@ -307,51 +307,51 @@ struct JSONParserErrorTests {
   @Test func invalidUTF8() {
     func string(_ bytes: [UInt8]) -> [UInt8] { [0x22] + bytes + [0x22] }
     let continuation = "invalid UTF-8: unexpected continuation byte 0x80"
-    expectParseError(bytes: string([0x80]), message: continuation, line: 1, column: 2, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0x61, 0xBF]), message: "invalid UTF-8: unexpected continuation byte 0xBF", offset: 2, code: .invalidUTF8)
-    expectParseError(bytes: string([0xC3, 0xA9, 0xA9]), message: "invalid UTF-8: unexpected continuation byte 0xA9", offset: 3, code: .invalidUTF8)
+    expectParseError(string([0x80]), message: continuation, line: 1, column: 2, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0x61, 0xBF]), message: "invalid UTF-8: unexpected continuation byte 0xBF", offset: 2, code: .invalidUTF8)
+    expectParseError(string([0xC3, 0xA9, 0xA9]), message: "invalid UTF-8: unexpected continuation byte 0xA9", offset: 3, code: .invalidUTF8)
 
     let overlong = "invalid UTF-8: overlong encoding"
-    expectParseError(bytes: string([0xC0, 0xAF]), message: overlong, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xC1, 0xBF]), message: overlong, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xC0, 0x80]), message: overlong, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xE0, 0x80, 0xAF]), message: overlong, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xE0, 0x9F, 0xBF]), message: overlong, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xF0, 0x80, 0x80, 0xAF]), message: overlong, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xF0, 0x8F, 0xBF, 0xBF]), message: overlong, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xC0, 0xAF]), message: overlong, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xC1, 0xBF]), message: overlong, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xC0, 0x80]), message: overlong, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xE0, 0x80, 0xAF]), message: overlong, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xE0, 0x9F, 0xBF]), message: overlong, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF0, 0x80, 0x80, 0xAF]), message: overlong, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF0, 0x8F, 0xBF, 0xBF]), message: overlong, offset: 1, code: .invalidUTF8)
 
     let surrogate = "invalid UTF-8: encoded UTF-16 surrogate"
-    expectParseError(bytes: string([0xED, 0xA0, 0x80]), message: surrogate, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xED, 0xBF, 0xBF]), message: surrogate, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]), message: surrogate, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xED, 0xA0, 0x80]), message: surrogate, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xED, 0xBF, 0xBF]), message: surrogate, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]), message: surrogate, offset: 1, code: .invalidUTF8)
 
     let aboveMaximum = "invalid UTF-8: code point above U+10FFFF"
-    expectParseError(bytes: string([0xF4, 0x90, 0x80, 0x80]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xF4, 0xBF, 0xBF, 0xBF]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xF5, 0x80, 0x80, 0x80]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xF7, 0xBF, 0xBF, 0xBF]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF4, 0x90, 0x80, 0x80]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF4, 0xBF, 0xBF, 0xBF]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF5, 0x80, 0x80, 0x80]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF7, 0xBF, 0xBF, 0xBF]), message: aboveMaximum, offset: 1, code: .invalidUTF8)
 
     for byte: UInt8 in 0xF8...0xFF {
       expectParseError(
-        bytes: string([byte, 0x80, 0x80, 0x80, 0x80]),
+        string([byte, 0x80, 0x80, 0x80, 0x80]),
         message: "invalid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) never appears in UTF-8",
         offset: 1, code: .invalidUTF8
       )
     }
 
     let truncated = "invalid UTF-8: truncated sequence"
-    expectParseError(bytes: string([0xC3]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xC3, 0x41]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xE2, 0x82]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xE2, 0x82, 0x41]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xF0, 0x9F, 0x98]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xF0, 0x9F]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xE0, 0xFF]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: string([0xE9]), message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: [0x22, 0xC3], message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: [0x22, 0xF0, 0x9F, 0x98], message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: [0x22, 0xE2, 0x82], message: truncated, offset: 1, code: .invalidUTF8)
-    expectParseError(bytes: [0x22, 0xE2], message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xC3]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xC3, 0x41]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xE2, 0x82]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xE2, 0x82, 0x41]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF0, 0x9F, 0x98]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xF0, 0x9F]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xE0, 0xFF]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError(string([0xE9]), message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError([0x22, 0xC3], message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError([0x22, 0xF0, 0x9F, 0x98], message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError([0x22, 0xE2, 0x82], message: truncated, offset: 1, code: .invalidUTF8)
+    expectParseError([0x22, 0xE2], message: truncated, offset: 1, code: .invalidUTF8)
   }
 
   @Test func everyLeadByteAlone() {

@@ -22,7 +22,7 @@ extension MappingDecoder {
   ///   - url: A file URL; errors name its path.
   ///   - streamOptions: The largest element accepted and the read buffer's size. The parser
   ///     options are this decoder's ``MappingOptions/parsing``.
-  /// - Returns: A sequence that throws the first ``MappingError``; its ``MappedElementSequence/lossy``
+  /// - Returns: A sequence that throws the first ``MappingError``; its ``MappedElementStream/lossy``
   ///   form goes on past bad elements.
   public func elements<T: MappableValue>(
     of type: T.Type, at keyPath: String = "", from url: URL, streamOptions: JSONStreamOptions = .init()
@@ -92,6 +92,6 @@ extension MappingDecoder {
     of type: T.Type, layout: JSONStreamLayout, from chunks: Chunks, sourceName: String?, streamOptions: JSONStreamOptions
   ) -> MappedElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {
     let documents = JSONElementSequence(chunks, layout: layout, options: options.parsing, streamOptions: streamOptions, sourceName: sourceName)
-    return MappedElementSequence(decoder: self, documents: documents, path: StreamedElementPath(keys: layout.keyPath), sourceName: sourceName)
+    return MappedElementStream(decoder: self, elements: documents, path: StreamedElementPath(keys: layout.keyPath), sourceName: sourceName)
   }
 }

@@ -26,7 +26,7 @@ extension MappingDecoder {
   ///   - streamOptions: The largest element accepted and the read buffer's size. The parser
   ///     options are this decoder's ``MappingOptions/xmlParsing``.
   /// - Returns: A sequence that throws the first ``MappingError``; its
-  ///   ``MappedXMLElementSequence/lossy`` form goes on past bad elements.
+  ///   ``MappedElementStream/lossy`` form goes on past bad elements.
   public func elements<T: MappableValue>(
     of type: T.Type, at path: String = "*", fromXML url: URL, streamOptions: XMLStreamOptions = .init()
   ) -> MappedXMLElementSequence<T, XMLFileChunks> {
@@ -52,6 +52,6 @@ extension MappingDecoder {
     of type: T.Type, at path: String = "*", fromXML chunks: Chunks, sourceName: String? = nil, streamOptions: XMLStreamOptions = .init()
   ) -> MappedXMLElementSequence<T, Chunks> where Chunks.Element: Sequence<UInt8> {
     let elements = XMLElementSequence(chunks, at: path, options: options.xmlParsing, streamOptions: streamOptions, sourceName: sourceName)
-    return MappedXMLElementSequence(decoder: self, elements: elements, path: StreamedElementPath(xmlPath: path), sourceName: sourceName)
+    return MappedElementStream(decoder: self, elements: elements, path: StreamedElementPath(xmlPath: path), sourceName: sourceName)
   }
 }

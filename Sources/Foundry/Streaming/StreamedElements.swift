@@ -24,11 +24,11 @@ struct StreamedElements<Base: ElementStreamIterator> {
   mutating func next() async throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
     do {
       guard let element = try await base.next() else { return nil }
-      return (base.elementCount - 1, .success(element))
-    } catch let error as Base.ParseFailure {
-      let failure = MappingDecoder.malformed(error, sourceName: sourceName)
-      if base.isFailed { throw failure }
-      let index = base.elementCount - 1
+      return (base._elementCount - 1, .success(element))
+    } catch {
+      guard let failure = Base._malformed(error, sourceName: sourceName) else { throw error }
+      if base._isFailed { throw failure }
+      let index = base._elementCount - 1
       return (index, .failure(located(failure, index: index, name: nil)))
     }
   }
@@ -41,9 +41,9 @@ struct StreamedElements<Base: ElementStreamIterator> {
     guard let (index, result) = try await next() else { return nil }
     let element = try result.get()
     do {
-      return try decoder.decode(Value.self, from: Base.root(of: element, decoder: decoder), sourceName: sourceName)
+      return try decoder.decode(Value.self, from: Base._root(of: element, decoder: decoder), sourceName: sourceName)
     } catch let error as MappingError {
-      throw located(error, index: index, name: Base.name(of: element))
+      throw located(error, index: index, name: Base._name(of: element))
     }
   }
 
@@ -57,8 +57,8 @@ struct StreamedElements<Base: ElementStreamIterator> {
     case .failure(let error):
       return LossyResult(value: nil, issues: [], error: error)
     case .success(let element):
-      let name = Base.name(of: element)
-      let decoded = decoder.decodeLossy(Value.self, from: Base.root(of: element, decoder: decoder), sourceName: sourceName)
+      let name = Base._name(of: element)
+      let decoded = decoder.decodeLossy(Value.self, from: Base._root(of: element, decoder: decoder), sourceName: sourceName)
       return LossyResult(
         value: decoded.value,
         issues: decoded.issues.map { located($0, index: index, name: name) },

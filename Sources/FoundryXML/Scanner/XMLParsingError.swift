@@ -108,7 +108,10 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
 
 extension XMLParsingError: UnreadableInputError {
   /// `cannot read 'path': reason`, with code ``Code/unreadableInput``.
-  package init(unreadable path: String, reason: String) {
+  public init(_unreadable path: String, reason: String) {
     self.init(.unreadableInput, "cannot read '\(path)': \(reason)", location: nil, sourceName: path)
   }
+
+  /// The chunk size of a file read without one: ``XMLStreamOptions/bufferSize``.
+  public static var _fileChunkSize: Int { XMLStreamOptions().bufferSize }
 }

@@ -1,76 +1,16 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import FoundryInternals
+@_exported import struct FoundryInternals.FileChunks
 
 /// The bytes of a file as an `AsyncSequence` of fixed-size chunks: the file source of an
 /// ``XMLElementSequence``.
 ///
-/// The file is opened when iteration starts and closed when it ends (or the iterator goes).
+/// The file is opened when iteration starts and closed when it ends (or the iterator goes). By
+/// default it reads ``XMLStreamOptions/bufferSize`` bytes at a time; a file that cannot be read
+/// throws ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
 ///
 /// ```swift
 /// for try await chunk in XMLFileChunks(path: "big.osm", bufferSize: 1 << 20) {
 ///   print(chunk.count)
 /// }
+/// let chunks = XMLFileChunks(url: URL(filePath: "big.osm"))
 /// ```
-public struct XMLFileChunks: AsyncSequence, Sendable {
-  public typealias Element = [UInt8]
-
-  /// The file, as given (`-` is standard input): `XMLFileChunks(path: "a.osm").path == "a.osm"`.
-  public let path: String
-  /// How many bytes each chunk holds (the last may hold fewer): `XMLFileChunks(path: p, bufferSize: 4096)`.
-  public let bufferSize: Int
-
-  /// The chunks of the file at `path`.
-  ///
-  /// ```swift
-  /// let chunks = XMLFileChunks(path: "big.osm")
-  /// ```
-  /// - Parameters:
-  ///   - path: The file; `-` reads standard input.
-  ///   - bufferSize: The size of each chunk, in bytes.
-  public init(path: String, bufferSize: Int = XMLStreamOptions().bufferSize) {
-    self.path = path
-    self.bufferSize = bufferSize
-  }
-
-  /// The chunks of the file at a file URL.
-  ///
-  /// ```swift
-  /// let chunks = XMLFileChunks(url: URL(filePath: "big.osm"))
-  /// ```
-  /// - Parameters:
-  ///   - url: A file URL.
-  ///   - bufferSize: The size of each chunk, in bytes.
-  public init(url: URL, bufferSize: Int = XMLStreamOptions().bufferSize) {
-    self.init(path: url.path(percentEncoded: false), bufferSize: bufferSize)
-  }
-
-  /// An iterator that opens the file on its first call.
-  ///
-  /// ```swift
-  /// var chunks = XMLFileChunks(path: "big.osm").makeAsyncIterator()
-  /// let first = try await chunks.next()
-  /// ```
-  public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(chunks: LazyFileChunks(path: path, bufferSize: bufferSize))
-  }
-
-  /// Reads the next chunk on each call: `var chunks = XMLFileChunks(path: "big.osm").makeAsyncIterator()`.
-  public struct AsyncIterator: AsyncIteratorProtocol {
-    var chunks: LazyFileChunks
-
-    /// The next chunk, or `nil` at the end of the file.
-    ///
-    /// ```swift
-    /// while let chunk = try await chunks.next() { scanner.append(chunk) }
-    /// ```
-    ///
-    /// - Throws: ``XMLParsingError`` with code ``XMLParsingError/Code/unreadableInput``.
-    public mutating func next() async throws -> [UInt8]? {
-      try chunks.next(failingWith: XMLParsingError.self)
-    }
-  }
-}
+public typealias XMLFileChunks = FileChunks<XMLParsingError>

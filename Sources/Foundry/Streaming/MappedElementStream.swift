@@ -1,22 +1,26 @@
-import FoundryJSON
-
-/// The elements of a streamed JSON array (or of JSON Lines) decoded into models one at a time,
+/// The elements of a streamed input decoded into models one at a time: a JSON array or JSON
+/// Lines (``MappedElementSequence``), or repeated XML elements (``MappedXMLElementSequence``),
 /// from ``MappingDecoder/elements(of:at:from:streamOptions:)`` and its siblings.
 ///
 /// ```swift
 /// for try await quake in decoder.elements(of: Quake.self, at: "features", from: url) {
 ///   print(quake.magnitude)
 /// }
+/// for try await node in decoder.elements(of: OSMNode.self, at: "node", fromXML: osmURL) {
+///   print(node.id)
+/// }
 /// ```
 ///
 /// Iteration throws the first ``MappingError``: a value that does not map (its path starts at
-/// the input's root, `$.features[3].mag`) or malformed input (code `.malformedDocument`), each
-/// located in the whole input. ``lossy`` goes on past bad elements instead.
-public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Sequence<UInt8> {
+/// the input's root, `$.features[3].mag`, or at the XML root's view, `$.node[3].lat`) or
+/// malformed input (code `.malformedDocument`), each located in the whole input. ``lossy``
+/// goes on past bad elements instead.
+public struct MappedElementStream<Value: MappableValue, Elements: AsyncSequence>: AsyncSequence
+where Elements.AsyncIterator: ElementStreamIterator {
   public typealias Element = Value
 
   let decoder: MappingDecoder
-  let documents: JSONElementSequence<Chunks>
+  let elements: Elements
   let path: StreamedElementPath
   let sourceName: String?
 
@@ -30,8 +34,8 @@ public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>
   ///   if let error = result.error { print(error) }   // the element was dropped
   /// }
   /// ```
-  public var lossy: LossyElementSequence<Value, Chunks> {
-    LossyElementSequence(decoder: decoder, documents: documents, path: path, sourceName: sourceName)
+  public var lossy: LossyElementStream<Value, Elements> {
+    LossyElementStream(decoder: decoder, elements: elements, path: path, sourceName: sourceName)
   }
 
   /// An iterator that decodes the elements as it reads them.
@@ -41,15 +45,19 @@ public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>
   /// let first = try await quakes.next()
   /// ```
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(decoder: decoder, elements: StreamedElements(documents.makeAsyncIterator(), path: path, sourceName: sourceName))
+    AsyncIterator(decoder: decoder, elements: StreamedElements(elements.makeAsyncIterator(), path: path, sourceName: sourceName))
   }
 
-  /// Decodes the next element on each call.
+  /// Decodes the next element on each call: `var quakes = sequence.makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
-    var elements: StreamedElements<JSONElementSequence<Chunks>.AsyncIterator>
+    var elements: StreamedElements<Elements.AsyncIterator>
 
     /// The next model, or `nil` after the last element once the whole input checked out.
+    ///
+    /// ```swift
+    /// while let quake = try await quakes.next() { print(quake.magnitude) }
+    /// ```
     ///
     /// - Throws: ``MappingError`` located in the whole input, or the chunk source's error.
     public mutating func next() async throws -> Value? {
@@ -58,4 +66,4 @@ public struct MappedElementSequence<Value: MappableValue, Chunks: AsyncSequence>
   }
 }
 
-extension MappedElementSequence: Sendable where Chunks: Sendable {}
+extension MappedElementStream: Sendable where Elements: Sendable {}
