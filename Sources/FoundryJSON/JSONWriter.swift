@@ -180,6 +180,20 @@ public struct JSONWriter: Sendable {
     appendColon()
   }
 
+  /// Writes a key from its quoted text, which the caller guarantees needs no escaping under
+  /// any options (printable ASCII other than `"`, `\\` and `/`): a model's keys, prepared
+  /// once per type, are copied instead of scanned. Objects being sorted take `key` instead.
+  ///
+  /// - Parameters:
+  ///   - key: The key, for sorting.
+  ///   - quoted: `key` between quotes, as UTF-8.
+  package mutating func writeKey(_ key: String, quoted: UnsafeBufferPointer<UInt8>) {
+    guard sortingFrames.isEmpty else { return writeKey(key) }
+    separate()
+    bytes.append(contentsOf: quoted)
+    appendColon()
+  }
+
   // MARK: - Scalars
 
   /// Writes a string value, quoted and escaped as the options say.

@@ -133,7 +133,11 @@ public struct ObjectWriter {
   @usableFromInline
   mutating func beginField(_ field: Int) -> Bool {
     guard tree == nil, schema.flatKeys.indices.contains(field) else { return false }
-    writer.stream?.writeKey(schema.flatKeys[field])
+    if let quoted = schema.quotedFlatKeys.keys[field] {
+      writer.stream?.writeKey(schema.flatKeys[field], quoted: quoted)
+    } else {
+      writer.stream?.writeKey(schema.flatKeys[field])
+    }
     return true
   }
 
