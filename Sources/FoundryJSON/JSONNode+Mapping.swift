@@ -124,6 +124,16 @@ extension JSONNode {
     }
   }
 
+  /// `true` or `false` at `position`; `nil` for other kinds (markup text included).
+  package func plainBool(at position: Int) -> Bool? {
+    storage.assertTapeIndex(position)
+    switch storage.nodes[position].kind {
+    case .true: return true
+    case .false: return false
+    default: return nil
+    }
+  }
+
   /// A string at `position`, decoded.
   package func plainString(at position: Int) -> String? {
     storage.assertTapeIndex(position)

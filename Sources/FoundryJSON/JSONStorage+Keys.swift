@@ -40,9 +40,10 @@ extension JSONStorage {
 
   /// Whether two keys of the object at `object` may be equal.
   ///
-  /// Cheap fingerprints of the raw key bytes are sorted and compared; a key with escapes, or
-  /// two equal fingerprints, answer `true` and leave the exact answer to the caller. Objects
-  /// without repeated keys (nearly all of them) never hash a key.
+  /// Cheap fingerprints of the raw key bytes are compared (pairwise for a few, through a small
+  /// hash table for up to 64, sorted beyond); a key with escapes, or two equal fingerprints,
+  /// answer `true` and leave the exact answer to the caller. Objects without repeated keys
+  /// (nearly all of them) never hash a key.
   ///
   /// - Parameter scratch: A buffer reused from one object to the next.
   /// - Complexity: O(*n* log *n*) in the number of members.
@@ -55,8 +56,47 @@ extension JSONStorage {
       scratch.append(Self.fingerprint(rawBytes(of: key)))
     }
     if hasEscapes { return true }
+    // Sorting dominated this check for the small objects that make up most documents.
+    if scratch.count <= 8 { return Self.containsEqualPairByComparing(scratch) }
+    if scratch.count <= Self.fingerprintTableSize / 2 { return Self.containsEqualPairByHashing(scratch) }
     scratch.sort()
     return zip(scratch, scratch.dropFirst()).contains { $0 == $1 }
+  }
+
+  /// Whether two of a few fingerprints are equal, comparing every pair.
+  private static func containsEqualPairByComparing(_ fingerprints: [UInt64]) -> Bool {
+    for first in fingerprints.indices {
+      for second in (first + 1)..<fingerprints.count where fingerprints[first] == fingerprints[second] { return true }
+    }
+    return false
+  }
+
+  /// The slots of ``containsEqualPairByHashing(_:)``'s table, a power of two.
+  private static var fingerprintTableSize: Int { 128 }
+
+  /// Whether two fingerprints are equal, by inserting them into an open-addressing table on
+  /// the stack; at most half as many fingerprints as slots.
+  ///
+  /// An empty slot holds 0, so each fingerprint is stored with its lowest bit set: two that
+  /// differ only there count as equal, which only sends the caller to its exact check.
+  private static func containsEqualPairByHashing(_ fingerprints: [UInt64]) -> Bool {
+    let size = fingerprintTableSize
+    assert(fingerprints.count <= size / 2, "the table must keep empty slots")
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: size) { table in
+      table.initialize(repeating: 0)
+      let mask = size - 1
+      for fingerprint in fingerprints {
+        let stored = fingerprint | 1
+        // The top bits of a multiplicative hash; masked, every slot index is within the table.
+        var slot = Int(truncatingIfNeeded: (stored &* 0x9E37_79B9_7F4A_7C15) >> 57) & mask
+        while table[slot] != 0 {
+          if table[slot] == stored { return true }
+          slot = (slot + 1) & mask
+        }
+        table[slot] = stored
+      }
+      return false
+    }
   }
 
   /// The length, the first eight bytes and the last eight bytes of `bytes`, mixed: equal keys

@@ -180,6 +180,23 @@ public struct JSONWriter: Sendable {
     appendColon()
   }
 
+  /// Whether members are being buffered for sorting, so keys must be written with
+  /// ``writeKey(_:)``, which records them.
+  package var isSortingMembers: Bool { !sortingFrames.isEmpty }
+
+  /// Writes a key from its quoted text, which the caller guarantees needs no escaping under
+  /// any options (printable ASCII other than `"`, `\\` and `/`): a model's keys, prepared
+  /// once per type, are copied instead of scanned. Only while ``isSortingMembers`` is false.
+  ///
+  /// - Parameters:
+  ///   - quoted: The key between quotes, as UTF-8.
+  package mutating func writeKey(quoted: UnsafeBufferPointer<UInt8>) {
+    assert(sortingFrames.isEmpty, "sorted members need their keys: use writeKey(_:)")
+    separate()
+    bytes.append(contentsOf: quoted)
+    appendColon()
+  }
+
   // MARK: - Scalars
 
   /// Writes a string value, quoted and escaped as the options say.

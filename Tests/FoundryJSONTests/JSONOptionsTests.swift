@@ -164,6 +164,25 @@ struct JSONOptionsTests {
     expectParseError(json, options: options { $0.duplicateKeys = .reject }, message: #"duplicate key "k50" in object"#, code: .duplicateKey)
   }
 
+  /// Every size the repeated-key check handles its own way (pairwise, hash table, sorted).
+  @Test(arguments: [2, 8, 9, 40, 63, 64, 65, 100])
+  func duplicatesAtEverySize(memberCount: Int) throws {
+    var members = (0..<(memberCount - 1)).map { "\"key\($0)\": \($0)" }
+    members.append(#""key0": "again""#)
+    let json = "{" + members.joined(separator: ", ") + "}"
+    let last = try expectParses(json)
+    #expect(last.root["key0"]?.string == "again")
+    #expect(last.value["key0"] == "again")
+    #expect(last.value.object?.count == memberCount - 1)
+    let first = try expectParses(json, options: options { $0.duplicateKeys = .keepFirst })
+    #expect(first.root["key0"]?.int == 0)
+    #expect(first.value["key0"] == 0)
+    expectParseError(json, options: options { $0.duplicateKeys = .reject }, message: #"duplicate key "key0" in object"#, code: .duplicateKey)
+    // Without the repeat, nothing is a duplicate.
+    let distinct = "{" + members.dropLast().joined(separator: ", ") + "}"
+    try expectParses(distinct, options: options { $0.duplicateKeys = .reject })
+  }
+
   @Test func duplicateKeysSpelledDifferently() throws {
     let json = #"{"é": 1, "\u00e9": 2, "\u00E9": 3}"#
     let document = try expectParses(json)

@@ -10,7 +10,10 @@ import FoundryJSON
 /// Lookups follow the order fields are usually declared in (the mapping runtime's in-order
 /// hint), so a model read front to back costs one key comparison per field. Nothing is
 /// materialized: no dictionary of members, no `JSONValue`.
-struct KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+///
+/// A class: the standard library's `KeyedDecodingContainer` box copies its container for every
+/// `decode(_:forKey:)`, and a struct's copy retains each of its references (one retain here).
+final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: DocumentDecoder
   let object: JSONNode
   /// The decoder's depth when the container was made: its coding path is the decoder's

@@ -41,6 +41,9 @@ public final class MappingSchema: Sendable {
   @usableFromInline let isFlat: Bool
   /// Each field's key when the schema is flat (what the streaming writer writes); else empty.
   @usableFromInline let flatKeys: [String]
+  /// Each flat key between quotes, when no option can change how it is written (see
+  /// `JSONWriter.writeKey(_:quoted:)`); `nil` for keys that may need escaping.
+  let quotedFlatKeys: SimpleKeys
 
   public init(
     fields: [FieldKey],
@@ -73,6 +76,12 @@ public final class MappingSchema: Sendable {
     self.knownKeys = knownKeys
     isFlat = resolved.allSatisfy { key in key.alternatives.count == 1 && key.alternatives[0].segments.count == 1 }
     flatKeys = isFlat ? resolved.map { $0.alternatives[0].segments[0].name } : []
+    quotedFlatKeys = SimpleKeys(
+      flatKeys.map { key in
+        let quote = UInt8(ascii: "\"")
+        let isPlain = key.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != quote && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/") }
+        return isPlain ? [quote] + Array(key.utf8) + [quote] : nil
+      })
   }
 }
 

@@ -1,7 +1,7 @@
 import FoundryJSON
 
-// The fast path for the commonest fields: a `String`, `Int`, `Int64` or `Double` under a plain
-// key, read straight from the tape. No node and no `ValueReader` is made for the value (each
+// The fast path for the commonest fields: a `String`, `Int`, `Int64`, `Double` or `Bool` under a
+// plain key, read straight from the tape. No node and no `ValueReader` is made for the value (each
 // would retain the document and the decoding context), and nothing about paths or issues needs
 // recording, because the fast path only ever succeeds. Anything else it declines, and the
 // field is read the general way, which applies coercions and says what is wrong.
@@ -21,7 +21,7 @@ extension ObjectReader {
   /// The scalar types the fast path reads.
   @usableFromInline
   enum PlainScalarKind {
-    case string, int64, int, double
+    case string, int64, int, double, bool
   }
 
   /// Field `field` of a plain scalar type read from the tape: `nil` when declined (read it the
@@ -38,6 +38,8 @@ extension ObjectReader {
       kind = .int64
     } else if T.self == Double.self {
       kind = .double
+    } else if T.self == Bool.self {
+      kind = .bool
     } else {
       return nil
     }
@@ -51,6 +53,7 @@ extension ObjectReader {
       case .int64: return plainInt64(at: index).map { .some($0 as! T) }
       case .int: return plainInt64(at: index).flatMap { Int(exactly: $0) }.map { .some($0 as! T) }
       case .double: return plainDouble(at: index).map { .some($0 as! T) }
+      case .bool: return plainBool(at: index).map { .some($0 as! T) }
       }
     }
   }
@@ -61,6 +64,9 @@ extension ObjectReader {
   /// The integer at tape index `index` that fits `Int64`, or `nil`.
   @usableFromInline
   package func plainInt64(at index: Int) -> Int64? { object.node.plainInt64(at: index) }
+  /// The Boolean at tape index `index`, or `nil` for another kind.
+  @usableFromInline
+  package func plainBool(at index: Int) -> Bool? { object.node.plainBool(at: index) }
   /// The number at tape index `index` as the nearest `Double`, or `nil`.
   @usableFromInline
   package func plainDouble(at index: Int) -> Double? { object.node.plainDouble(at: index) }

@@ -28,9 +28,10 @@ public struct ObjectWriter {
   init(schema: MappingSchema, parent: inout ValueWriter) {
     let schema = parent.context.rekeying.isActive ? parent.context.rekeying.schema(for: schema) : schema
     self.schema = schema
-    if schema.isFlat, let stream = parent.takeStream() {
+    if schema.isFlat, var stream = parent.takeStream() {
+      stream.beginObject()
       writer = ValueWriter(streaming: stream, context: parent.context)
-      writer.stream?.beginObject()
+      tree = nil
     } else {
       writer = ValueWriter(context: parent.context)
       tree = JSONObject()
@@ -133,7 +134,12 @@ public struct ObjectWriter {
   @usableFromInline
   mutating func beginField(_ field: Int) -> Bool {
     guard tree == nil, schema.flatKeys.indices.contains(field) else { return false }
-    writer.stream?.writeKey(schema.flatKeys[field])
+    // The key's String is fetched (and retained) only when it must be scanned or sorted.
+    if let quoted = schema.quotedFlatKeys.keys[field], writer.stream?.isSortingMembers == false {
+      writer.stream?.writeKey(quoted: quoted)
+    } else {
+      writer.stream?.writeKey(schema.flatKeys[field])
+    }
     return true
   }
 

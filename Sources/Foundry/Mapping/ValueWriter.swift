@@ -163,8 +163,10 @@ public struct ValueWriter {
   /// Moves the stream out (leaving this writer empty) so another writer can append to it
   /// without copying the bytes.
   mutating func takeStream() -> JSONWriter? {
-    defer { stream = nil }
-    return stream
+    // Swapped out, not copied: a copy would retain the output and release it again.
+    var taken: JSONWriter?
+    swap(&taken, &stream)
+    return taken
   }
 }
 
