@@ -6,7 +6,7 @@ import FoundryXML
 /// child (and the chunk being read): what `foundry inspect` prints for a large XML file whose
 /// root holds a long run of elements, such as an OpenStreetMap export.
 ///
-/// The root's view is rebuilt from its children as ``XMLJSONView`` builds it: the attributes
+/// The root's view is rebuilt from its children as `XMLJSONView` builds it: the attributes
 /// first, then the children grouped by name in order of first appearance, a name met more than
 /// once becoming an array. When the view would need the root's whole content (text directly in
 /// the root, or a name that comes back after another, which give `#text` and `#content`), the
