@@ -58,6 +58,12 @@ package struct Shape: Sendable {
     return position
   }
 
+  /// Appends a field `name`, seen once, whose values are the node `node`, after the other
+  /// fields of the record at `id`: how a streamed shape adds the keys it meets in order.
+  mutating func appendField(_ name: String, node: NodeID, to id: NodeID) {
+    insertField(Field(name: name, node: node, presence: 1, lastObject: 0), in: id, at: nodes[id].fields.count)
+  }
+
   // MARK: - Nodes
 
   /// Everything seen at one place of a document.

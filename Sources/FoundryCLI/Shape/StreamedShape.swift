@@ -71,8 +71,7 @@ struct StreamedShape {
       return builder.shape.nodes[object].fields[position].node
     }
     let node = builder.shape.makeNode()
-    let field = Shape.Field(name: key, node: node, presence: 1, lastObject: 0)
-    builder.shape.insertField(field, in: object, at: builder.shape.nodes[object].fields.count)
+    builder.shape.appendField(key, node: node, to: object)
     return node
   }
 

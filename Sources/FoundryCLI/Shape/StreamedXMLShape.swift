@@ -64,8 +64,7 @@ package struct StreamedXMLShape {
         builder.shape.nodes[node].lengths = group.count...group.count
         builder.shape.nodes[node].element = group.values
       }
-      let field = Shape.Field(name: group.name, node: node, presence: 1, lastObject: 0)
-      builder.shape.insertField(field, in: Shape.rootID, at: builder.shape.nodes[Shape.rootID].fields.count)
+      builder.shape.appendField(group.name, node: node, to: Shape.rootID)
     }
     let members = builder.shape.nodes[Shape.rootID].fields.count
     builder.shape.nodes[Shape.rootID].memberCounts = members...members
@@ -83,8 +82,7 @@ package struct StreamedXMLShape {
     let view = XMLJSONView.document(of: root)
     for (key, value) in view.root.members where key.hasPrefix("@") {
       let node = builder.shape.makeNode()
-      let field = Shape.Field(name: key, node: node, presence: 1, lastObject: 0)
-      builder.shape.insertField(field, in: Shape.rootID, at: builder.shape.nodes[Shape.rootID].fields.count)
+      builder.shape.appendField(key, node: node, to: Shape.rootID)
       builder.observe(value, into: node)
     }
   }
