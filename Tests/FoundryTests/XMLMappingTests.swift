@@ -174,6 +174,25 @@ struct XMLMappingRuleTests {
         ]))
   }
 
+  @Test("Children without child elements of their own make the same groups and #content as deeper siblings")
+  func childlessChildrenMatchDeeperOnes() throws {
+    let leaves = #"<r><a k="1">x</a><b/><a k="2"/><a>y</a></r>"#
+    let mixed = #"<r><a k="1">x</a><b/><a k="2"/><a>y</a><c><d>1</d></c></r>"#
+    let shallow = XMLJSONView.document(of: try XMLTree(string: leaves).root).value
+    let deep = XMLJSONView.document(of: try XMLTree(string: mixed).root).value
+    let a: JSONValue = .array([.object(["@k": .string("1"), "#text": .string("x")]), .object(["@k": .string("2")]), .string("y")])
+    #expect(shallow["a"] == a)
+    #expect(shallow["b"] == .string(""))
+    let content: [JSONValue] = [
+      .object(["a": .object(["@k": .string("1"), "#text": .string("x")])]), .object(["b": .string("")]),
+      .object(["a": .object(["@k": .string("2")])]), .object(["a": .string("y")]),
+    ]
+    #expect(shallow["#content"] == .array(content))
+    #expect(deep["a"] == a)
+    #expect(deep["c"] == .object(["d": .string("1")]))
+    #expect(deep["#content"] == .array(content + [.object(["c": .object(["d": .string("1")])])]))
+  }
+
   @Test("Errors carry the path and the XML line and column")
   func errors() throws {
     let xml = """

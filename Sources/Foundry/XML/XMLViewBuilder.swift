@@ -120,8 +120,8 @@ struct XMLViewBuilder {
     case beginArray(sourceOffset: Int)
     /// Closes the innermost open object or array.
     case close(count: Int)
-    /// An element's direct text: its pieces between `start` and `end` on the tape.
-    case text(element: Int, pieces: Int, first: Int, start: Int, end: Int, sourceOffset: Int)
+    /// An element's direct text: its count of pieces and the tape index of the first.
+    case text(element: Int, pieces: Int, first: Int)
     /// The ordered content of an element between `start` and `end` on the tape: text as
     /// strings, elements as one-member objects copied from the records on ``emitted`` from
     /// `record`.
@@ -153,8 +153,8 @@ struct XMLViewBuilder {
         containers.append(json.beginArray(sourceOffset: sourceOffset))
       case .close(let count):
         if let container = containers.popLast() { json.close(container, count: count) }
-      case .text(let element, let pieces, let first, let start, let end, let sourceOffset):
-        emitText(of: element, pieces: pieces, first: first, from: start, to: end, sourceOffset: sourceOffset)
+      case .text(let element, let pieces, let first):
+        emitText(of: element, pieces: pieces, first: first)
       case .beginContent(let start, let end, let sourceOffset, let record):
         // The records in document order, which is the order the walk meets the elements in.
         emitted[record...].sort { $0.child < $1.child }
@@ -168,95 +168,155 @@ struct XMLViewBuilder {
     }
   }
 
-  /// Emits an element's text, or opens its object, writes its attributes and pushes the tasks
-  /// of the rest that `form` writes: the child element groups, `#text`, `#content`, the closing.
-  private mutating func emitElement(_ index: Int, form: Form, tasks: inout [Task]) {
-    let offset = tape.sourceOffset(index)
-    note(tape.nameID(index))
-    let end = tape.end(of: index)
-    let attributeStart = index + 1
-    let contentStart = attributeStart + tape.attributeCount(index)
+  /// What one pass over an element's tape nodes finds: where its parts are, its text pieces,
+  /// and its child elements (pushed on ``children`` from `childBase`).
+  private struct Scan {
+    let index: Int
+    let sourceOffset: Int
+    let end: Int
+    let contentStart: Int
     var visibleAttributes = 0
-    for attribute in attributeStart..<contentStart where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
-      visibleAttributes += 1
-    }
-    // One pass over the content: child elements onto the stack, text counted, order checked.
-    let base = children.count
     var textPieces = 0
     var firstText = -1
+    /// Text came between child elements.
+    var textBetweenChildren = false
+    let childBase: Int
+    var childCount = 0
+    /// No child element has element children of its own (see ``emitChildless(_:)``).
+    var childrenAreChildless = true
+
+    var attributes: Range<Int> { (index + 1)..<contentStart }
+  }
+
+  /// Scans the element at `index`, pushing its child elements on ``children``.
+  private mutating func scan(_ index: Int) -> Scan {
+    note(tape.nameID(index))
+    let contentStart = index + 1 + tape.attributeCount(index)
+    var scan = Scan(
+      index: index, sourceOffset: tape.sourceOffset(index), end: tape.end(of: index), contentStart: contentStart,
+      childBase: children.count)
+    for attribute in scan.attributes where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
+      scan.visibleAttributes += 1
+    }
     var textPending = false
-    var orderLost = false
     var position = contentStart
-    while position < end {
+    while position < scan.end {
       switch tape.kind(position) {
       case .element:
-        if textPending { orderLost = true }
+        if textPending { scan.textBetweenChildren = true }
         textPending = false
         children.append(position)
-        position = tape.end(of: position)
+        let next = tape.end(of: position)
+        if scan.childrenAreChildless, containsElement(from: position + 1, to: next) { scan.childrenAreChildless = false }
+        position = next
       case .text, .cdata:
         if !tape.bytes(position).isEmpty {
           textPending = true
-          textPieces += 1
-          if firstText < 0 { firstText = position }
+          scan.textPieces += 1
+          if scan.firstText < 0 { scan.firstText = position }
         }
         position += 1
       case .attribute, .other:
         position += 1
       }
     }
-    defer { children.removeLast(children.count - base) }
-    let childCount = children.count - base
-    if visibleAttributes == 0, childCount == 0 {
-      emitText(of: index, pieces: textPieces, first: firstText, from: contentStart, to: end, sourceOffset: offset)
-      return
+    scan.childCount = children.count - scan.childBase
+    return scan
+  }
+
+  /// Whether an element node lies between tape indices `start` and `end`.
+  private func containsElement(from start: Int, to end: Int) -> Bool {
+    var position = start
+    while position < end {
+      if tape.kind(position) == .element { return true }
+      position += 1
     }
-    containers.append(json.beginObject(sourceOffset: offset))
-    for attribute in attributeStart..<contentStart where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
-      let id = tape.nameID(attribute)
-      note(id)
-      let slot = 3 + 2 * spelling(of: id)
-      json.key(slot: slot, sourceOffset: offset, leading: true) { "@" + tape.name(id).qualifiedName }
-      json.string(tape.bytes(attribute), sourceOffset: offset)
-    }
+    return false
+  }
+
+  /// Emits an element's text, or opens its object, writes its attributes and the rest that
+  /// `form` writes: the child element groups, `#text`, `#content`, the closing. What has
+  /// children below it goes on `tasks`; an element without child elements is written at once.
+  private mutating func emitElement(_ index: Int, form: Form, tasks: inout [Task]) {
+    let element = scan(index)
+    defer { children.removeLast(children.count - element.childBase) }
+    if element.childCount == 0 { return emitChildless(element) }
+    containers.append(json.beginObject(sourceOffset: element.sourceOffset))
+    emitAttributes(of: element)
     let nameBase = names.count
-    let (groups, groupingLostOrder) = groupCount(base: base, count: childCount)
-    let isOrdered = orderLost || groupingLostOrder
+    defer {
+      names.removeLast(names.count - nameBase)
+      counts.removeLast(counts.count - nameBase)
+    }
+    let (groups, groupingLostOrder) = groupCount(base: element.childBase, count: element.childCount)
+    let isOrdered = element.textBetweenChildren || groupingLostOrder
     if isOrdered { orderedElements += 1 }
     let hasContent = isOrdered && form != .named
     // Where `#content` is the only copy of the content (in order), it stands alone.
     let hasGroups = !isOrdered || form != .ordered
-    let hasText = textPieces > 0 && hasGroups
-    let count = visibleAttributes + (hasGroups ? groups : 0) + (hasText ? 1 : 0) + (hasContent ? 1 : 0)
+    let hasText = element.textPieces > 0 && hasGroups
+    let count = element.visibleAttributes + (hasGroups ? groups : 0) + (hasText ? 1 : 0) + (hasContent ? 1 : 0)
     // The rest runs in this order: groups, `#text`, `#content`, the closing; so it goes on the
-    // task stack backwards.
+    // task stack backwards, or the groups are written now.
     tasks.append(.finish(emittedBase: emitted.count))
     tasks.append(.close(count: count))
     if hasContent {
-      tasks.append(.beginContent(start: contentStart, end: end, sourceOffset: offset, record: emitted.count))
-      tasks.append(.memberKey(slot: Self.contentSlot, sourceOffset: offset))
+      tasks.append(.beginContent(start: element.contentStart, end: element.end, sourceOffset: element.sourceOffset, record: emitted.count))
+      tasks.append(.memberKey(slot: Self.contentSlot, sourceOffset: element.sourceOffset))
     }
     if hasText {
-      tasks.append(.text(element: index, pieces: textPieces, first: firstText, start: contentStart, end: end, sourceOffset: offset))
-      tasks.append(.memberKey(slot: Self.textSlot, sourceOffset: offset))
+      tasks.append(.text(element: index, pieces: element.textPieces, first: element.firstText))
+      tasks.append(.memberKey(slot: Self.textSlot, sourceOffset: element.sourceOffset))
     }
-    if hasGroups {
-      pushGroups(base: base, count: childCount, nameBase: nameBase, form: form.groups(ordered: isOrdered), recording: hasContent, tasks: &tasks)
+    guard hasGroups else { return }
+    let regrouped = arrangeGroups(base: element.childBase, count: element.childCount, nameBase: nameBase)
+    if element.childrenAreChildless {
+      emitGroups(of: element, nameBase: nameBase, regrouped: regrouped, recording: hasContent)
     } else {
-      names.removeLast(names.count - nameBase)
-      counts.removeLast(counts.count - nameBase)
+      pushGroups(of: element, nameBase: nameBase, regrouped: regrouped, form: form.groups(ordered: isOrdered), recording: hasContent, tasks: &tasks)
     }
   }
 
-  /// The element's direct text, joined (most elements have one piece, taken as is).
-  private mutating func emitText(of index: Int, pieces: Int, first: Int, from start: Int, to end: Int, sourceOffset: Int) {
+  /// Writes an element without child elements: its text, or an object of its attributes (and
+  /// `#text`). Grouping and order do not arise, so every form is the same.
+  private mutating func emitChildless(_ element: Scan) {
+    guard element.visibleAttributes > 0 else { return emitText(of: element) }
+    let object = json.beginObject(sourceOffset: element.sourceOffset)
+    emitAttributes(of: element)
+    if element.textPieces > 0 {
+      json.key(slot: Self.textSlot, sourceOffset: element.sourceOffset) { "#text" }
+      emitText(of: element)
+    }
+    json.close(object, count: element.visibleAttributes + (element.textPieces > 0 ? 1 : 0))
+  }
+
+  /// Writes the visible attributes of an element whose object is open.
+  private mutating func emitAttributes(of element: Scan) {
+    for attribute in element.attributes where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
+      let id = tape.nameID(attribute)
+      note(id)
+      let slot = 3 + 2 * spelling(of: id)
+      json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true) { "@" + tape.name(id).qualifiedName }
+      json.string(tape.bytes(attribute), sourceOffset: element.sourceOffset)
+    }
+  }
+
+  /// The direct text of a scanned element.
+  private mutating func emitText(of element: Scan) {
+    emitText(of: element.index, pieces: element.textPieces, first: element.firstText)
+  }
+
+  /// The direct text of the element at `index`, joined from its `pieces` (most elements have
+  /// one, taken as is), the first at tape index `first` (-1: none).
+  private mutating func emitText(of index: Int, pieces: Int, first: Int) {
     if pieces <= 1 {
       let bytes = first >= 0 ? tape.bytes(first) : UnsafeBufferPointer(start: nil, count: 0)
-      json.string(options.trimsText ? Self.trimmed(bytes) : bytes, sourceOffset: first >= 0 ? tape.sourceOffset(first) : sourceOffset)
+      json.string(options.trimsText ? Self.trimmed(bytes) : bytes, sourceOffset: tape.sourceOffset(first >= 0 ? first : index))
       return
     }
     var parts: [UnsafeBufferPointer<UInt8>] = []
-    var position = start
+    var position = index + 1 + tape.attributeCount(index)
+    let end = tape.end(of: index)
     while position < end {
       switch tape.kind(position) {
       case .element: position = tape.end(of: position)
@@ -293,7 +353,7 @@ struct XMLViewBuilder {
   /// The number of groups the children on the stack from `base` form by name (first
   /// appearance order; a name that repeats becomes an array), and whether a name comes back
   /// after another (so grouping changes the order). Leaves the distinct spelling ids and
-  /// their counts on ``names`` and ``counts`` for ``pushGroups(base:count:nameBase:form:recording:tasks:)``.
+  /// their counts on ``names`` and ``counts``.
   private mutating func groupCount(base: Int, count: Int) -> (groups: Int, orderLost: Bool) {
     // A linear scan suits the usual handful of names; many distinct names switch to a
     // dictionary.
@@ -311,27 +371,14 @@ struct XMLViewBuilder {
     return (names.count - nameBase, orderLost)
   }
 
-  /// Pushes the tasks that write the groups ``groupCount(base:count:)`` left on ``names``
-  /// from `nameBase`, and clears them. Each group is its key, then the elements in `form`, or
-  /// an array of them; `recording` has each child's view range noted for `#content`.
-  private mutating func pushGroups(base: Int, count: Int, nameBase: Int, form: Form, recording: Bool, tasks: inout [Task]) {
-    defer {
-      names.removeLast(names.count - nameBase)
-      counts.removeLast(counts.count - nameBase)
-    }
+  /// Lays out the groups ``groupCount(base:count:)`` left on ``names`` from `nameBase`: each
+  /// group's children are contiguous, in group order, in ``children`` from `base` already
+  /// when every child is a group of its own or all are one group; otherwise (returns `true`)
+  /// they are bucketed by name, stably, into ``grouped``.
+  private mutating func arrangeGroups(base: Int, count: Int, nameBase: Int) -> Bool {
     let groupCount = names.count - nameBase
-    if groupCount == 1 {
-      return pushGroup(names[nameBase], members: children[base..<base + count], form: form, recording: recording, tasks: &tasks)
-    }
-    if groupCount == count {
-      // Every name once (a record-like element): the children in order, no regrouping.
-      for slot in (0..<count).reversed() {
-        pushGroup(names[nameBase + slot], members: children[(base + slot)...(base + slot)], form: form, recording: recording, tasks: &tasks)
-      }
-      return
-    }
-    // Regroup: bucket the children by name, stably, in `grouped`; the bucket starts first
-    // (in the tail of `grouped`), then the children.
+    guard groupCount > 1, groupCount < count else { return false }
+    // The bucket starts go first (in the tail of `grouped`), then the children.
     grouped.removeAll(keepingCapacity: true)
     grouped.append(contentsOf: repeatElement(0, count: count + groupCount))
     var running = 0
@@ -346,26 +393,55 @@ struct XMLViewBuilder {
       grouped[position] = child
       grouped[count + slot] = position + 1
     }
-    var end = count
-    for slot in (0..<groupCount).reversed() {
-      let size = counts[nameBase + slot]
-      pushGroup(names[nameBase + slot], members: grouped[(end - size)..<end], form: form, recording: recording, tasks: &tasks)
-      end -= size
+    return true
+  }
+
+  /// The child at `position` in group order (see ``arrangeGroups(base:count:nameBase:)``).
+  private func member(_ position: Int, of element: Scan, regrouped: Bool) -> Int {
+    regrouped ? grouped[position] : children[element.childBase + position]
+  }
+
+  /// Writes the groups of an element whose children have no child elements: each group is
+  /// its key, then the child or an array of them; `recording` notes each child's view range
+  /// for `#content`.
+  private mutating func emitGroups(of element: Scan, nameBase: Int, regrouped: Bool, recording: Bool) {
+    var position = 0
+    for slot in nameBase..<names.count {
+      let size = counts[slot]
+      let sourceOffset = tape.sourceOffset(member(position, of: element, regrouped: regrouped))
+      key(forElement: names[slot], sourceOffset: sourceOffset)
+      let array = size > 1 ? json.beginArray(sourceOffset: sourceOffset) : nil
+      for offset in position..<(position + size) {
+        let child = member(offset, of: element, regrouped: regrouped)
+        let start = json.nodeCount
+        emitChildless(scan(child))
+        if recording { emitted.append((child, start, json.nodeCount)) }
+      }
+      if let array { json.close(array, count: size) }
+      position += size
     }
   }
 
-  /// Pushes the tasks that write one group: the key, then the element or an array of them.
-  private func pushGroup(_ id: Int, members: ArraySlice<Int>, form: Form, recording: Bool, tasks: inout [Task]) {
-    guard let first = members.first else { return }
-    let sourceOffset = tape.sourceOffset(first)
-    if members.count == 1 {
-      tasks.append(.element(first, form: form, recording: recording))
-    } else {
-      tasks.append(.close(count: members.count))
-      for child in members.reversed() { tasks.append(.element(child, form: form, recording: recording)) }
-      tasks.append(.beginArray(sourceOffset: sourceOffset))
+  /// Pushes the tasks that write the groups of an element, last group first: each group is
+  /// its key, then the child in `form` or an array of them; `recording` has each child's view
+  /// range noted for `#content`.
+  private mutating func pushGroups(of element: Scan, nameBase: Int, regrouped: Bool, form: Form, recording: Bool, tasks: inout [Task]) {
+    var end = element.childCount
+    for slot in (nameBase..<names.count).reversed() {
+      let size = counts[slot]
+      let first = member(end - size, of: element, regrouped: regrouped)
+      if size == 1 {
+        tasks.append(.element(first, form: form, recording: recording))
+      } else {
+        tasks.append(.close(count: size))
+        for offset in ((end - size)..<end).reversed() {
+          tasks.append(.element(member(offset, of: element, regrouped: regrouped), form: form, recording: recording))
+        }
+        tasks.append(.beginArray(sourceOffset: tape.sourceOffset(first)))
+      }
+      tasks.append(.key(spelling: names[slot], sourceOffset: tape.sourceOffset(first)))
+      end -= size
     }
-    tasks.append(.key(spelling: id, sourceOffset: sourceOffset))
   }
 
   /// The slot of spelling `id` among the names from `base` on the name stack, added if new.
