@@ -61,12 +61,29 @@ package struct JSONDocumentBuilder {
   /// hashing. `leading` keys come before an object's other members, and the mapping layer's
   /// lookups search them apart (``JSONNode/ObjectLayout/contentStart``).
   package mutating func key(slot: Int, sourceOffset: Int, leading: Bool = false, spelling: () -> String) {
+    appendKey(slot: slot, sourceOffset: sourceOffset, leading: leading) { bytes in
+      var text = spelling()
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+  }
+
+  /// ``key(slot:sourceOffset:leading:spelling:)`` with the text given as UTF-8, after an
+  /// optional one-byte `marker` (`@` before an attribute's name): no `String` is made.
+  package mutating func key(slot: Int, sourceOffset: Int, leading: Bool = false, marker: UInt8? = nil, utf8 text: UnsafeBufferPointer<UInt8>) {
+    appendKey(slot: slot, sourceOffset: sourceOffset, leading: leading) { bytes in
+      if let marker { bytes.append(marker) }
+      bytes.append(contentsOf: text)
+    }
+  }
+
+  /// Appends the key of `slot`, storing its text with `store` the first time.
+  private mutating func appendKey(slot: Int, sourceOffset: Int, leading: Bool, store: (AdoptableBuffer<UInt8>) -> Void) {
     if slot >= slots.count { slots.append(contentsOf: repeatElement((offset: -1, length: 0), count: slot + 1 - slots.count)) }
     var entry = slots[slot]
     if entry.offset < 0 {
-      var text = spelling()
-      entry = (bytes.count, text.utf8.count)
-      text.withUTF8 { bytes.append(contentsOf: $0) }
+      let offset = bytes.count
+      store(bytes)
+      entry = (offset, bytes.count - offset)
       slots[slot] = entry
     }
     let flags = leading ? TapeNode.isRawText | TapeNode.isLeadingKey : TapeNode.isRawText

@@ -70,7 +70,7 @@ public enum XMLJSONView {
       )
       if options.wrapsRoot {
         let object = builder.json.beginObject(sourceOffset: element.byteOffset)
-        builder.key(forElement: builder.spelling(of: tape.nameID(index)), sourceOffset: element.byteOffset)
+        builder.key(forElementName: tape.nameID(index), sourceOffset: element.byteOffset)
         builder.emit(index)
         builder.json.close(object, count: 1)
       } else {

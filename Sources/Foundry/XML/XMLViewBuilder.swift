@@ -31,12 +31,6 @@ struct XMLViewBuilder {
   private var orderedElements = 0
   /// Per name id, whether its namespace prefix is already noted.
   private var notedNames: [Bool] = []
-  /// Per name id, the id of its spelling (qualified name): names in different namespaces
-  /// may be spelled alike, and the view groups and keys by spelling. -1: not looked up yet.
-  private var spellingOfName: [Int] = []
-  private var spellings: [String: Int] = [:]
-  private var spellingList: [String] = []
-
   /// Key slots: 0 `#text`, 1 `#content`, then two per name id (element, `@attribute`).
   private static let textSlot = 0, contentSlot = 1
 
@@ -46,33 +40,16 @@ struct XMLViewBuilder {
     self.options = options
   }
 
-  /// Keys an element by its spelling id (see ``spelling(of:)``).
-  mutating func key(forElement spelling: Int, sourceOffset: Int) {
-    let text = spellingText(spelling)
-    json.key(slot: 2 + 2 * spelling, sourceOffset: sourceOffset) { text }
+  /// Keys an element by its name id: the key is the qualified name, and names spelled alike
+  /// share a key slot (see ``XMLTapeReader/spelling(ofName:)``).
+  mutating func key(forElementName id: Int, sourceOffset: Int) {
+    tape.withQualifiedName(id) { text in
+      json.key(slot: 2 + 2 * tape.spelling(ofName: id), sourceOffset: sourceOffset, utf8: text)
+    }
   }
 
   /// The spelling id of the name with id `id`.
-  mutating func spelling(of id: Int) -> Int {
-    if id >= spellingOfName.count { spellingOfName.append(contentsOf: repeatElement(-1, count: id + 1 - spellingOfName.count)) }
-    let known = spellingOfName[id]
-    if known >= 0 { return known }
-    let text = tape.name(id).qualifiedName
-    let spelling: Int
-    if let known = spellings[text] {
-      spelling = known
-    } else {
-      spelling = spellingList.count
-      spellingList.append(text)
-      spellings[text] = spelling
-    }
-    spellingOfName[id] = spelling
-    return spelling
-  }
-
-  private func spellingText(_ spelling: Int) -> String {
-    spellingList.indices.contains(spelling) ? spellingList[spelling] : ""
-  }
+  func spelling(of id: Int) -> Int { tape.spelling(ofName: id) }
 
   // MARK: - The walk
 
@@ -112,8 +89,8 @@ struct XMLViewBuilder {
     /// Notes the view range of element `child`, which began at view node `start` when
     /// ``orderedElements`` was `ordered`, unless elements with ordered content came since.
     case record(child: Int, start: Int, ordered: Int)
-    /// The key of a child element group, by spelling id.
-    case key(spelling: Int, sourceOffset: Int)
+    /// The key of a child element group, by the name id of one of its elements.
+    case key(name: Int, sourceOffset: Int)
     /// The `#text` or `#content` key.
     case memberKey(slot: Int, sourceOffset: Int)
     /// Opens an array, closed by the next ``close(count:)`` of its level.
@@ -145,8 +122,8 @@ struct XMLViewBuilder {
       case .record(let child, let start, let ordered):
         // A child with ordered content inside was written by name only: `#content` writes it again.
         if ordered == orderedElements { emitted.append((child, start, json.nodeCount)) }
-      case .key(let spelling, let sourceOffset):
-        key(forElement: spelling, sourceOffset: sourceOffset)
+      case .key(let name, let sourceOffset):
+        key(forElementName: name, sourceOffset: sourceOffset)
       case .memberKey(let slot, let sourceOffset):
         json.key(slot: slot, sourceOffset: sourceOffset) { slot == Self.textSlot ? "#text" : "#content" }
       case .beginArray(let sourceOffset):
@@ -296,7 +273,9 @@ struct XMLViewBuilder {
       let id = tape.nameID(attribute)
       note(id)
       let slot = 3 + 2 * spelling(of: id)
-      json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true) { "@" + tape.name(id).qualifiedName }
+      tape.withQualifiedName(id) { text in
+        json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true, marker: UInt8(ascii: "@"), utf8: text)
+      }
       json.string(tape.bytes(attribute), sourceOffset: element.sourceOffset)
     }
   }
@@ -408,8 +387,9 @@ struct XMLViewBuilder {
     var position = 0
     for slot in nameBase..<names.count {
       let size = counts[slot]
-      let sourceOffset = tape.sourceOffset(member(position, of: element, regrouped: regrouped))
-      key(forElement: names[slot], sourceOffset: sourceOffset)
+      let first = member(position, of: element, regrouped: regrouped)
+      let sourceOffset = tape.sourceOffset(first)
+      key(forElementName: tape.nameID(first), sourceOffset: sourceOffset)
       let array = size > 1 ? json.beginArray(sourceOffset: sourceOffset) : nil
       for offset in position..<(position + size) {
         let child = member(offset, of: element, regrouped: regrouped)
@@ -439,7 +419,7 @@ struct XMLViewBuilder {
         }
         tasks.append(.beginArray(sourceOffset: tape.sourceOffset(first)))
       }
-      tasks.append(.key(spelling: names[slot], sourceOffset: tape.sourceOffset(first)))
+      tasks.append(.key(name: tape.nameID(first), sourceOffset: tape.sourceOffset(first)))
       end -= size
     }
   }
@@ -477,7 +457,7 @@ struct XMLViewBuilder {
       switch tape.kind(position) {
       case .element:
         let object = json.beginObject(sourceOffset: tape.sourceOffset(position))
-        key(forElement: spelling(of: tape.nameID(position)), sourceOffset: tape.sourceOffset(position))
+        key(forElementName: tape.nameID(position), sourceOffset: tape.sourceOffset(position))
         while record < emitted.count, emitted[record].child < position { record += 1 }
         count += 1
         let next = tape.end(of: position)

@@ -7,6 +7,10 @@ final class XMLNameTable: @unchecked Sendable {
   /// and the namespace.
   private var slots: [UInt32] = Array(repeating: 0, count: 64)
   private var keys: [(bytes: [UInt8], namespace: String?)] = []
+  /// Per name id, the id of its spelling (its qualified name alone): names in different
+  /// namespaces may be spelled alike. Spelling ids are dense, in order of first appearance.
+  private var spellingOfName: [UInt32] = []
+  private var spellingIDs: [[UInt8]: UInt32] = [:]
 
   /// The id of the name spelled `qualified` (UTF-8) in `namespaceURI`, interning it if new.
   func id(of qualified: UnsafeBufferPointer<UInt8>, namespaceURI: String?) -> UInt32 {
@@ -22,7 +26,15 @@ final class XMLNameTable: @unchecked Sendable {
     let id = UInt32(names.count)
     let text = String(decoding: qualified, as: UTF8.self)
     names.append(XMLName(text, namespaceURI: namespaceURI))
-    keys.append((Array(qualified), namespaceURI))
+    let bytes = Array(qualified)
+    keys.append((bytes, namespaceURI))
+    if let spelling = spellingIDs[bytes] {
+      spellingOfName.append(spelling)
+    } else {
+      let spelling = UInt32(spellingIDs.count)
+      spellingIDs[bytes] = spelling
+      spellingOfName.append(spelling)
+    }
     slots[slot] = id + 1
     if names.count * 2 > slots.count { rehash() }
     return id
@@ -35,6 +47,8 @@ final class XMLNameTable: @unchecked Sendable {
     copy.names = names
     copy.slots = slots
     copy.keys = keys
+    copy.spellingOfName = spellingOfName
+    copy.spellingIDs = spellingIDs
     return copy
   }
 
@@ -47,6 +61,17 @@ final class XMLNameTable: @unchecked Sendable {
   /// The name with id `id`.
   func name(_ id: UInt32) -> XMLName {
     names.indices.contains(Int(id)) ? names[Int(id)] : XMLName("")
+  }
+
+  /// The spelling id of the name with id `id` (0 for an unknown id).
+  func spelling(of id: UInt32) -> Int {
+    spellingOfName.indices.contains(Int(id)) ? Int(spellingOfName[Int(id)]) : 0
+  }
+
+  /// The qualified name of the name with id `id`, as UTF-8 (empty for an unknown id).
+  func withQualifiedName<Result>(_ id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    guard keys.indices.contains(Int(id)) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    return keys[Int(id)].bytes.withUnsafeBufferPointer(body)
   }
 
   private func rehash() {

@@ -88,6 +88,16 @@ package struct XMLTapeReader {
 
   /// The name with id `id`.
   package func name(_ id: Int) -> XMLName { names.name(UInt32(truncatingIfNeeded: id)) }
+
+  /// The spelling id of the name with id `id`: equal for names written alike (the same
+  /// qualified name), whatever their namespaces. Ids are small and dense, and stay the same
+  /// from one element of a stream to the next.
+  package func spelling(ofName id: Int) -> Int { names.spelling(of: UInt32(truncatingIfNeeded: id)) }
+
+  /// Calls `body` with the UTF-8 of the qualified name (`prefix:local`) with id `id`.
+  package func withQualifiedName<Result>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    names.withQualifiedName(UInt32(truncatingIfNeeded: id), body)
+  }
 }
 
 extension XMLTree.Element {
