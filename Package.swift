@@ -157,7 +157,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FoundryJSONTests",
-      dependencies: ["FoundryJSON", "FoundryTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+      dependencies: ["FoundryJSON", "FoundryInternals", "FoundryTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
       swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     .testTarget(

@@ -28,6 +28,7 @@ package struct StreamPosition: Sendable, Hashable {
     case 0x0A:
       if !isAfterCarriageReturn { line += 1 }
       startLine()
+      isAfterCarriageReturn = false
     case 0x0D:
       line += 1
       startLine()
@@ -41,8 +42,33 @@ package struct StreamPosition: Sendable, Hashable {
   }
 
   /// Moves past a run of bytes (an element), touching the line tail only once.
+  ///
+  /// Counts line feeds and UTF-8 continuation bytes eight bytes at a time; input with a
+  /// carriage return takes the byte-by-byte path, which tells `\r\n` from a lone `\r`.
   package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
     guard !bytes.isEmpty else { return }
+    let counts = ByteCounts(bytes)
+    guard counts.carriageReturns == 0 else { return advanceByteByByte(over: bytes) }
+    offset += bytes.count
+    // A line feed right after a carriage return ends the line the carriage return counted.
+    let lineFeeds = counts.lineFeeds - (isAfterCarriageReturn && bytes[0] == 0x0A ? 1 : 0)
+    isAfterCarriageReturn = false
+    guard counts.lineFeeds > 0 else {
+      column += bytes.count - counts.continuationBytes
+      appendToLineTail(bytes)
+      return
+    }
+    line += lineFeeds
+    var lastBreak = bytes.count - 1
+    while bytes[lastBreak] != 0x0A { lastBreak -= 1 }
+    let rest = UnsafeBufferPointer(rebasing: bytes[(lastBreak + 1)...])
+    column = 1 + rest.count - ByteCounts(rest).continuationBytes
+    lineTail.removeAll(keepingCapacity: true)
+    appendToLineTail(rest)
+  }
+
+  /// ``advance(over:)`` one byte at a time.
+  private mutating func advanceByteByByte(over bytes: UnsafeBufferPointer<UInt8>) {
     var lastBreak = -1
     var scalars = 0
     for index in bytes.indices {
@@ -70,7 +96,12 @@ package struct StreamPosition: Sendable, Hashable {
     } else {
       column += scalars
     }
-    lineTail.append(contentsOf: rest.suffix(Self.tailLimit))
+    appendToLineTail(rest)
+  }
+
+  /// Appends the end of `bytes` (of the current line) to the line tail, kept short.
+  private mutating func appendToLineTail(_ bytes: UnsafeBufferPointer<UInt8>) {
+    lineTail.append(contentsOf: bytes.suffix(Self.tailLimit))
     if lineTail.count > 2 * Self.tailLimit { lineTail.removeFirst(lineTail.count - Self.tailLimit) }
   }
 
@@ -97,5 +128,42 @@ package struct StreamPosition: Sendable, Hashable {
       location.offset = offset + local
       return location
     }
+  }
+}
+
+/// How many line feeds, carriage returns and UTF-8 continuation bytes a run of bytes holds,
+/// counted a 64-bit word at a time.
+private struct ByteCounts {
+  var lineFeeds = 0
+  var carriageReturns = 0
+  var continuationBytes = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    let raw = UnsafeRawPointer(base)
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      lineFeeds += Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+      carriageReturns += Self.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+      // 10xxxxxx: the top bit set and the next one clear.
+      continuationBytes += (word & ~(word << 1) & high).nonzeroBitCount
+      index += 8
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A { lineFeeds += 1 }
+      if byte == 0x0D { carriageReturns += 1 }
+      if byte & 0xC0 == 0x80 { continuationBytes += 1 }
+      index += 1
+    }
+  }
+
+  /// The number of zero bytes in `word`, exactly (no carry crosses a byte).
+  private static func zeroBytes(_ word: UInt64) -> Int {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let spread = ((word & low) &+ low) | word
+    return (~spread & 0x8080_8080_8080_8080).nonzeroBitCount
   }
 }

@@ -1,0 +1,54 @@
+import FoundryInternals
+import PropertyBased
+import Testing
+
+/// `StreamPosition.advance(over:)` counts a run of bytes a word at a time; it must land where
+/// moving byte by byte lands, whatever the line breaks, multi-byte characters and cuts.
+@Suite("Stream positions")
+struct StreamPositionTests {
+  /// Text made of line feeds, carriage returns (alone and before line feeds) and characters of
+  /// one to four UTF-8 bytes, long enough to cross several 8-byte words.
+  static let text = Gen<String?>.element(of: ["a", "\n", "\r", "\r\n", "é", "漢", "🙂", " ", "xyz"])
+    .array(of: 0...60).map { $0.compactMap { $0 }.joined() }
+
+  @Test("runs of bytes land where single bytes land, cut anywhere")
+  func runsMatchBytes() async {
+    await propertyCheck(count: 400, input: zip(Self.text, Gen.int(in: 0...200), Gen.int(in: 0...200))) { text, first, second in
+      let bytes = Array(text.utf8)
+      var byByte = StreamPosition()
+      for byte in bytes { byByte.advance(over: byte) }
+      // Three runs, cut at two places (possibly inside a character or between \r and \n).
+      let cuts = [min(first, second), max(first, second)].map { min($0, bytes.count) }
+      var byRun = StreamPosition()
+      bytes.withUnsafeBufferPointer { buffer in
+        byRun.advance(over: UnsafeBufferPointer(rebasing: buffer[..<cuts[0]]))
+        byRun.advance(over: UnsafeBufferPointer(rebasing: buffer[cuts[0]..<cuts[1]]))
+        byRun.advance(over: UnsafeBufferPointer(rebasing: buffer[cuts[1]...]))
+      }
+      #expect(byRun.offset == byByte.offset)
+      #expect(byRun.line == byByte.line, "\(text.debugDescription) cut at \(cuts)")
+      #expect(byRun.column == byByte.column, "\(text.debugDescription) cut at \(cuts)")
+      #expect(byRun.isAfterCarriageReturn == byByte.isAfterCarriageReturn)
+      #expect(byRun.lineTail.suffix(StreamPosition.tailLimit) == byByte.lineTail.suffix(StreamPosition.tailLimit))
+    }
+  }
+
+  @Test("a line feed after a carriage return at the end of the last run ends one line")
+  func carriageReturnThenLineFeedAcrossRuns() {
+    var position = StreamPosition()
+    let first: [UInt8] = Array("ab\r".utf8), second: [UInt8] = Array("\ncd".utf8)
+    first.withUnsafeBufferPointer { position.advance(over: $0) }
+    second.withUnsafeBufferPointer { position.advance(over: $0) }
+    #expect(position.line == 2)
+    #expect(position.column == 3)
+    #expect(position.offset == 6)
+  }
+
+  @Test("a blank line after \\r\\n counts, byte by byte too")
+  func blankLineAfterCarriageReturnLineFeed() {
+    var position = StreamPosition()
+    for byte in Array("a\r\n\nb".utf8) { position.advance(over: byte) }
+    #expect(position.line == 3)
+    #expect(position.column == 2)
+  }
+}
