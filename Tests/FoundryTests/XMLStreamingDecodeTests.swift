@@ -1,5 +1,6 @@
 import Foundation
 import Foundry
+import FoundryJSON
 import FoundryXML
 import Testing
 
@@ -167,5 +168,27 @@ struct XMLStreamingDecodeTests {
     }
     #expect(seen == count)
     #expect(total == Double(count / 10 * 45))
+  }
+}
+
+/// A long stream keeps interning names, so later elements carry large name ids: their views
+/// key them as they are spelled all the same (tables indexed by id stop at a bound set by the
+/// element, the rest go through dictionaries).
+@Suite("XML view: elements late in a stream of many names")
+struct XMLStreamedViewNameTests {
+  @Test func lateNamesKeyTheirViews() async throws {
+    var text = "<feed>"
+    for index in 0..<400 { text += #"<item n="\#(index)"><f\#(index) a\#(index)="x\#(index)">v\#(index)</f\#(index)><same>s</same></item>"# }
+    text += "</feed>"
+    var seen = 0
+    for try await item in XMLElementSequence(Pieces(Array(text.utf8), cuts: [1_000, 20_000]), at: "item") {
+      let view = XMLJSONView.document(of: item).value
+      let index = seen
+      #expect(view["@n"] == .string("\(index)"))
+      #expect(view["f\(index)"] == .object(["@a\(index)": .string("x\(index)"), "#text": .string("v\(index)")]))
+      #expect(view["same"] == .string("s"))
+      seen += 1
+    }
+    #expect(seen == 400)
   }
 }

@@ -29,27 +29,47 @@ struct XMLViewBuilder {
   /// How many elements with ordered content the walk has met so far: a child's view is
   /// copied into `#content` only if none was met inside it (see ``Form``).
   private var orderedElements = 0
-  /// Per name id, whether its namespace prefix is already noted.
+  /// Per name id, whether its namespace prefix is already noted (ids from ``denseLimit`` on in
+  /// ``farNotedNames``).
   private var notedNames: [Bool] = []
-  /// Key slots: 0 `#text`, 1 `#content`, then two per name id (element, `@attribute`).
+  private var farNotedNames: Set<Int> = []
+  /// Key slots: 0 `#text`, 1 `#content`, then two per spelling (element, `@attribute`):
+  /// spelling ids below ``denseLimit`` are their own number, larger ones are numbered from
+  /// there in ``farSpellings``.
   private static let textSlot = 0, contentSlot = 1
+  private var farSpellings: [Int: Int] = [:]
+  /// Name and spelling ids grow with every new name a stream meets, and an element of a long
+  /// stream may carry large ones: tables indexed by id stop at this bound, proportional to the
+  /// element, so that a view costs what its element holds, not what came before it.
+  private let denseLimit: Int
 
   init(tape: XMLTapeReader, options: XMLJSONView.Options, estimatedNodes: Int, estimatedBytes: Int) {
     json = JSONDocumentBuilder(estimatedNodes: estimatedNodes, estimatedBytes: estimatedBytes)
     self.tape = tape
     self.options = options
+    denseLimit = estimatedNodes + 64
   }
 
   /// Keys an element by its name id: the key is the qualified name, and names spelled alike
   /// share a key slot (see ``XMLTapeReader/spelling(ofName:)``).
   mutating func key(forElementName id: Int, sourceOffset: Int) {
     tape.withQualifiedName(id) { text in
-      json.key(slot: 2 + 2 * tape.spelling(ofName: id), sourceOffset: sourceOffset, utf8: text)
+      json.key(slot: 2 + 2 * keyNumber(ofName: id), sourceOffset: sourceOffset, utf8: text)
     }
   }
 
   /// The spelling id of the name with id `id`.
   func spelling(of id: Int) -> Int { tape.spelling(ofName: id) }
+
+  /// The number of the key slots of the name with id `id` (see ``textSlot``).
+  private mutating func keyNumber(ofName id: Int) -> Int {
+    let spelling = spelling(of: id)
+    if spelling < denseLimit { return spelling }
+    if let known = farSpellings[spelling] { return known }
+    let number = denseLimit + farSpellings.count
+    farSpellings[spelling] = number
+    return number
+  }
 
   // MARK: - The walk
 
@@ -272,7 +292,7 @@ struct XMLViewBuilder {
     for attribute in element.attributes where options.includesNamespaceDeclarations || !tape.isNamespaceDeclaration(attribute) {
       let id = tape.nameID(attribute)
       note(id)
-      let slot = 3 + 2 * spelling(of: id)
+      let slot = 3 + 2 * keyNumber(ofName: id)
       tape.withQualifiedName(id) { text in
         json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true, marker: UInt8(ascii: "@"), utf8: text)
       }
@@ -486,9 +506,13 @@ struct XMLViewBuilder {
 
   /// Records the prefix of a namespaced name, once per name id.
   private mutating func note(_ id: Int) {
-    if id >= notedNames.count { notedNames.append(contentsOf: repeatElement(false, count: id + 1 - notedNames.count)) }
-    guard !notedNames[id] else { return }
-    notedNames[id] = true
+    if id < denseLimit {
+      if id >= notedNames.count { notedNames.append(contentsOf: repeatElement(false, count: id + 1 - notedNames.count)) }
+      guard !notedNames[id] else { return }
+      notedNames[id] = true
+    } else {
+      guard farNotedNames.insert(id).inserted else { return }
+    }
     let name = tape.name(id)
     guard let uri = name.namespaceURI, !name.isNamespaceDeclaration else { return }
     let prefix = name.prefix ?? ""
