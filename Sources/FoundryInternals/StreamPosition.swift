@@ -144,12 +144,17 @@ private struct ByteCounts {
     let high: UInt64 = 0x8080_8080_8080_8080
     var index = 0
     while index + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      lineFeeds += Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
-      carriageReturns += Self.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-      // 10xxxxxx: the top bit set and the next one clear.
-      continuationBytes += (word & ~(word << 1) & high).nonzeroBitCount
+      add(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), keeping: high)
       index += 8
+    }
+    let left = bytes.count - index
+    guard left > 0 else { return }
+    if bytes.count >= 8 {
+      // The last eight bytes, of which only the last `left` are new: one word (in
+      // little-endian order, so they are its top bytes), masked.
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+      add(word, keeping: high << UInt64(8 * (8 - left)))
+      return
     }
     while index < bytes.count {
       let byte = bytes[index]
@@ -160,10 +165,19 @@ private struct ByteCounts {
     }
   }
 
-  /// The number of zero bytes in `word`, exactly (no carry crosses a byte).
-  private static func zeroBytes(_ word: UInt64) -> Int {
+  /// Counts the bytes of `word` whose top bits `mask` keeps (all eight: `0x8080…80`).
+  private mutating func add(_ word: UInt64, keeping mask: UInt64) {
+    lineFeeds += Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A, keeping: mask)
+    carriageReturns += Self.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D, keeping: mask)
+    // 10xxxxxx: the top bit set and the next one clear.
+    continuationBytes += (word & ~(word << 1) & mask).nonzeroBitCount
+  }
+
+  /// The number of zero bytes in `word` among those whose top bit `mask` keeps, exactly (no
+  /// carry crosses a byte).
+  private static func zeroBytes(_ word: UInt64, keeping mask: UInt64) -> Int {
     let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let spread = ((word & low) &+ low) | word
-    return (~spread & 0x8080_8080_8080_8080).nonzeroBitCount
+    return (~spread & mask).nonzeroBitCount
   }
 }
