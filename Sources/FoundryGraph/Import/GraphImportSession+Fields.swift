@@ -67,17 +67,19 @@ extension GraphImportSession {
   /// an existing one must not keep half an update, so its values are applied only once every
   /// attribute has been read.
   func readAttributes(into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, skippingIdentity: Bool) throws {
+    // By index: an enumerated iterator would copy each step, retaining its codec.
+    let steps = plan.attributes
     guard !isNew else {
-      for (slot, step) in plan.attributes.enumerated() where !(skippingIdentity && step.isIdentity) {
-        if case .value(let value) = try readAttribute(slot, step, of: object, from: &reader, plan: plan, isNew: true) { object.assign(value, at: slot) }
+      for slot in steps.indices where !(skippingIdentity && steps[slot].isIdentity) {
+        if case .value(let value) = try readAttribute(slot, steps[slot], of: object, from: &reader, plan: plan, isNew: true) { object.assign(value, at: slot) }
       }
       return
     }
     // The first update waits in a local; more wait in `updates` (most payloads update one or two).
     var first: (slot: Int, value: GraphValue?)?
     if !updates.isEmpty { updates.removeAll(keepingCapacity: true) }
-    for (slot, step) in plan.attributes.enumerated() where !(skippingIdentity && step.isIdentity) {
-      guard case .value(let value) = try readAttribute(slot, step, of: object, from: &reader, plan: plan, isNew: false) else { continue }
+    for slot in steps.indices where !(skippingIdentity && steps[slot].isIdentity) {
+      guard case .value(let value) = try readAttribute(slot, steps[slot], of: object, from: &reader, plan: plan, isNew: false) else { continue }
       if first == nil { first = (slot, value) } else { updates.append((slot, value)) }
     }
     guard let first else { return }

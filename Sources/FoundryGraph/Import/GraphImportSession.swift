@@ -291,10 +291,11 @@ final class GraphImportSession {
   /// The object of `entity`'s kind with this identity, in the graph or in the scope.
   private func find(_ key: IdentityKey, in entity: EntityDescription, scope: Scope?) throws(GraphError) -> ManagedObject? {
     guard entity.isIdentityScopedToParent else { return try graph.object(in: entity, identity: key) }
-    guard let scope else { return nil }
-    if let identities = scope.identities { return identities.object(for: key, kindOf: entity.index) }
+    // Optional chaining reads the one field asked for; `if let scope` would copy the scope.
+    if let identities = scope?.identities { return identities.object(for: key, kindOf: entity.index) }
+    guard let owner = scope?.owner, let slot = scope?.slot else { return nil }
     // A to-one relationship: its one object, if it has this identity.
-    return scope.owner.loaded(scope.slot).objects.first { $0.entity.isKind(of: entity.index) && $0.identityKey == key }
+    return owner.loaded(slot).objects.first { $0.entity.isKind(of: entity.index) && $0.identityKey == key }
   }
 
   /// Makes a new object with parent-scoped identity findable by the payload's later siblings.
