@@ -40,6 +40,7 @@ extension GraphImportSession {
 
   /// Looks up attribute `slot`, reading strings, integers and doubles under plain keys straight
   /// from the tape (no `ValueReader` for them); counts a member found in ``foundMembers``.
+  @inline(__always)
   func lookUpAttribute(_ slot: Int, codec: AttributeCodec, in reader: inout ObjectReader) -> AttributeLookup {
     if codec.readsPlain {
       switch reader.simpleLookup(slot) {
