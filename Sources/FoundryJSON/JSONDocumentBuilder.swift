@@ -76,6 +76,18 @@ package struct JSONDocumentBuilder {
     }
   }
 
+  /// Appends the key stored for `slot` and answers `true`; `false` (and nothing appended) when
+  /// the slot has no text yet, for the caller to give it with
+  /// ``key(slot:sourceOffset:leading:marker:utf8:)``.
+  package mutating func appendStoredKey(slot: Int, sourceOffset: Int, leading: Bool = false) -> Bool {
+    guard slot >= 0, slot < slots.count else { return false }
+    let entry = slots[slot]
+    guard entry.offset >= 0 else { return false }
+    let flags = leading ? TapeNode.isRawText | TapeNode.isLeadingKey : TapeNode.isRawText
+    append(TapeNode(.string, flags: flags, offset: entry.offset, payload: entry.length), sourceOffset: sourceOffset)
+    return true
+  }
+
   /// Appends the key of `slot`, storing its text with `store` the first time.
   private mutating func appendKey(slot: Int, sourceOffset: Int, leading: Bool, store: (AdoptableBuffer<UInt8>) -> Void) {
     if slot >= slots.count { slots.append(contentsOf: repeatElement((offset: -1, length: 0), count: slot + 1 - slots.count)) }

@@ -42,24 +42,29 @@ struct XMLViewBuilder {
   /// stream may carry large ones: tables indexed by id stop at this bound, proportional to the
   /// element, so that a view costs what its element holds, not what came before it.
   private let denseLimit: Int
+  /// The name table's spelling ids, by name id (``XMLTapeReader/spellingsByName``).
+  private let spellingOfName: [UInt32]
 
   init(tape: XMLTapeReader, options: XMLJSONView.Options, estimatedNodes: Int, estimatedBytes: Int) {
     json = JSONDocumentBuilder(estimatedNodes: estimatedNodes, estimatedBytes: estimatedBytes)
     self.tape = tape
     self.options = options
     denseLimit = estimatedNodes + 64
+    spellingOfName = tape.spellingsByName
   }
 
   /// Keys an element by its name id: the key is the qualified name, and names spelled alike
   /// share a key slot (see ``XMLTapeReader/spelling(ofName:)``).
   mutating func key(forElementName id: Int, sourceOffset: Int) {
-    tape.withQualifiedName(id) { text in
-      json.key(slot: 2 + 2 * keyNumber(ofName: id), sourceOffset: sourceOffset, utf8: text)
-    }
+    let slot = 2 + 2 * keyNumber(ofName: id)
+    guard !json.appendStoredKey(slot: slot, sourceOffset: sourceOffset) else { return }
+    tape.withQualifiedName(id) { text in json.key(slot: slot, sourceOffset: sourceOffset, utf8: text) }
   }
 
   /// The spelling id of the name with id `id`.
-  func spelling(of id: Int) -> Int { tape.spelling(ofName: id) }
+  func spelling(of id: Int) -> Int {
+    spellingOfName.indices.contains(id) ? Int(spellingOfName[id]) : tape.spelling(ofName: id)
+  }
 
   /// The number of the key slots of the name with id `id` (see ``textSlot``).
   private mutating func keyNumber(ofName id: Int) -> Int {
@@ -293,8 +298,10 @@ struct XMLViewBuilder {
       let id = tape.nameID(attribute)
       note(id)
       let slot = 3 + 2 * keyNumber(ofName: id)
-      tape.withQualifiedName(id) { text in
-        json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true, marker: UInt8(ascii: "@"), utf8: text)
+      if !json.appendStoredKey(slot: slot, sourceOffset: element.sourceOffset, leading: true) {
+        tape.withQualifiedName(id) { text in
+          json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true, marker: UInt8(ascii: "@"), utf8: text)
+        }
       }
       json.string(tape.bytes(attribute), sourceOffset: element.sourceOffset)
     }

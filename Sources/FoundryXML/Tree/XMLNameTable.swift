@@ -9,7 +9,7 @@ final class XMLNameTable: @unchecked Sendable {
   private var keys: [(bytes: [UInt8], namespace: String?)] = []
   /// Per name id, the id of its spelling (its qualified name alone): names in different
   /// namespaces may be spelled alike. Spelling ids are dense, in order of first appearance.
-  private var spellingOfName: [UInt32] = []
+  private(set) var spellingOfName: [UInt32] = []
   private var spellingIDs: [[UInt8]: UInt32] = [:]
 
   /// The id of the name spelled `qualified` (UTF-8) in `namespaceURI`, interning it if new.

@@ -94,6 +94,10 @@ package struct XMLTapeReader {
   /// from one element of a stream to the next.
   package func spelling(ofName id: Int) -> Int { names.spelling(of: UInt32(truncatingIfNeeded: id)) }
 
+  /// Every name's spelling id (see ``spelling(ofName:)``), indexed by name id: one array to
+  /// read in a loop instead of a call per name.
+  package var spellingsByName: [UInt32] { names.spellingOfName }
+
   /// Calls `body` with the UTF-8 of the qualified name (`prefix:local`) with id `id`.
   package func withQualifiedName<Result>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     names.withQualifiedName(UInt32(truncatingIfNeeded: id), body)
