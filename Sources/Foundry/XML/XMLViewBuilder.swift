@@ -62,7 +62,10 @@ struct XMLViewBuilder {
   }
 
   /// The spelling id of the name with id `id`.
-  func spelling(of id: Int) -> Int {
+  ///
+  /// `mutating` though it changes nothing: called from the mutating walk, the non-mutating
+  /// form copied the whole builder (its arrays retained and released) once per child.
+  mutating func spelling(of id: Int) -> Int {
     spellingOfName.indices.contains(id) ? Int(spellingOfName[id]) : tape.spelling(ofName: id)
   }
 
