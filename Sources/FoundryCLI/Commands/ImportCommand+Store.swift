@@ -30,12 +30,12 @@ extension ImportCommand {
     for payload in payloads {
       let sourceName = DocumentLoader.sourceName(for: payload)
       let outcome = try console.failing {
-        if let fileFormat = streamedFormat(of: payload) {
+        if let (file, fileFormat) = try streamedFile(of: payload, console: console) {
           // A file streams in batches: memory holds one batch, whatever the file's size.
-          let size = (try? FileManager.default.attributesOfItem(atPath: payload)[.size] as? Int) ?? 0
+          let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
           let options = withProgress(options, label: "importing \(sourceName)", byteCount: size, unit: "bytes")
           defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
-          if let outcome = try target.runFile(payload, format: fileFormat, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName) {
+          if let outcome = try target.runFile(file, format: fileFormat, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName) {
             return outcome
           }
         }
@@ -53,11 +53,19 @@ extension ImportCommand {
     }
   }
 
-  /// The format of a payload imported in batches: a JSON file, or an XML file with `--root`
-  /// naming its repeated elements (without one, the root element is the one object).
-  private func streamedFormat(of payload: String) -> DocumentFormat? {
-    guard payload != "-", let format = input.inputFormat ?? DocumentFormat(pathExtensionOf: payload) else { return nil }
-    return format == .json || root != nil ? format : nil
+  /// The file and format of a payload imported in batches: JSON, or XML with `--root` naming its
+  /// repeated elements (without one, the root element is the one object). Standard input is
+  /// copied to a temporary file first, a chunk at a time, and its format read from its start.
+  private func streamedFile(of payload: String, console: Console) throws -> (path: String, format: DocumentFormat)? {
+    guard payload == "-" else {
+      guard let format = input.inputFormat ?? DocumentFormat(pathExtensionOf: payload) else { return nil }
+      return format == .json || root != nil ? (payload, format) : nil
+    }
+    guard input.inputFormat != .xml || root != nil else { return nil }
+    let loader = input.makeLoader(console: console)
+    let file = try loader.chunkedPath(for: payload)
+    let format = try loader.format(of: payload, readingFrom: file)
+    return format == .json || root != nil ? (file, format) : nil
   }
 
   /// `options` drawing a progress bar on standard error, when that is a terminal and the

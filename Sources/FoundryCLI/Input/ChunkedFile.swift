@@ -29,16 +29,20 @@ package struct ChunkedFile {
   private let rest: FileChunkReader
 
   /// Opens the file at `path` and reads its first `bufferSize` bytes; `nil` when it must be read
-  /// whole: standard input, UTF-16 XML, JSON whose first chunk shows no array to stream.
+  /// whole: UTF-16 XML, JSON whose first chunk shows no array to stream.
+  ///
+  /// Standard input (`-`) is first copied to a temporary file a chunk at a time
+  /// (``Console/standardInputFile()``), so that it streams too, and so that a reader that gives
+  /// up on streaming can still read it whole with ``DocumentLoader/load(_:)``.
   ///
   /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when the file cannot be read.
   package static func open(_ path: String, loader: DocumentLoader, bufferSize: Int = defaultBufferSize) throws(InputError) -> ChunkedFile? {
-    guard path != "-" else { return nil }
     let sourceName = DocumentLoader.sourceName(for: path)
     let file: FileChunkReader
     let first: [UInt8]
+    let readPath = try loader.chunkedPath(for: path)
     do {
-      file = try FileChunkReader(path: path, bufferSize: bufferSize)
+      file = try FileChunkReader(path: readPath, bufferSize: bufferSize)
       first = try file.next() ?? []
     } catch {
       throw .unreadable(sourceName: sourceName, reason: error.reason)

@@ -51,6 +51,41 @@ package struct DocumentLoader {
   /// The name diagnostics print for `path`: `<stdin>` for `-`, the path as given otherwise.
   package static func sourceName(for path: String) -> String { path == "-" ? "<stdin>" : path }
 
+  /// The file to read `path` from in chunks: `path` itself, or for `-` a temporary copy of
+  /// standard input (``Console/standardInputFile()``), which ``read(_:)`` then reads too.
+  ///
+  /// ```swift
+  /// let file = try FileChunkReader(path: try loader.chunkedPath(for: "-"), bufferSize: 64 << 10)
+  /// ```
+  ///
+  /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when standard input cannot be copied.
+  package func chunkedPath(for path: String) throws(InputError) -> String {
+    guard path == "-" else { return path }
+    do {
+      return try console.standardInputFile()
+    } catch {
+      throw .unreadable(sourceName: Self.sourceName(for: path), reason: error.reason)
+    }
+  }
+
+  /// The format to read `path` as when its bytes are in `file` (from ``chunkedPath(for:)``):
+  /// ``format`` when set, else the one the extension of `path` or the first 64 KiB of `file`
+  /// name.
+  ///
+  /// ```swift
+  /// let format = try loader.format(of: "-", readingFrom: try loader.chunkedPath(for: "-"))
+  /// ```
+  ///
+  /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when `file` cannot be read.
+  package func format(of path: String, readingFrom file: String) throws(InputError) -> DocumentFormat {
+    if let format = format ?? DocumentFormat(pathExtensionOf: path) { return format }
+    do {
+      return DocumentFormat.detect(path: path, bytes: try FileChunkReader(path: file, bufferSize: 64 << 10).next() ?? [])
+    } catch {
+      throw .unreadable(sourceName: Self.sourceName(for: path), reason: error.reason)
+    }
+  }
+
   /// Reads and parses the document at `path`.
   ///
   /// - Throws: ``InputError`` when the file cannot be read or is malformed.

@@ -14,7 +14,7 @@ import FoundryXML
 /// try validator.validate("planet.osm")   // throws InputError when malformed
 /// ```
 package struct StreamingValidator {
-  /// The options, the forced format and standard input (read whole) come from the loader.
+  /// The options, the forced format and standard input come from the loader.
   package var loader: DocumentLoader
   /// How many bytes are read at a time.
   package var bufferSize = ChunkedFile.defaultBufferSize
@@ -23,7 +23,7 @@ package struct StreamingValidator {
     self.loader = loader
   }
 
-  /// Checks the document at `path` (`-` is standard input, read whole).
+  /// Checks the document at `path` (`-` is standard input, copied to a temporary file first).
   ///
   /// - Throws: ``InputError`` when the file cannot be read or is malformed.
   /// - Complexity: O(*n*) in the size of the file; memory is one chunk plus the largest

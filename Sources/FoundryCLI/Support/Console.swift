@@ -29,19 +29,33 @@ package struct Console {
     package init(reason: String) { self.reason = reason }
   }
 
+  /// Hands each chunk of standard input, in order, to the function it is given.
+  private typealias InputChunks = (_ body: ([UInt8]) throws(ReadFailure) -> Void) throws(ReadFailure) -> Void
+
+  /// Standard input once it was copied to a file; shared by the console's copies.
+  private final class SpoolBox {
+    var spool: StandardInputSpool?
+  }
+
   /// The width help text wraps at; `nil` asks the terminal.
   package let columns: Int?
-  private let readStandardInput: () throws(ReadFailure) -> [UInt8]
+  private let readStandardInput: InputChunks
   private let sink: (Stream, String) -> Void
+  private let spoolBox = SpoolBox()
 
-  /// A console over closures: `sink` receives every piece of text with the stream it is for.
+  /// A console over closures: `standardInput` returns all of standard input, `sink` receives
+  /// every piece of text with the stream it is for.
   package init(
     columns: Int?,
     standardInput: @escaping () throws(ReadFailure) -> [UInt8],
     sink: @escaping (Stream, String) -> Void
   ) {
+    self.init(columns: columns, inputChunks: { body throws(ReadFailure) in try body(standardInput()) }, sink: sink)
+  }
+
+  private init(columns: Int?, inputChunks: @escaping InputChunks, sink: @escaping (Stream, String) -> Void) {
     self.columns = columns
-    self.readStandardInput = standardInput
+    self.readStandardInput = inputChunks
     self.sink = sink
   }
 
@@ -49,25 +63,61 @@ package struct Console {
   package static var standard: Console {
     Console(
       columns: nil,
-      standardInput: readProcessInput,
+      inputChunks: readProcessInput,
       sink: { stream, text in
         writeAll(text, to: stream == .output ? STDOUT_FILENO : STDERR_FILENO)
       }
     )
   }
 
-  private static func readProcessInput() throws(ReadFailure) -> [UInt8] {
+  private static func readProcessInput(_ body: ([UInt8]) throws(ReadFailure) -> Void) throws(ReadFailure) {
+    let input: FileChunkReader
     do {
-      return try FileReader.read("-")
+      input = try FileChunkReader(path: "-", bufferSize: 64 << 10)
     } catch {
       throw ReadFailure(reason: error.reason)
+    }
+    while true {
+      let chunk: [UInt8]?
+      do {
+        chunk = try input.next()
+      } catch {
+        throw ReadFailure(reason: error.reason)
+      }
+      guard let chunk else { return }
+      try body(chunk)
     }
   }
 
   // MARK: - Reading and writing
 
-  /// All of standard input.
-  package func readInput() throws(ReadFailure) -> [UInt8] { try readStandardInput() }
+  /// All of standard input (read from its copy once ``standardInputFile()`` made one).
+  package func readInput() throws(ReadFailure) -> [UInt8] {
+    if let spool = spoolBox.spool {
+      do {
+        return try FileReader.read(spool.path)
+      } catch {
+        throw ReadFailure(reason: error.reason)
+      }
+    }
+    var bytes: [UInt8] = []
+    try readStandardInput { chunk throws(ReadFailure) in bytes.append(contentsOf: chunk) }
+    return bytes
+  }
+
+  /// The path of a temporary file holding all of standard input, copied a chunk at a time on
+  /// the first call (so memory holds one chunk) and removed when the console's last copy goes:
+  /// what commands that read in chunks, and may read again, read `-` from.
+  ///
+  /// ```swift
+  /// let path = file == "-" ? try console.standardInputFile() : file
+  /// ```
+  package func standardInputFile() throws(ReadFailure) -> String {
+    if let spool = spoolBox.spool { return spool.path }
+    let spool = try StandardInputSpool(fill: readStandardInput)
+    spoolBox.spool = spool
+    return spool.path
+  }
 
   /// Writes `text` as is.
   package func write(_ text: String, to stream: Stream = .output) { sink(stream, text) }

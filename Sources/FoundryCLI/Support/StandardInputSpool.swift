@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import FoundryInternals
+
+/// Standard input copied, a chunk at a time, into a temporary file that is removed when the
+/// spool goes: what lets a command read `-` in chunks, and read it again when it must fall back
+/// to reading it whole, in bounded memory.
+///
+/// A pipe can be read once; a file can be read in chunks, reopened and read whole. The file
+/// lives in `$TMPDIR` (else `/tmp`) and is named `foundry-stdin-` and six random characters.
+///
+/// ```swift
+/// let spool = try StandardInputSpool { write in try readEveryChunk(write) }
+/// let file = try FileChunkReader(path: spool.path, bufferSize: 64 << 10)
+/// ```
+final class StandardInputSpool {
+  /// Where the copy is.
+  let path: String
+
+  /// Creates the temporary file and hands `fill` the function that appends a chunk to it.
+  ///
+  /// - Throws: ``Console/ReadFailure`` when the file cannot be made or written, or when `fill`
+  ///   throws (reading standard input failed); the file is removed then.
+  init(fill: (([UInt8]) throws(Console.ReadFailure) -> Void) throws(Console.ReadFailure) -> Void) throws(Console.ReadFailure) {
+    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/foundry-stdin-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    guard descriptor >= 0 else {
+      throw Console.ReadFailure(reason: "cannot make a temporary file in \(directory): \(POSIX.currentError)")
+    }
+    defer { close(descriptor) }
+    path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    do {
+      try fill { (chunk: [UInt8]) throws(Console.ReadFailure) in
+        let written = chunk.withUnsafeBytes { POSIX.writeAll(descriptor, $0) }
+        guard written else { throw Console.ReadFailure(reason: "cannot copy to a temporary file: \(POSIX.currentError)") }
+      }
+    } catch {
+      unlink(path)
+      throw error
+    }
+  }
+
+  deinit {
+    unlink(path)
+  }
+}
