@@ -85,4 +85,34 @@ struct JSONLimitsTests {
     #expect(error?.code == .memberLimitExceeded)
     #expect(error?.offset == 18)
   }
+
+  /// Checking a document (`foundry validate`), the array and the objects along the path count
+  /// too: cut anywhere, the stream stops where the whole document's parser does, at the
+  /// container's bracket or brace.
+  @Test(arguments: [
+    (#"{"n": [1], "items": [1, 2, 3, 4]}"#, [Int64(1), 2, 3]),
+    (#"{"a": 1, "items": [1, 2], "b": {}, "c": 2}"#, [1, 2]),
+  ])
+  func countedContainersFailAtTheirOpening(document: String, elements: [Int64]) throws {
+    var options = JSONParsingOptions()
+    options.maximumMemberCount = 3
+    let bytes = Array(document.utf8)
+    let whole = #expect(throws: JSONParsingError.self) { try JSONDocument(bytes: bytes, options: options) }
+    #expect(whole?.code == .memberLimitExceeded)
+    for cut in 0...bytes.count {
+      var scanner = JSONElementScanner(layout: .array(at: "items"), options: options)
+      scanner.limitsMemberCounts = true
+      var values: [Int64] = []
+      let error = #expect(throws: JSONParsingError.self) {
+        for piece in [bytes[..<cut], bytes[cut...]] {
+          scanner.append(piece)
+          while let element = try scanner.next() { values.append(element.root.int64 ?? -1) }
+        }
+        scanner.finish()
+        while let element = try scanner.next() { values.append(element.root.int64 ?? -1) }
+      }
+      #expect(values == elements, "cut at \(cut)")
+      #expect(error.map(ErrorPlace.init) == whole.map(ErrorPlace.init), "cut at \(cut)")
+    }
+  }
 }

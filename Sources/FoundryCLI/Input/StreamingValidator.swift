@@ -38,6 +38,7 @@ package struct StreamingValidator {
       var streamOptions = JSONStreamOptions()
       streamOptions.maximumElementSize = Int.max
       var scanner = JSONElementScanner(layout: layout, options: loader.options, streamOptions: streamOptions, sourceName: file.sourceName)
+      scanner.limitsMemberCounts = true
       try file.pump(into: &scanner) { scanner in
         while try scanner.next() != nil {}
         return true

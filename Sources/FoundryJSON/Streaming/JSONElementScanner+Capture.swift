@@ -72,6 +72,7 @@ extension JSONElementScanner {
       isElementFailure = true
       let document = try parsePending(containers: openObjects + 1, context: .afterArrayElement)
       isElementFailure = false
+      try countMember()
       return document
     case .member:
       keepMember(try parsePending(containers: openObjects, context: .afterObjectMember))

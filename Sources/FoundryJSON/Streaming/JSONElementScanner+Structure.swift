@@ -99,6 +99,7 @@ extension JSONElementScanner {
         try openArray(byte, buffer)
       }
     case .afterMember:
+      try countMember()
       if byte == Byte.comma {
         consume(byte)
         state = .key(afterComma: true)
@@ -182,6 +183,7 @@ extension JSONElementScanner {
       throw wrongValue(byte, .keyPathNotObject(path: pathText, prefix: prefix, found: Self.describeValue(byte)), buffer)
     }
     try checkDepth(buffer)
+    startCounting(isObject: true, buffer)
     consume(byte)
     openObjects += 1
     state = .objectStart
@@ -193,12 +195,14 @@ extension JSONElementScanner {
       throw wrongValue(byte, .notAnArray(path: pathText, found: Self.describeValue(byte)), buffer)
     }
     try checkDepth(buffer)
+    startCounting(isObject: false, buffer)
     consume(byte)
     keepArrayStart()
     state = .arrayStart
   }
 
   private mutating func closeArray(_ byte: UInt8) {
+    if limitsMemberCounts { memberCounts.removeLast() }
     consume(byte)
     state = openObjects == 0 ? .end : .afterMember
   }
@@ -210,9 +214,25 @@ extension JSONElementScanner {
       let key = level >= 0 && level < keys.count ? keys[level] : ""
       throw failureHere(.keyPathNotFound(path: pathText, key: key), buffer)
     }
+    if limitsMemberCounts { memberCounts.removeLast() }
     consume(Byte.closeBrace)
     openObjects -= 1
     state = openObjects == 0 ? .end : .afterMember
+  }
+
+  /// With ``limitsMemberCounts``, starts counting the members of the container opened at the
+  /// cursor.
+  private mutating func startCounting(isObject: Bool, _ buffer: UnsafeBufferPointer<UInt8>) {
+    guard limitsMemberCounts else { return }
+    memberCounts.append((0, failureHere(.memberLimit(isObject: isObject, limit: options.maximumMemberCount), buffer)))
+  }
+
+  /// With ``limitsMemberCounts``, counts a member (or element) of the innermost container along
+  /// the path, which must not hold more than the parser allows.
+  mutating func countMember() throws(JSONParsingError) {
+    guard limitsMemberCounts, let last = memberCounts.indices.last else { return }
+    memberCounts[last].count += 1
+    if memberCounts[last].count > options.maximumMemberCount { throw memberCounts[last].failure }
   }
 
   /// The parser's depth rule for the containers along the path.

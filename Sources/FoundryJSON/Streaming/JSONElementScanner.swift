@@ -68,6 +68,14 @@ public struct JSONElementScanner: Sendable {
   /// Set while a failure would concern only the element being parsed.
   var isElementFailure = false
   var failure: JSONParsingError?
+  /// Whether the array and the objects along the key path count against
+  /// ``JSONParsingOptions/maximumMemberCount``, as in the whole document (for checking a
+  /// document: the stream otherwise takes any number of elements, never holding them at once).
+  package var limitsMemberCounts = false
+  /// With ``limitsMemberCounts``, for each open container along the path (the array last): its
+  /// members so far, and the error for one too many, made at its opening bracket or brace,
+  /// where the whole document's parser reports it.
+  var memberCounts: [(count: Int, failure: JSONParsingError)] = []
   /// Whether the members beside the key path and the array's start are kept for
   /// ``takeSurroundings()`` (otherwise they are only checked).
   package var keepsSurroundings = false
