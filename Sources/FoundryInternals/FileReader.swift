@@ -13,6 +13,18 @@ package enum FileReader {
     package var reason: String
   }
 
+  /// The size in bytes of the regular file at `path`; `nil` for anything else (or when it
+  /// cannot be read).
+  ///
+  /// ```swift
+  /// let size = FileReader.size(of: "planet.osm") ?? 0
+  /// ```
+  package static func size(of path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
   /// The bytes of the file at `path`, or of standard input when `path` is `-`.
   package static func read(_ path: String) throws(Failure) -> [UInt8] {
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY)

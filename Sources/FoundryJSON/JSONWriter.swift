@@ -309,7 +309,7 @@ extension JSONWriter {
   /// how whole-tree writers stream. Only between values of a tree written with keys in
   /// order: a sorting frame keeps offsets into the bytes.
   @inline(__always)
-  mutating func drain(ifAtLeast chunkSize: Int, into flush: ([UInt8]) throws -> Void) rethrows {
+  package mutating func drain(ifAtLeast chunkSize: Int, into flush: ([UInt8]) throws -> Void) rethrows {
     guard bytes.count >= chunkSize else { return }
     try flush(bytes)
     bytes.removeAll(keepingCapacity: true)

@@ -82,6 +82,21 @@ package struct ChunkedFile {
     }
   }
 
+  /// A scanner of the root's children (`*`), taking any size of child, that notes text beside
+  /// them: what rebuilds the root's JSON view a child at a time.
+  ///
+  /// ```swift
+  /// var scanner = file.rootChildScanner(loader: loader)
+  /// try file.pump(into: &scanner) { scanner in while let child = try scanner.next() { add(child) }; return true }
+  /// ```
+  func rootChildScanner(loader: DocumentLoader) -> XMLElementScanner {
+    var streamOptions = XMLStreamOptions()
+    streamOptions.maximumElementSize = Int.max
+    var scanner = XMLElementScanner(at: "*", options: loader.xmlOptions, streamOptions: streamOptions, sourceName: sourceName)
+    scanner.tracksTextBesideElements = true
+    return scanner
+  }
+
   private func nextChunk() throws(InputError) -> [UInt8]? {
     do {
       return try rest.next()

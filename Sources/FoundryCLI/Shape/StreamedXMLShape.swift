@@ -19,15 +19,14 @@ import FoundryXML
 /// ```
 package struct StreamedXMLShape {
   private var builder: ShapeBuilder
-  /// The children's names in order of first appearance, the node their views merge into, and
-  /// how many there were.
-  private var groups: [(name: String, values: Shape.NodeID, count: Int)] = []
-  private var positions: [String: Int] = [:]
-  private var lastName: String?
+  /// The children's names in order of first appearance and how many there were.
+  private var groups = XMLChildGroups()
+  /// For each group, the node its children's views merge into.
+  private var groupNodes: [Shape.NodeID] = []
   /// The root element's counts, started with the first child.
   private var summary: XMLSummary?
   /// Set when a child's name came back after another's: the root's view has `#content` then.
-  private(set) var losesOrder = false
+  var losesOrder: Bool { groups.losesOrder }
 
   init(options: ShapeOptions) {
     builder = ShapeBuilder(options: options)
@@ -36,19 +35,9 @@ package struct StreamedXMLShape {
   /// Adds the next child of the root.
   mutating func add(_ child: XMLTree.Element) {
     if summary == nil { addRoot(child.documentRoot) }
-    let name = child.qualifiedName
-    let position: Int
-    if let known = positions[name] {
-      position = known
-      if lastName != name { losesOrder = true }
-      groups[position].count += 1
-    } else {
-      position = groups.count
-      positions[name] = position
-      groups.append((name, builder.shape.makeNode(), 1))
-    }
-    lastName = name
-    builder.observe(XMLJSONView.document(of: child).root, into: groups[position].values)
+    let position = groups.add(child.qualifiedName)
+    if position == groupNodes.count { groupNodes.append(builder.shape.makeNode()) }
+    builder.observe(XMLJSONView.document(of: child).root, into: groupNodes[position])
     summary?.add(child, level: 2)
   }
 
@@ -56,13 +45,13 @@ package struct StreamedXMLShape {
   /// reads such a document whole).
   mutating func finish() -> (Shape, XMLSummary)? {
     guard let summary else { return nil }
-    for group in groups {
-      var node = group.values
+    for (group, values) in zip(groups.names, groupNodes) {
+      var node = values
       if group.count > 1 {
         node = builder.shape.makeNode()
         builder.shape.nodes[node].counts[.array] = 1
         builder.shape.nodes[node].lengths = group.count...group.count
-        builder.shape.nodes[node].element = group.values
+        builder.shape.nodes[node].element = values
       }
       builder.shape.appendField(group.name, node: node, to: Shape.rootID)
     }
@@ -100,10 +89,7 @@ extension StreamedXMLShape {
   /// - Throws: ``InputError`` when the file cannot be read or is malformed.
   /// - Complexity: O(*n*) in the size of the file; memory is one chunk, one child and the shape.
   package static func read(_ file: ChunkedFile, loader: DocumentLoader, options: ShapeOptions) throws(InputError) -> (Shape, XMLSummary)? {
-    var streamOptions = XMLStreamOptions()
-    streamOptions.maximumElementSize = Int.max
-    var scanner = XMLElementScanner(at: "*", options: loader.xmlOptions, streamOptions: streamOptions, sourceName: file.sourceName)
-    scanner.tracksTextBesideElements = true
+    var scanner = file.rootChildScanner(loader: loader)
     var shape = StreamedXMLShape(options: options)
     try file.pump(into: &scanner) { scanner in
       while let child = try scanner.next() { shape.add(child) }
