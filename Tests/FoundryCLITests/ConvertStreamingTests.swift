@@ -26,7 +26,7 @@ struct ConvertStreamingTests {
   static func streamed(_ document: String, options: JSONWritingOptions, bufferSize: Int) throws -> String? {
     let directory = try TemporaryDirectory()
     let file = try directory.write(document, to: "document.xml")
-    guard let conversion = try StreamedXMLConversion.plan(file, loader: loader, options: options, bufferSize: bufferSize) else { return nil }
+    guard let conversion = try StreamedXMLConversion.plan(ChunkedSource(path: file, loader: loader, bufferSize: bufferSize), options: options) else { return nil }
     var bytes: [UInt8] = []
     try conversion.write { bytes += $0 }
     return String(decoding: bytes, as: UTF8.self)
@@ -64,7 +64,7 @@ struct ConvertStreamingTests {
   @Test("the command streams a file over the threshold, and standard input, to the whole document's JSON")
   func commandStreams() throws {
     let document = Self.osm(nodes: 15_000)
-    #expect(document.utf8.count > ConvertCommand.streamingThreshold)
+    #expect(document.utf8.count > DocumentLoader.streamingThreshold)
     let directory = try TemporaryDirectory()
     let file = try directory.write(document, to: "city.osm")
     let expected = try Self.whole(document, options: .pretty) + "\n"

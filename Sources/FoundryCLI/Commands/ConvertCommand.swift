@@ -15,8 +15,9 @@ internal import FoundryInternals
 /// The document is wrapped in an object named after its root element:
 /// `<node id="7"><tag k="a"/><tag k="b"/></node>` converts to
 /// `{"node": {"@id": "7", "tag": [{"@k": "a"}, {"@k": "b"}]}}`. Converting a document to its
-/// own format is allowed and does what `format` does. An XML file of 1 MiB or more converts to
-/// JSON streamed (``StreamedXMLConversion``), in bounded memory, when its view allows.
+/// own format is allowed and does what `format` does. A file of 1 MiB or more converts to JSON
+/// streamed (``StreamedXMLConversion``, ``StreamedJSONWriting``), in bounded memory, when the
+/// stream can write what the whole document gives.
 struct ConvertCommand: ConsoleCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
@@ -50,18 +51,19 @@ struct ConvertCommand: ConsoleCommand {
   @OptionGroup(title: "Parsing")
   var input: InputOptions
 
-  /// The size from which an XML file converts to JSON streamed, read twice a child of the
-  /// root at a time (``StreamedXMLConversion``), rather than read whole.
-  static let streamingThreshold = 1 << 20
-
   func run(console: Console) throws {
     // Kept for XML to XML, which reformats; the JSON view leaves them out anyway.
     let loader = input.makeLoader(console: console, keepsComments: true, keepsProcessingInstructions: true)
     let sourceName = DocumentLoader.sourceName(for: file)
     try out.checkIndent(for: to, sourceName: sourceName, console: console)
-    if to == .json, let conversion = try streamedConversion(loader: loader, console: console) {
-      try out.emit(console: console) { write in try console.failing { try conversion.write(to: write) } }
-      return
+    if to == .json, try console.failing({ try loader.isLarge(file) }) {
+      let options = out.jsonWritingOptions
+      if let conversion = try console.failing({ try StreamedXMLConversion.plan(ChunkedSource(path: file, loader: loader), options: options) }) {
+        return try out.emit(console: console) { write in try console.failing { try conversion.write(to: write) } }
+      }
+      if let writing = try console.failing({ try StreamedJSONWriting.plan(ChunkedSource(path: file, loader: loader), options: options) }) {
+        return try out.emit(console: console) { write in try console.failing { try writing.write(to: write) } }
+      }
     }
     let document = try console.failing { try loader.load(file) }
     // Streamed: deep nesting pretty-printed writes far more than it reads.
@@ -97,16 +99,6 @@ struct ConvertCommand: ConsoleCommand {
       }
       XMLElementValue.dismantle(consume root)
       try written.get()
-    }
-  }
-
-  /// The streamed conversion of a large XML file (standard input included) to JSON, when the
-  /// stream can write the whole document's view; `nil` to read the document whole.
-  private func streamedConversion(loader: DocumentLoader, console: Console) throws -> StreamedXMLConversion? {
-    try console.failing {
-      let path = try loader.chunkedPath(for: file)
-      guard (FileReader.size(of: path) ?? 0) >= Self.streamingThreshold else { return nil }
-      return try StreamedXMLConversion.plan(file, loader: loader, options: out.jsonWritingOptions)
     }
   }
 

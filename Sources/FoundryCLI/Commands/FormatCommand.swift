@@ -63,8 +63,14 @@ struct FormatCommand: ConsoleCommand {
 
   func run(console: Console) throws {
     let loader = input.makeLoader(console: console, keepsComments: !dropComments, keepsProcessingInstructions: !dropProcessingInstructions)
-    let document = try console.failing { try loader.load(file) }
     let sourceName = DocumentLoader.sourceName(for: file)
+    if try console.failing({ try loader.isLarge(file) }),
+      let writing = try console.failing({ try StreamedJSONWriting.plan(ChunkedSource(path: file, loader: loader), options: writingOptions) })
+    {
+      try checkFlags(for: .json, sourceName: sourceName, console: console)
+      return try out.emit(console: console) { write in try console.failing { try writing.write(to: write) } }
+    }
+    let document = try console.failing { try loader.load(file) }
     try checkFlags(for: document.format, sourceName: sourceName, console: console)
     // Streamed: deep nesting pretty-printed writes far more than it reads.
     switch document {

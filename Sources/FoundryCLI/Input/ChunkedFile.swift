@@ -105,3 +105,39 @@ package struct ChunkedFile {
     }
   }
 }
+
+/// A document read in two passes: where it is and how it is read, to open it once to plan and
+/// again to write.
+///
+/// ```swift
+/// let source = ChunkedSource(path: "planet.osm", loader: loader)
+/// guard let file = try source.open() else { return nil }   // first pass
+/// let again = try source.reopen()                           // second pass
+/// ```
+package struct ChunkedSource {
+  package let path: String
+  package let loader: DocumentLoader
+  package let bufferSize: Int
+
+  package init(path: String, loader: DocumentLoader, bufferSize: Int = ChunkedFile.defaultBufferSize) {
+    self.path = path
+    self.loader = loader
+    self.bufferSize = bufferSize
+  }
+
+  /// The file opened in chunks, or `nil` when it must be read whole (see ``ChunkedFile/open(_:loader:bufferSize:)``).
+  func open() throws(InputError) -> ChunkedFile? {
+    try ChunkedFile.open(path, loader: loader, bufferSize: bufferSize)
+  }
+
+  /// The file opened again, for a second pass after a first one found that it streams.
+  ///
+  /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when it cannot be read, or reads
+  ///   differently now.
+  func reopen() throws(InputError) -> ChunkedFile {
+    guard let file = try open() else {
+      throw .unreadable(sourceName: DocumentLoader.sourceName(for: path), reason: "changed while being read")
+    }
+    return file
+  }
+}

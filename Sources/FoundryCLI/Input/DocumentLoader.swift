@@ -68,6 +68,22 @@ package struct DocumentLoader {
     }
   }
 
+  /// The size from which `format` and `convert` stream a document, reading it twice in chunks
+  /// (``StreamedJSONWriting``, ``StreamedXMLConversion``) rather than whole.
+  package static let streamingThreshold = 1 << 20
+
+  /// Whether the document at `path` (standard input included, copied to a file to be measured)
+  /// is at least ``streamingThreshold`` bytes long.
+  ///
+  /// ```swift
+  /// if try loader.isLarge("planet.osm") { ... }
+  /// ```
+  ///
+  /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when standard input cannot be copied.
+  package func isLarge(_ path: String) throws(InputError) -> Bool {
+    (FileReader.size(of: try chunkedPath(for: path)) ?? 0) >= Self.streamingThreshold
+  }
+
   /// The format to read `path` as when its bytes are in `file` (from ``chunkedPath(for:)``):
   /// ``format`` when set, else the one the extension of `path` or the first 64 KiB of `file`
   /// name.

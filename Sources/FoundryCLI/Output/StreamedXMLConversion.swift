@@ -3,7 +3,7 @@ import FoundryJSON
 import FoundryXML
 
 /// `convert --to json` of a large XML file in bounded memory: the root's children are read one
-/// at a time, twice. The first pass (``plan(_:loader:options:)``) groups their names as the
+/// at a time, twice. The first pass (``plan(_:options:)``) groups their names as the
 /// root's JSON view groups them (in order of first appearance, a repeated name an array) and
 /// checks the whole document; the second (``write(to:)``) writes the view a child at a time,
 /// as it comes.
@@ -14,36 +14,32 @@ import FoundryXML
 /// document read whole.
 ///
 /// ```swift
-/// if let conversion = try StreamedXMLConversion.plan("planet.osm", loader: loader, options: .pretty) {
+/// if let conversion = try StreamedXMLConversion.plan(ChunkedSource(path: "planet.osm", loader: loader), options: .pretty) {
 ///   try conversion.write { piece in output.write(piece) }
 /// }
 /// ```
 package struct StreamedXMLConversion {
-  private let path: String
-  private let loader: DocumentLoader
+  private let source: ChunkedSource
   private let options: JSONWritingOptions
-  private let bufferSize: Int
   /// The root's children's names, grouped.
   private let groups: XMLChildGroups
 
-  /// Reads the XML document at `path` (`-` is standard input) once, grouping the names of the
-  /// root's children; `nil` when the stream cannot write the whole document's view, or the
-  /// document is not XML that streams (read it whole then).
+  /// Reads the XML document `source` names (its path `-` is standard input) once, grouping the
+  /// names of the root's children; `nil` when the stream cannot write the whole document's
+  /// view, or the document is not XML that streams (read it whole then).
   ///
   /// - Throws: ``InputError`` when the file cannot be read or is malformed.
   /// - Complexity: O(*n*) in the size of the file; memory is one chunk and one child.
-  package static func plan(
-    _ path: String, loader: DocumentLoader, options: JSONWritingOptions, bufferSize: Int = ChunkedFile.defaultBufferSize
-  ) throws(InputError) -> StreamedXMLConversion? {
-    guard let file = try ChunkedFile.open(path, loader: loader, bufferSize: bufferSize), case .xml = file.form else { return nil }
-    var scanner = file.rootChildScanner(loader: loader)
+  package static func plan(_ source: ChunkedSource, options: JSONWritingOptions) throws(InputError) -> StreamedXMLConversion? {
+    guard let file = try source.open(), case .xml = file.form else { return nil }
+    var scanner = file.rootChildScanner(loader: source.loader)
     var groups = XMLChildGroups()
     try file.pump(into: &scanner) { scanner in
       while let child = try scanner.next() { groups.add(child.qualifiedName) }
       return !groups.losesOrder && !scanner.hasTextBesideElements
     }
     guard !groups.names.isEmpty, !groups.losesOrder, !scanner.hasTextBesideElements else { return nil }
-    return StreamedXMLConversion(path: path, loader: loader, options: options, bufferSize: bufferSize, groups: groups)
+    return StreamedXMLConversion(source: source, options: options, groups: groups)
   }
 
   /// Reads the document again and hands its JSON view to `emit` a piece at a time.
@@ -51,10 +47,9 @@ package struct StreamedXMLConversion {
   /// - Throws: ``InputError`` when the file cannot be read again.
   /// - Complexity: O(*n*) in the size of the file; memory is one chunk and one child.
   package func write(to emit: ([UInt8]) -> Void) throws(InputError) {
-    guard let file = try ChunkedFile.open(path, loader: loader, bufferSize: bufferSize) else {
-      throw .unreadable(sourceName: DocumentLoader.sourceName(for: path), reason: "changed while being converted")
-    }
-    var scanner = file.rootChildScanner(loader: loader)
+    let file = try source.reopen()
+    let bufferSize = source.bufferSize
+    var scanner = file.rootChildScanner(loader: source.loader)
     var writer = JSONWriter(options: options)
     var group = -1
     var written = 0
