@@ -87,6 +87,22 @@ struct StreamingDecodeTests {
         """)
   }
 
+  /// Elements read in one chunk are decoded in one run: a failure in the middle still comes
+  /// after the models before it, and the iterator goes on after it, malformed or not.
+  @Test func aFailureInsideAChunkComesInItsPlace() async throws {
+    let json = Self.collection
+      .replacingOccurrences(of: #""mag": 4"#, with: #""mag": "big""#)
+      .replacingOccurrences(of: #"{"id": "c""#, with: #"{"id": "c", "#)
+    var quakes = decoder.elements(of: Quake.self, at: "features", from: Pieces(Array(json.utf8), cuts: [])).makeAsyncIterator()
+    #expect(try await quakes.next() == Self.quakes[0])
+    let mapping = await #expect(throws: MappingError.self) { try await quakes.next() }
+    #expect(mapping?.message == #"$.features[1].properties.mag: expected Double, found string "big""#)
+    let malformed = await #expect(throws: MappingError.self) { try await quakes.next() }
+    #expect(malformed?.code == .malformedDocument)
+    #expect(malformed?.line == 6)
+    #expect(try await quakes.next() == nil)
+  }
+
   @Test func malformedInputIsAMalformedDocumentError() async throws {
     let json = Self.collection.replacingOccurrences(of: #""bbox""#, with: #"bbox"#)
     var count = 0

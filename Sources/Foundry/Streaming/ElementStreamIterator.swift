@@ -19,6 +19,9 @@ public protocol ElementStreamIterator: AsyncIteratorProtocol {
   var _elementCount: Int { get }
   /// Whether an error has ended the scan (as opposed to one malformed element).
   var _isFailed: Bool { get }
+  /// The next element already complete in what was read, without reading more; `nil` when the
+  /// next one needs more input.
+  mutating func _nextBuffered() throws -> Element?
   /// The node `decoder` maps an element from.
   static func _root(of element: Element, decoder: MappingDecoder) -> JSONNode
   /// The element's own name, where an error path names it; `nil` where the path does.
@@ -33,6 +36,8 @@ extension JSONElementSequence.AsyncIterator: ElementStreamIterator {
   public var _elementCount: Int { elementCount }
   /// Whether an error has ended the scan.
   public var _isFailed: Bool { isFailed }
+  /// The next element complete in what was read.
+  public mutating func _nextBuffered() throws -> JSONDocument? { try nextBuffered() }
 
   /// The document's root.
   public static func _root(of element: JSONDocument, decoder: MappingDecoder) -> JSONNode { element.root }
@@ -51,6 +56,8 @@ extension XMLElementSequence.AsyncIterator: ElementStreamIterator {
   public var _elementCount: Int { elementCount }
   /// Whether an error has ended the scan.
   public var _isFailed: Bool { isFailed }
+  /// The next element complete in what was read.
+  public mutating func _nextBuffered() throws -> XMLTree.Element? { try nextBuffered() }
 
   /// The element in the decoder's XML view.
   public static func _root(of element: XMLTree.Element, decoder: MappingDecoder) -> JSONNode {

@@ -15,6 +15,11 @@
 /// the input's root, `$.features[3].mag`, or at the XML root's view, `$.node[3].lat`) or
 /// malformed input (code `.malformedDocument`), each located in the whole input. ``lossy``
 /// goes on past bad elements instead.
+///
+/// The elements complete in a chunk of input are decoded in one run, between two awaits, and
+/// handed out one a call (an error in the run comes after the models before it): the costs of
+/// an async call and of generic code compiled apart from the model are paid per chunk rather
+/// than per element. Memory holds one chunk's models at most.
 public struct MappedElementStream<Value: MappableValue, Elements: AsyncSequence>: AsyncSequence
 where Elements.AsyncIterator: ElementStreamIterator {
   public typealias Element = Value
@@ -52,6 +57,17 @@ where Elements.AsyncIterator: ElementStreamIterator {
   public struct AsyncIterator: AsyncIteratorProtocol {
     let decoder: MappingDecoder
     var elements: StreamedElements<Elements.AsyncIterator>
+    /// Models decoded ahead: the rest of a run of elements read without awaiting (see
+    /// ``StreamedElements/nextValues(_:decoder:into:)``), handed out one a call.
+    private var decoded: [Value] = []
+    private var position = 0
+    /// The error that ended the run in `decoded`, thrown once its models are handed out.
+    private var pendingError: (any Error)?
+
+    init(decoder: MappingDecoder, elements: StreamedElements<Elements.AsyncIterator>) {
+      self.decoder = decoder
+      self.elements = elements
+    }
 
     /// The next model, or `nil` after the last element once the whole input checked out.
     ///
@@ -61,7 +77,17 @@ where Elements.AsyncIterator: ElementStreamIterator {
     ///
     /// - Throws: ``MappingError`` located in the whole input, or the chunk source's error.
     public mutating func next() async throws -> Value? {
-      try await elements.nextValue(Value.self, decoder: decoder)
+      if position < decoded.count {
+        position += 1
+        return decoded[position - 1]
+      }
+      if let error = pendingError.take() { throw error }
+      decoded.removeAll(keepingCapacity: true)
+      position = 0
+      pendingError = try await elements.nextValues(Value.self, decoder: decoder, into: &decoded)
+      guard !decoded.isEmpty else { return nil }
+      position = 1
+      return decoded[0]
     }
   }
 }

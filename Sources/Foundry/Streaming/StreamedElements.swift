@@ -26,11 +26,30 @@ struct StreamedElements<Base: ElementStreamIterator> {
       guard let element = try await base.next() else { return nil }
       return (base._elementCount - 1, .success(element))
     } catch {
-      guard let failure = Base._malformed(error, sourceName: sourceName) else { throw error }
-      if base._isFailed { throw failure }
-      let index = base._elementCount - 1
-      return (index, .failure(located(failure, index: index, name: nil)))
+      return try malformed(error)
     }
+  }
+
+  /// ``next()`` for an element already complete in what was read; `nil` when the next one
+  /// needs more input.
+  private mutating func nextBuffered() throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
+    do {
+      guard let element = try base._nextBuffered() else { return nil }
+      return (base._elementCount - 1, .success(element))
+    } catch {
+      return try malformed(error)
+    }
+  }
+
+  /// A malformed element as a failure, when the scan can go on past it.
+  ///
+  /// - Throws: `error` when it is not the format's parsing error; the located failure when it
+  ///   ended the scan.
+  private func malformed(_ error: any Error) throws -> (index: Int, element: Result<Base.Element, MappingError>) {
+    guard let failure = Base._malformed(error, sourceName: sourceName) else { throw error }
+    if base._isFailed { throw failure }
+    let index = base._elementCount - 1
+    return (index, .failure(located(failure, index: index, name: nil)))
   }
 
   /// The next element decoded as `Value`, or `nil` after the last.
@@ -39,6 +58,36 @@ struct StreamedElements<Base: ElementStreamIterator> {
   ///   source throws.
   mutating func nextValue<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder) async throws -> Value? {
     guard let (index, result) = try await next() else { return nil }
+    return try decode(Value.self, index: index, result, decoder: decoder)
+  }
+
+  /// The next element decoded as `Value` (awaiting input as needed), then every element
+  /// already complete in what was read, appended to `values`: one await for a run of
+  /// elements, so that a chunk's elements decode in one synchronous loop. Nothing is appended
+  /// after the last element.
+  ///
+  /// - Returns: The error of an element after the first, which stops the run: the caller
+  ///   hands out `values` first, then throws it.
+  /// - Throws: The first element's error, or what the chunk source throws.
+  mutating func nextValues<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder, into values: inout [Value]) async throws
+    -> (any Error)?
+  {
+    guard let first = try await nextValue(Value.self, decoder: decoder) else { return nil }
+    values.append(first)
+    do {
+      while let (index, result) = try nextBuffered() {
+        values.append(try decode(Value.self, index: index, result, decoder: decoder))
+      }
+    } catch {
+      return error
+    }
+    return nil
+  }
+
+  /// Element `index` (or its failure) decoded as `Value`.
+  private func decode<Value: MappableValue>(
+    _: Value.Type, index: Int, _ result: Result<Base.Element, MappingError>, decoder: MappingDecoder
+  ) throws -> Value {
     let element = try result.get()
     do {
       return try decoder.decode(Value.self, from: Base._root(of: element, decoder: decoder), sourceName: sourceName)

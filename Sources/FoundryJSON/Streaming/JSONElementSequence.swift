@@ -74,6 +74,13 @@ public struct JSONElementSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
       try await scanner.next(readingAsync: { try await chunks.next() })
     }
 
+    /// The next element already complete in what was read, without reading more: `nil` when
+    /// the next one needs more input (or there is none). What a reader draining a chunk at a
+    /// time calls between awaits.
+    package mutating func nextBuffered() throws -> JSONDocument? {
+      try scanner.next()
+    }
+
     /// Whether an error has ended the scan (as opposed to one malformed element).
     package var isFailed: Bool { scanner.isFailed }
 

@@ -69,9 +69,13 @@ final class XMLNameTable: @unchecked Sendable {
   }
 
   /// The qualified name of the name with id `id`, as UTF-8 (empty for an unknown id).
-  func withQualifiedName<Result>(_ id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  ///
+  /// Not generic: called across modules for every key a streamed element's view writes, a
+  /// generic result cost a metadata lookup and a reabstraction thunk per call (~700
+  /// instructions).
+  func withQualifiedName(_ id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard keys.indices.contains(Int(id)) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    return keys[Int(id)].bytes.withUnsafeBufferPointer(body)
+    keys[Int(id)].bytes.withUnsafeBufferPointer(body)
   }
 
   private func rehash() {

@@ -99,7 +99,7 @@ package struct XMLTapeReader {
   package var spellingsByName: [UInt32] { names.spellingOfName }
 
   /// Calls `body` with the UTF-8 of the qualified name (`prefix:local`) with id `id`.
-  package func withQualifiedName<Result>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  package func withQualifiedName(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     names.withQualifiedName(UInt32(truncatingIfNeeded: id), body)
   }
 }
