@@ -133,20 +133,33 @@ package struct StreamPosition: Sendable, Hashable {
 
 /// How many line feeds, carriage returns and UTF-8 continuation bytes a run of bytes holds,
 /// counted a 64-bit word at a time.
+///
+/// Each count is kept in eight one-byte lanes, summed every 255 words (before a lane can
+/// overflow) and at the end: no population count per word, which the baseline x86-64 target
+/// has no instruction for.
 private struct ByteCounts {
   var lineFeeds = 0
   var carriageReturns = 0
   var continuationBytes = 0
+  /// Per-lane counts since the last sum.
+  private var lanes = (lineFeeds: UInt64(0), carriageReturns: UInt64(0), continuationBytes: UInt64(0))
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
     let raw = UnsafeRawPointer(base)
     let high: UInt64 = 0x8080_8080_8080_8080
     var index = 0
+    var words = 0
     while index + 8 <= bytes.count {
-      add(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), keeping: high)
+      add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)), keeping: high)
       index += 8
+      words += 1
+      if words == 255 {
+        sumLanes()
+        words = 0
+      }
     }
+    defer { sumLanes() }
     let left = bytes.count - index
     guard left > 0 else { return }
     if bytes.count >= 8 {
@@ -165,19 +178,26 @@ private struct ByteCounts {
     }
   }
 
-  /// Counts the bytes of `word` whose top bits `mask` keeps (all eight: `0x8080…80`).
+  /// Counts, one per lane, the bytes of `word` whose top bits `mask` keeps (all eight:
+  /// `0x8080…80`).
   private mutating func add(_ word: UInt64, keeping mask: UInt64) {
-    lineFeeds += Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A, keeping: mask)
-    carriageReturns += Self.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D, keeping: mask)
+    lanes.lineFeeds &+= (ByteSearch.zeroMarks(word ^ 0x0A0A_0A0A_0A0A_0A0A) & mask) >> 7
+    lanes.carriageReturns &+= (ByteSearch.zeroMarks(word ^ 0x0D0D_0D0D_0D0D_0D0D) & mask) >> 7
     // 10xxxxxx: the top bit set and the next one clear.
-    continuationBytes += (word & ~(word << 1) & mask).nonzeroBitCount
+    lanes.continuationBytes &+= (word & ~(word << 1) & mask) >> 7
   }
 
-  /// The number of zero bytes in `word` among those whose top bit `mask` keeps, exactly (no
-  /// carry crosses a byte).
-  private static func zeroBytes(_ word: UInt64, keeping mask: UInt64) -> Int {
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    let spread = ((word & low) &+ low) | word
-    return (~spread & mask).nonzeroBitCount
+  /// Adds the lanes to the counts and clears them.
+  private mutating func sumLanes() {
+    lineFeeds += Self.sum(lanes.lineFeeds)
+    carriageReturns += Self.sum(lanes.carriageReturns)
+    continuationBytes += Self.sum(lanes.continuationBytes)
+    lanes = (0, 0, 0)
+  }
+
+  /// The sum of the eight byte lanes of `word`.
+  private static func sum(_ word: UInt64) -> Int {
+    let pairs = (word & 0x00FF_00FF_00FF_00FF) &+ ((word >> 8) & 0x00FF_00FF_00FF_00FF)
+    return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
   }
 }

@@ -33,6 +33,32 @@ struct StreamPositionTests {
     }
   }
 
+  /// Counts are kept in byte lanes summed every 255 words: a run far longer than that (and
+  /// every byte a line feed or a continuation byte) must still count each byte once.
+  @Test("a long run counts every line and character", arguments: ["é\n漢 ", "\n", "漢"])
+  func longRun(piece: String) {
+    let bytes = Array(String(repeating: piece, count: 3_000).utf8)
+    var byByte = StreamPosition()
+    for byte in bytes { byByte.advance(over: byte) }
+    var byRun = StreamPosition()
+    bytes.withUnsafeBufferPointer { byRun.advance(over: $0) }
+    #expect(byRun.line == byByte.line)
+    #expect(byRun.column == byByte.column)
+    #expect(byRun.offset == bytes.count)
+  }
+
+  @Test("ByteSearch finds the first of two bytes from any start, as a loop does")
+  func byteSearch() async {
+    let choices: [UInt8] = [0x22, 0x5C, 0x61, 0x00, 0xFF, 0x0A]
+    let generated = Gen<UInt8?>.element(of: choices).array(of: 0...70)
+    await propertyCheck(count: 400, input: zip(generated, Gen.int(in: 0...80))) { generated, start in
+      let bytes: [UInt8] = generated.map { $0 ?? 0x61 }
+      let expected: Int? = bytes.indices.first { index in index >= start && (bytes[index] == 0x22 || bytes[index] == 0x5C) }
+      let found = bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: 0x22, or: 0x5C, in: $0, from: start) }
+      #expect(found == expected, "\(bytes) from \(start)")
+    }
+  }
+
   @Test("a line feed after a carriage return at the end of the last run ends one line")
   func carriageReturnThenLineFeedAcrossRuns() {
     var position = StreamPosition()

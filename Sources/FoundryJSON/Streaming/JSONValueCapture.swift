@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// Finds where one JSON value ends in bytes that arrive in pieces, without judging it.
 ///
 /// It follows only what decides the end: strings and their escapes, bracket depth, comments
@@ -72,19 +74,27 @@ struct JSONValueCapture: Sendable, Hashable {
   ) -> (end: Int, status: Status) {
     var index = start
     while index < buffer.count {
-      let byte = buffer[index]
-      index += 1
       if isInString {
         if isEscaped {
           isEscaped = false
-        } else if byte == Byte.backslash {
+          index += 1
+          continue
+        }
+        // Skips to the next quote or backslash a word at a time: most bytes are in strings.
+        guard let found = ByteSearch.firstIndex(of: Byte.quote, or: Byte.backslash, in: buffer, from: index) else {
+          return (buffer.count, .incomplete)
+        }
+        index = found + 1
+        if buffer[found] == Byte.backslash {
           isEscaped = true
-        } else if byte == Byte.quote {
+        } else {
           isInString = false
           if depth == 0 { return (index, .complete) }
         }
         continue
       }
+      let byte = buffer[index]
+      index += 1
       if comment != .none, skipComment(byte) { continue }
       switch byte {
       case Byte.quote:
