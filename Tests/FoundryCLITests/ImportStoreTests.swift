@@ -46,16 +46,7 @@ struct ImportStoreTests {
   @Test("an XML file with --root streams into the store in batches; a bad element fails with its line and writes nothing")
   func xmlFileStreams() throws {
     let directory = try TemporaryDirectory()
-    let library = { (born: String) in
-      """
-      <library>
-        <author><author_id>7</author_id><firstName>Ada</firstName><born>1815-12-10</born>
-          <books><book_id>70</book_id><title>Notes</title><tags>math</tags><tags>engines</tags></books>
-        </author>
-        <author><author_id>8</author_id><firstName>Grace</firstName><born>\(born)</born></author>
-      </library>
-      """
-    }
+    let library = Self.library
     let good = try directory.write(library("1906-12-09"), to: "library.xml")
     let bad = try directory.write(library("yesterday"), to: "bad.xml")
     let store = directory.path + "/library.sqlite"
@@ -68,6 +59,18 @@ struct ImportStoreTests {
     #expect(failed.error.contains("bad.xml:5:"), "\(failed.error)")
     let dryRun = foundry(["import", good, "--store", store, "--dry-run"] + ImportCommandTests.options(root: "author"))
     #expect(dryRun.output.hasSuffix("(would insert 0, update 0, delete 0)\nobjects: Author 2, Book 1, Tag 2\n"))
+  }
+
+  /// Two authors as XML, the second born on `born` (line 5): a bad date fails there.
+  static func library(born: String) -> String {
+    """
+    <library>
+      <author><author_id>7</author_id><firstName>Ada</firstName><born>1815-12-10</born>
+        <books><book_id>70</book_id><title>Notes</title><tags>math</tags><tags>engines</tags></books>
+      </author>
+      <author><author_id>8</author_id><firstName>Grace</firstName><born>\(born)</born></author>
+    </library>
+    """
   }
 
   @Test("a file that is not a store is refused with a clear error")

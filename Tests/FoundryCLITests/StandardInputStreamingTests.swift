@@ -75,16 +75,7 @@ struct StandardInputStreamingTests {
 
   @Test("import --store streams XML from - with --root; a bad element fails at its line in <stdin> and writes nothing")
   func importStreams() throws {
-    let library = { (born: String) in
-      """
-      <library>
-        <author><author_id>7</author_id><firstName>Ada</firstName><born>1815-12-10</born>
-          <books><book_id>70</book_id><title>Notes</title><tags>math</tags><tags>engines</tags></books>
-        </author>
-        <author><author_id>8</author_id><firstName>Grace</firstName><born>\(born)</born></author>
-      </library>
-      """
-    }
+    let library = ImportStoreTests.library
     let directory = try TemporaryDirectory()
     let store = directory.path + "/library.sqlite"
     let options = ["--store", store] + ImportCommandTests.options(root: "author")
