@@ -15,9 +15,9 @@ internal import FoundryInternals
 /// The document is wrapped in an object named after its root element:
 /// `<node id="7"><tag k="a"/><tag k="b"/></node>` converts to
 /// `{"node": {"@id": "7", "tag": [{"@k": "a"}, {"@k": "b"}]}}`. Converting a document to its
-/// own format is allowed and does what `format` does. A file of 1 MiB or more converts to JSON
-/// streamed (``StreamedXMLConversion``, ``StreamedJSONWriting``), in bounded memory, when the
-/// stream can write what the whole document gives.
+/// own format is allowed and does what `format` does. A file of 1 MiB or more converts streamed
+/// (``StreamedXMLConversion`` and ``StreamedJSONWriting`` to JSON, ``StreamedJSONConversion`` to
+/// XML), in bounded memory, when the stream can write what the whole document gives.
 struct ConvertCommand: ConsoleCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
@@ -56,6 +56,12 @@ struct ConvertCommand: ConsoleCommand {
     let loader = input.makeLoader(console: console, keepsComments: true, keepsProcessingInstructions: true)
     let sourceName = DocumentLoader.sourceName(for: file)
     try out.checkIndent(for: to, sourceName: sourceName, console: console)
+    if to == .xml, try console.failing({ try loader.isLarge(file) }),
+      let conversion = try console.failing({ try StreamedJSONConversion.plan(ChunkedSource(path: file, loader: loader), options: out.xmlWritingOptions(includesDeclaration: true)) }
+      )
+    {
+      return try out.emit(console: console) { write in try console.failing { try conversion.write(to: write) } }
+    }
     if to == .json, try console.failing({ try loader.isLarge(file) }) {
       let options = out.jsonWritingOptions
       if let conversion = try console.failing({ try StreamedXMLConversion.plan(ChunkedSource(path: file, loader: loader), options: options) }) {

@@ -19,6 +19,16 @@ package struct ChunkedFile {
     case xml
   }
 
+  /// Which array of a JSON document streams.
+  package enum ArrayGuess: Sendable {
+    /// The top-level array, or the first array member of the top-level object
+    /// (`JSONStreamLayout.guessed(from:)`).
+    case outermost
+    /// The first array member one object down in `convert`'s wrapped form
+    /// (`JSONStreamLayout.guessedInWrapper(from:)`).
+    case inWrapper
+  }
+
   /// How many bytes are read at a time unless a reader says otherwise.
   package static let defaultBufferSize = 64 << 10
 
@@ -36,7 +46,12 @@ package struct ChunkedFile {
   /// up on streaming can still read it whole with ``DocumentLoader/load(_:)``.
   ///
   /// - Throws: ``InputError/unreadable(sourceName:reason:)`` when the file cannot be read.
-  package static func open(_ path: String, loader: DocumentLoader, bufferSize: Int = defaultBufferSize) throws(InputError) -> ChunkedFile? {
+  package static func open(
+    _ path: String,
+    loader: DocumentLoader,
+    bufferSize: Int = defaultBufferSize,
+    guess: ArrayGuess = .outermost
+  ) throws(InputError) -> ChunkedFile? {
     let sourceName = DocumentLoader.sourceName(for: path)
     let file: FileChunkReader
     let first: [UInt8]
@@ -49,7 +64,8 @@ package struct ChunkedFile {
     }
     switch loader.format ?? DocumentFormat.detect(path: path, bytes: first) {
     case .json:
-      guard let layout = JSONStreamLayout.guessed(from: first) else { return nil }
+      let layout = guess == .outermost ? JSONStreamLayout.guessed(from: first) : JSONStreamLayout.guessedInWrapper(from: first)
+      guard let layout else { return nil }
       return ChunkedFile(form: .json(layout), sourceName: sourceName, first: first, rest: file)
     case .xml:
       let isUTF16 = first.count >= 2 && (first[0] == 0 || first[1] == 0 || first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE]))
@@ -118,16 +134,18 @@ package struct ChunkedSource {
   package let path: String
   package let loader: DocumentLoader
   package let bufferSize: Int
+  package let guess: ChunkedFile.ArrayGuess
 
-  package init(path: String, loader: DocumentLoader, bufferSize: Int = ChunkedFile.defaultBufferSize) {
+  package init(path: String, loader: DocumentLoader, bufferSize: Int = ChunkedFile.defaultBufferSize, guess: ChunkedFile.ArrayGuess = .outermost) {
     self.path = path
     self.loader = loader
     self.bufferSize = bufferSize
+    self.guess = guess
   }
 
-  /// The file opened in chunks, or `nil` when it must be read whole (see ``ChunkedFile/open(_:loader:bufferSize:)``).
+  /// The file opened in chunks, or `nil` when it must be read whole (see ``ChunkedFile/open(_:loader:bufferSize:guess:)``).
   func open() throws(InputError) -> ChunkedFile? {
-    try ChunkedFile.open(path, loader: loader, bufferSize: bufferSize)
+    try ChunkedFile.open(path, loader: loader, bufferSize: bufferSize, guess: guess)
   }
 
   /// The file opened again, for a second pass after a first one found that it streams.

@@ -74,7 +74,7 @@ package struct StreamedJSONWriting {
 
   /// A scanner that keeps the members around the array and counts containers as the whole
   /// document's parser does.
-  private static func makeScanner(_ file: ChunkedFile, layout: JSONStreamLayout, loader: DocumentLoader) -> JSONElementScanner {
+  static func makeScanner(_ file: ChunkedFile, layout: JSONStreamLayout, loader: DocumentLoader) -> JSONElementScanner {
     var streamOptions = JSONStreamOptions()
     streamOptions.maximumElementSize = Int.max
     var scanner = JSONElementScanner(layout: layout, options: loader.options, streamOptions: streamOptions, sourceName: file.sourceName)

@@ -12,48 +12,90 @@ extension JSONStreamLayout {
   ///
   /// - Complexity: O(*n*) in the bytes given.
   package static func guessed(from bytes: [UInt8]) -> JSONStreamLayout? {
-    var index = 0
+    var reader = GuessReader(bytes: bytes)
+    if reader.skip(Byte.openBracket) { return .array() }
+    guard reader.skip(Byte.openBrace), let key = reader.firstArrayKey() else { return nil }
+    return .array(at: key)
+  }
+
+  /// The same guess one object down, for `convert`'s wrapped form of XML: the first member whose
+  /// value is an array in the object that is the only member's value of the top-level object
+  /// (`{"osm": {"@version": "0.6", "node": [`); `nil` when the first bytes show none.
+  ///
+  /// ```swift
+  /// JSONStreamLayout.guessedInWrapper(from: Array(#"{"osm": {"@version": "0.6", "node": ["#.utf8))   // array at 'osm.node'
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the bytes given.
+  package static func guessedInWrapper(from bytes: [UInt8]) -> JSONStreamLayout? {
+    var reader = GuessReader(bytes: bytes)
+    guard reader.skip(Byte.openBrace), let wrapper = reader.key(), reader.skip(Byte.openBrace), let key = reader.firstArrayKey() else { return nil }
+    return .array(at: wrapper + "." + key)
+  }
+}
+
+/// Reads the first bytes of a document as far as a guess needs: keys without escapes, and values
+/// skipped over.
+private struct GuessReader {
+  let bytes: [UInt8]
+  var index = 0
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    func skipSpace() {
-      while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-    }
-    skipSpace()
-    guard index < bytes.count else { return nil }
-    if bytes[index] == Byte.openBracket { return .array() }
-    guard bytes[index] == Byte.openBrace else { return nil }
+  }
+
+  /// Moves past whitespace and `byte`; `false` when another byte (or none) comes first.
+  mutating func skip(_ byte: UInt8) -> Bool {
+    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
+    return true
+  }
+
+  /// The key path component of the first member, from here, whose value is an array, with the
+  /// reader at that array; `nil` when the bytes show none.
+  mutating func firstArrayKey() -> String? {
     var seen: Set<[UInt8]> = []
     while true {
-      skipSpace()
-      guard index < bytes.count, bytes[index] == Byte.quote else { return nil }
-      let keyStart = index + 1
-      guard let keyEnd = bytes[keyStart...].firstIndex(of: Byte.quote) else { return nil }
-      let key = Array(bytes[keyStart..<keyEnd])
-      // Escapes would need decoding; such keys are rare enough to read the file whole.
-      guard !key.contains(Byte.backslash) else { return nil }
-      index = keyEnd + 1
-      skipSpace()
-      guard index < bytes.count, bytes[index] == Byte.colon else { return nil }
-      index += 1
-      skipSpace()
-      guard index < bytes.count else { return nil }
-      if bytes[index] == Byte.openBracket {
+      guard let key = rawKey() else { return nil }
+      if skip(Byte.openBracket) {
         // A key seen before would make the scanner stream the first value, not this one.
         guard !seen.contains(key) else { return nil }
-        guard key.first != Byte.openBrace else { return nil }
-        var path = ""
-        for scalar in String(decoding: key, as: UTF8.self).unicodeScalars {
-          if scalar == "." || scalar == "\\" { path.unicodeScalars.append("\\") }
-          path.unicodeScalars.append(scalar)
-        }
-        return .array(at: path)
+        return Self.pathComponent(key)
       }
       seen.insert(key)
-      guard skipValue(bytes, from: &index) else { return nil }
-      skipSpace()
-      guard index < bytes.count, bytes[index] == Byte.comma else { return nil }
-      index += 1
+      guard Self.skipValue(bytes, from: &index), skip(Byte.comma) else { return nil }
     }
+  }
+
+  /// The key path component of the member's key here, with the reader past its colon.
+  mutating func key() -> String? {
+    rawKey().flatMap(Self.pathComponent)
+  }
+
+  /// The bytes of the member's key here, with the reader past its colon; `nil` for a key with
+  /// escapes (which would need decoding: rare enough to read the file whole).
+  private mutating func rawKey() -> [UInt8]? {
+    guard skip(Byte.quote) else { return nil }
+    let keyStart = index
+    guard let keyEnd = bytes[keyStart...].firstIndex(of: Byte.quote) else { return nil }
+    let key = Array(bytes[keyStart..<keyEnd])
+    guard !key.contains(Byte.backslash) else { return nil }
+    index = keyEnd + 1
+    return skip(Byte.colon) ? key : nil
+  }
+
+  /// `key` as a key path component (dots and backslashes escaped); `nil` for a key a path
+  /// would read as a namespace (`{uri}local`).
+  private static func pathComponent(_ key: [UInt8]) -> String? {
+    guard key.first != Byte.openBrace else { return nil }
+    var path = ""
+    for scalar in String(decoding: key, as: UTF8.self).unicodeScalars {
+      if scalar == "." || scalar == "\\" { path.unicodeScalars.append("\\") }
+      path.unicodeScalars.append(scalar)
+    }
+    return path
   }
 
   /// Moves past one value (strings and nesting respected); `false` when the bytes end first.

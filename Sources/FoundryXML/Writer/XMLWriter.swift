@@ -265,7 +265,7 @@ extension XMLWriter {
   /// inside an element: how whole-tree writers stream. Not at the top level, where empty
   /// bytes mean that nothing was written yet.
   @inline(__always)
-  mutating func drain(ifAtLeast chunkSize: Int, into flush: ([UInt8]) -> Void) {
+  package mutating func drain(ifAtLeast chunkSize: Int, into flush: ([UInt8]) -> Void) {
     guard bytes.count >= chunkSize, !frames.isEmpty else { return }
     flush(bytes)
     bytes.removeAll(keepingCapacity: true)
