@@ -23,9 +23,6 @@ final class DocumentDecoder: Decoder {
   private let rootDepth: Int
   private let rootSteps: [CodingPathStep]
 
-  /// Per depth: the object (by byte offset) a keyed container last read, and where its next
-  /// in-order lookup starts.
-  @exclusivity(unchecked) var hints: [(owner: Int, hint: Int)] = []
   /// Scratch space for the repeated-key check of each object.
   @exclusivity(unchecked) var fingerprints: [UInt64] = []
   /// Snake-case lookups: the candidate key for each coding key, and converted document keys.
@@ -34,6 +31,8 @@ final class DocumentDecoder: Decoder {
   /// How the types met so far decode (see ``SpecialDecoding``).
   @exclusivity(unchecked) private var kinds: [(type: ObjectIdentifier, kind: SpecialDecoding.Kind)] = []
   @exclusivity(unchecked) private var nextKindSlot = 0
+  /// The entry of ``kinds`` found last.
+  @exclusivity(unchecked) private var lastKind: (type: ObjectIdentifier, kind: SpecialDecoding.Kind)?
 
   init(
     node: JSONNode, context: MappingContext, coercion: CoercionMode, steps: [CodingPathStep] = [],
@@ -133,7 +132,12 @@ final class DocumentDecoder: Decoder {
   /// How `type` decodes, from a small cache: a conformance check costs more than a scan.
   private func kind(of type: Any.Type) -> SpecialDecoding.Kind {
     let id = ObjectIdentifier(type)
-    for entry in kinds where entry.type == id { return entry.kind }
+    // The elements of an array, and the values of sibling fields, ask for the same type in a row.
+    if let last = lastKind, last.type == id { return last.kind }
+    for entry in kinds where entry.type == id {
+      lastKind = entry
+      return entry.kind
+    }
     let kind = SpecialDecoding.classify(type)
     if kinds.count < 32 {
       kinds.append((id, kind))
@@ -154,13 +158,5 @@ final class DocumentDecoder: Decoder {
   /// The coding path of a container made at `depth` with `extraSteps` of its own.
   func codingPath(depth: Int, extraSteps: [CodingPathStep]) -> [any CodingKey] {
     (steps.prefix(depth) + extraSteps).map(\.codingKey)
-  }
-
-  /// The hint slot for containers made at `depth`, reset when `object` is not its owner.
-  func hintSlot(for object: JSONNode, depth: Int) -> Int {
-    while hints.count <= depth { hints.append((-1, 0)) }
-    let owner = object.byteOffset
-    if hints[depth].owner != owner { hints[depth] = (owner, 0) }
-    return depth
   }
 }

@@ -20,7 +20,8 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   /// first `depth` steps, then `extraSteps` (nested containers and `superDecoder()`).
   let depth: Int
   let extraSteps: [CodingPathStep]
-  private let slot: Int
+  /// Where the next in-order lookup starts (a tape index; see `JSONNode.member(utf8:hint:)`).
+  @exclusivity(unchecked) private var hint = 0
   /// Whether lookups must follow the duplicate-key policy instead of the in-order scan.
   private let mayRepeatKeys: Bool
 
@@ -34,7 +35,6 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     self.object = object
     self.depth = depth
     self.extraSteps = extraSteps
-    slot = decoder.hintSlot(for: object, depth: depth)
     mayRepeatKeys = object.mayRepeatKeys(scratch: &decoder.fingerprints)
   }
 
@@ -60,8 +60,6 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   private func member(_ name: String) -> JSONNode? {
     if mayRepeatKeys { return object[name] }
     var name = name
-    var hint = decoder.hints[slot].hint
-    defer { decoder.hints[slot].hint = hint }
     return name.withUTF8 { object.member(utf8: $0, hint: &hint) }
   }
 
