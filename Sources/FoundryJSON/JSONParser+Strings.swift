@@ -24,7 +24,7 @@ extension JSONParser {
       } else if byte < 0x20 {
         throw index >= end ? fail(.endOfInput(.string), at: index) : fail(.controlCharacter(byte), at: index)
       } else {
-        index = try scanUTF8(at: index)
+        index = try scanNonASCII(at: index)
       }
     }
     guard index - start <= options.maximumStringLength else {
@@ -100,6 +100,27 @@ extension JSONParser {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
     default: nil
     }
+  }
+
+  /// Validates the run of UTF-8 sequences from the lead byte at `index` to the next ASCII byte
+  /// (or the end); returns the index after the run. Text in most scripts other than Latin is
+  /// such runs: checking a whole run here, the common lengths first, spares the word-at-a-time
+  /// search a restart after every character.
+  @inline(__always)
+  private func scanNonASCII(at start: Int) throws(JSONParsingError) -> Int {
+    var index = start
+    repeat {
+      let lead = input[index]
+      // The padding after the input keeps index + 2 readable; the checks against `end` come last.
+      if lead >= 0xE1, lead <= 0xEF, lead != 0xED, input[index + 1] & 0xC0 == 0x80, input[index + 2] & 0xC0 == 0x80, index + 2 < end {
+        index += 3
+      } else if lead >= 0xC2, lead <= 0xDF, input[index + 1] & 0xC0 == 0x80, index + 1 < end {
+        index += 2
+      } else {
+        index = try scanUTF8(at: index)
+      }
+    } while index < end && input[index] >= 0x80
+    return index
   }
 
   /// Validates the UTF-8 sequence whose lead byte is at `index` (Unicode 15, table 3-7);

@@ -177,7 +177,12 @@ struct JSONParser {
   private mutating func skipWhitespace() throws(JSONParsingError) {
     while true {
       switch input[position] {
-      case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
+      case Byte.newline:
+        // Pretty-printed text: a line break, then indentation, eight spaces at a time (the
+        // padding after the input is zeros, which ends the run).
+        position += 1
+        while UnsafeRawPointer(input + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { position += 8 }
+      case Byte.space, Byte.carriageReturn, Byte.tab:
         position += 1
       case Byte.slash where options.allowsComments && (input[position + 1] == Byte.slash || input[position + 1] == Byte.star):
         try skipComment()
