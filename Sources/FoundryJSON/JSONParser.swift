@@ -178,10 +178,17 @@ struct JSONParser {
     while true {
       switch input[position] {
       case Byte.newline:
-        // Pretty-printed text: a line break, then indentation, eight spaces at a time (the
-        // padding after the input is zeros, which ends the run).
+        // Pretty-printed text: a line break, then indentation, a word at a time (the padding
+        // after the input is zeros, which ends the run).
         position += 1
-        while UnsafeRawPointer(input + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { position += 8 }
+        while true {
+          let word = UInt64(littleEndian: UnsafeRawPointer(input + position).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+          guard word == 0 else {
+            position += word.trailingZeroBitCount >> 3
+            break
+          }
+          position += 8
+        }
       case Byte.space, Byte.carriageReturn, Byte.tab:
         position += 1
       case Byte.slash where options.allowsComments && (input[position + 1] == Byte.slash || input[position + 1] == Byte.star):
