@@ -256,8 +256,7 @@ struct JSONParser {
       index += 1
       if Byte.isDigit(input[index]) { throw fail(.invalidNumber(.leadingZero), at: index) }
     } else if Byte.isDigit(input[index]) {
-      index += 1
-      while Byte.isDigit(input[index]) { index += 1 }
+      index = skipDigits(from: index + 1)
     } else {
       throw numberFailure(.digitAfterMinus, at: index)
     }
@@ -265,20 +264,39 @@ struct JSONParser {
       flags &= ~TapeNode.isInteger
       index += 1
       guard Byte.isDigit(input[index]) else { throw numberFailure(.digitAfterPoint, at: index) }
-      while Byte.isDigit(input[index]) { index += 1 }
+      index = skipDigits(from: index + 1)
     }
     if input[index] | 0x20 == Byte.e {
       flags &= ~TapeNode.isInteger
       index += 1
       if input[index] == Byte.plus || input[index] == Byte.minus { index += 1 }
       guard Byte.isDigit(input[index]) else { throw numberFailure(.digitInExponent, at: index) }
-      while Byte.isDigit(input[index]) { index += 1 }
+      index = skipDigits(from: index + 1)
     }
     guard index - start <= options.maximumNumberLength else {
       throw fail(.numberLengthLimit(length: index - start, limit: options.maximumNumberLength), at: start)
     }
     storage.append(TapeNode(.number, flags: flags, offset: start, payload: index - start))
     position = index
+  }
+
+  /// The index of the first byte from `index` on that is not a digit, eight bytes at a time
+  /// (the padding after the input is zeros, which ends the run).
+  ///
+  /// A byte is a digit when its high nibble is 3 both as it is and with 6 added (0x3A–0x3F
+  /// become 0x40–0x45). A carry out of a byte above 0xF9 spoils only the bytes after it, and
+  /// only the first byte that is not a digit counts.
+  @inline(__always)
+  private func skipDigits(from index: Int) -> Int {
+    let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let threes: UInt64 = 0x3030_3030_3030_3030
+    var index = index
+    while true {
+      let word = UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self))
+      let notDigits = ((word & highNibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) ^ threes)
+      guard notDigits == 0 else { return index + notDigits.trailingZeroBitCount >> 3 }
+      index += 8
+    }
   }
 
   private func numberFailure(_ problem: Kind.NumberProblem, at index: Int) -> JSONParsingError {
