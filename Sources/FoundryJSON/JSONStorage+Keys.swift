@@ -101,17 +101,20 @@ extension JSONStorage {
 
   /// The length, the first eight bytes and the last eight bytes of `bytes`, mixed: equal keys
   /// always agree, different keys rarely do.
+  ///
+  /// `bytes` lie in this storage's bytes, whose padding keeps eight bytes readable from any key:
+  /// a short key is read as one word, the bytes after it masked off.
   private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let count = bytes.count
     var mixed = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-    if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
-      let first = base.loadUnaligned(as: UInt64.self)
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return mixed }
+    let first = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+    if count >= 8 {
       let last = (base + count - 8).loadUnaligned(as: UInt64.self)
       mixed ^= first ^ (last << 29 | last >> 35) &* 0xBF58_476D_1CE4_E5B9
     } else {
-      var word: UInt64 = 0
-      for byte in bytes { word = word << 8 | UInt64(byte) }
-      mixed ^= word
+      // A shift by 64 (an empty key) gives 0.
+      mixed ^= first & (UInt64.max >> (64 - 8 * count))
     }
     return mixed
   }
