@@ -35,7 +35,7 @@ struct ProfileCommand: ParsableCommand {
 
   func run() throws {
     let parts = selection.split(separator: ":", maxSplits: 1).map(String.init)
-    var cases = try FoundryBench.cases(corpus: Corpus(directory: corpus), filter: parts[0])
+    var cases = try FoundryBench.cases(corpus: Corpus(directory: corpus, onlyFile: parts.count == 2 ? parts[1] : nil), filter: parts[0])
     if parts.count == 2 { cases = cases.filter { $0.file == parts[1] } }
     guard !cases.isEmpty else { throw ValidationError("no case matches '\(selection)'") }
     for benchmark in cases {
