@@ -4,6 +4,38 @@
 /// let end = ByteSearch.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: buffer, from: index)
 /// ```
 package enum ByteSearch {
+  /// Whether `count` bytes at `left` and at `right` are equal, compared in words that overlap
+  /// at the end rather than a byte at a time, never reading past either run.
+  ///
+  /// ```swift
+  /// ByteSearch.equal(key.baseAddress!, other.baseAddress!, count: key.count)
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in `count`, eight bytes at a time.
+  @inlinable
+  package static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+    func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+      left.loadUnaligned(fromByteOffset: offset, as: Word.self) == right.loadUnaligned(fromByteOffset: offset, as: Word.self)
+    }
+    switch count {
+    case ..<1:
+      return true
+    case 1:
+      return same(UInt8.self, at: 0)
+    case 2..<4:
+      return same(UInt16.self, at: 0) && same(UInt16.self, at: count - 2)
+    case 4..<8:
+      return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4)
+    default:
+      var offset = 0
+      while offset + 8 < count {
+        guard same(UInt64.self, at: offset) else { return false }
+        offset += 8
+      }
+      return same(UInt64.self, at: count - 8)
+    }
+  }
+
   /// The first index from `start` of a byte equal to `first` or `second`, or `nil` when none is.
   ///
   /// - Complexity: O(*n*) in the bytes from `start`, eight at a time.

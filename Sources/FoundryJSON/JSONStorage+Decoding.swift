@@ -22,12 +22,9 @@ extension JSONStorage {
     guard !node.has(TapeNode.hasEscapes) else { return escapedStringEquals(index, key) }
     guard Int(node.payload) == key.count else { return false }
     let raw = rawBytes(of: index)
-    // Short keys (most of them) compare inline; a library call costs more than the bytes.
-    if raw.count <= 16, let left = raw.baseAddress, let right = key.baseAddress {
-      for offset in 0..<raw.count where left[offset] != right[offset] { return false }
-      return true
-    }
-    return POSIX.equal(raw, key)
+    // Keys (most of them short) compare inline, a word at a time; a library call costs more.
+    guard raw.count <= 64, let left = raw.baseAddress, let right = key.baseAddress else { return POSIX.equal(raw, key) }
+    return ByteSearch.equal(left, right, count: raw.count)
   }
 
   /// ``stringEquals(_:_:)`` for a string with escapes: decoded first.
