@@ -7,12 +7,14 @@ extension XMLScanner {
   mutating func parseContent() throws(XMLParsingError) {
     while true {
       let runStart = position
-      var index = position
       // Indentation between tags is the most common text: note when a run is only that.
-      while index < end, input[index] == 0x20 || input[index] == 0x0A || input[index] == 0x09 { index += 1 }
-      let blankEnd = index
+      let blankEnd = blankRunEnd(from: position)
+      var index = blankEnd
       while true {
-        while index < end, classes[Int(input[index])] & ByteClass.textStop == 0 { index += 1 }
+        // Most often a tag follows the indentation at once.
+        if index < end, classes[Int(input[index])] & ByteClass.textStop == 0 {
+          index = firstIndex(from: index, stoppingAt: ByteClass.textStop)
+        }
         guard index < end else { break }
         let byte = input[index]
         if byte == UInt8(ascii: "]") {
@@ -26,7 +28,7 @@ extension XMLScanner {
           break
         }
       }
-      if index > runStart { appendText(runStart, index, isBlank: index == blankEnd) }
+      if index > runStart { appendText(runStart, index, blankEnd: blankEnd) }
       position = index
       guard position < end else {
         guard readsSource else { return }
@@ -90,13 +92,15 @@ extension XMLScanner {
 
   // MARK: - Text
 
-  /// Adds `input[start..<stop]` to the pending text.
+  /// Adds `input[start..<stop]` to the pending text, whose bytes before `blankEnd` are known
+  /// to be white space.
   @inline(__always)
-  mutating func appendText(_ start: Int, _ stop: Int, isBlank: Bool = false) {
+  mutating func appendText(_ start: Int, _ stop: Int, blankEnd: Int = -1) {
+    let isBlank = blankEnd == stop
     switch text.state {
     case .none:
       if readsSource {
-        text = PendingText(state: .source, start: start, end: stop, origin: start, isKnownBlank: isBlank)
+        text = PendingText(state: .source, start: start, end: stop, origin: start, isKnownBlank: isBlank, blankEnd: max(start, blankEnd))
         return
       }
       ensureTextInHeap(origin: start)
@@ -118,11 +122,12 @@ extension XMLScanner {
   mutating func ensureTextInHeap(origin: Int) {
     switch text.state {
     case .none:
-      text = PendingText(state: .heap, start: heap.count, end: 0, origin: readsSource ? origin : entityOrigin)
+      text = PendingText(state: .heap, start: heap.count, end: 0, origin: readsSource ? origin : entityOrigin, blankEnd: heap.count)
     case .source:
       let range = text.start..<text.end
       text.state = .heap
       text.start = heap.count
+      text.blankEnd = heap.count + (text.blankEnd - range.lowerBound)
       heap.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
     case .heap:
       break
@@ -138,7 +143,7 @@ extension XMLScanner {
     let origin = text.origin
     text.state = .none
     func isSpace(_ index: Int) -> Bool { XMLCharacters.isSpace(inHeap ? heap[index] : source[index]) }
-    var firstNonSpace = text.isKnownBlank ? stop : start
+    var firstNonSpace = text.isKnownBlank ? stop : text.blankEnd
     while firstNonSpace < stop, isSpace(firstNonSpace) { firstNonSpace += 1 }
     let isBlank = firstNonSpace == stop
     if options.whitespace != .keep, !preservesSpace {

@@ -69,6 +69,15 @@ extension XMLScanner {
       }
     }
 
+    /// The bytes that need a look inside this body (``ByteClass``).
+    var stops: UInt8 {
+      switch self {
+      case .cdata: ByteClass.cdataStop
+      case .comment: ByteClass.commentStop
+      case .processingInstruction: ByteClass.instructionStop
+      }
+    }
+
     var unclosed: String {
       switch self {
       case .cdata: "the CDATA section is not closed (missing ']]>')"
@@ -84,8 +93,9 @@ extension XMLScanner {
   mutating func scanMarkupBody(_ body: MarkupBody, from start: Int, openedAt opening: Int) throws(XMLParsingError) -> (end: Int, hasCarriageReturn: Bool) {
     var index = start
     var hasCarriageReturn = false
+    let stops = body.stops
     while true {
-      while index < end, classes[Int(input[index])] & ByteClass.markupStop == 0 { index += 1 }
+      index = firstIndex(from: index, stoppingAt: stops)
       guard index < end else { throw error(.unexpectedEndOfInput, body.unclosed, at: opening) }
       switch (input[index], body) {
       case (UInt8(ascii: "]"), .cdata):
@@ -97,8 +107,6 @@ extension XMLScanner {
         }
       case (UInt8(ascii: "?"), .processingInstruction):
         if index + 1 < end, input[index + 1] == UInt8(ascii: ">") { return (index, hasCarriageReturn) }
-      case (UInt8(ascii: "]"), _), (UInt8(ascii: "-"), _), (UInt8(ascii: "?"), _):
-        break
       case (0x0D, _):
         hasCarriageReturn = true
       default:

@@ -1,3 +1,5 @@
+import FoundryInternals
+
 extension XMLScanner {
   // MARK: - Writing a start tag
 
@@ -146,20 +148,17 @@ extension XMLScanner {
   @inline(__always)
   mutating func internName(_ start: Int, _ length: Int, colon: Int, kind: NameKind) throws(XMLParsingError) -> UInt32 {
     let name = UnsafeBufferPointer(rebasing: input[start..<start + length])
-    guard readsSource, length > 0 else {
+    guard readsSource, length > 0, let written = name.baseAddress, let cached = source.baseAddress else {
       return storage.names.id(of: name, namespaceURI: try namespaceURI(of: name, colon: colon, kind: kind, at: start))
     }
     let key = bindingGeneration << 2 | kind.rawValue
     var hash = length &* 0x9E37 ^ Int(name[0]) &* 31 ^ Int(name[length - 1]) &* 131 ^ Int(name[length >> 1]) &* 7
     hash = (hash ^ Int(kind.rawValue) &* 0x45) & (NameCache.size - 1)
     let cachedStart = nameCache.starts[hash]
-    if cachedStart >= 0, nameCache.lengths[hash] == length, nameCache.generations[hash] == key {
-      var isSame = true
-      for offset in 0..<length where source[cachedStart + offset] != name[offset] {
-        isSame = false
-        break
-      }
-      if isSame { return nameCache.ids[hash] }
+    if cachedStart >= 0, nameCache.lengths[hash] == length, nameCache.generations[hash] == key,
+      ByteSearch.equal(cached + cachedStart, written, count: length)
+    {
+      return nameCache.ids[hash]
     }
     let id = storage.names.id(of: name, namespaceURI: try namespaceURI(of: name, colon: colon, kind: kind, at: start))
     nameCache.starts[hash] = start

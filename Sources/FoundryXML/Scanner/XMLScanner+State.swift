@@ -15,20 +15,24 @@ enum ByteClass {
   static let nameStart: UInt8 = 8
   /// `S`.
   static let space: UInt8 = 16
-  /// Needs a look inside comments, processing instructions and CDATA sections: `-`, `?`, `]`,
-  /// `\r`, controls, 0xEF.
-  static let markupStop: UInt8 = 32
+  /// Needs a look inside a CDATA section: `]`, `\r`, controls, 0xEF.
+  static let cdataStop: UInt8 = 32
+  /// Needs a look inside a comment: `-`, `\r`, controls, 0xEF.
+  static let commentStop: UInt8 = 64
+  /// Needs a look inside a processing instruction: `?`, `\r`, controls, 0xEF.
+  static let instructionStop: UInt8 = 128
 
   static let table: [UInt8] = (0..<256).map { value in
     let byte = UInt8(value)
     var bits: UInt8 = 0
     let isControl = byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
-    if isControl || byte == 0xEF || byte == 0x0D { bits |= textStop | valueStop | markupStop }
+    if isControl || byte == 0xEF || byte == 0x0D { bits |= textStop | valueStop | cdataStop | commentStop | instructionStop }
     switch byte {
     case UInt8(ascii: "<"), UInt8(ascii: "&"): bits |= textStop | valueStop
-    case UInt8(ascii: "]"): bits |= textStop | markupStop
+    case UInt8(ascii: "]"): bits |= textStop | cdataStop
     case UInt8(ascii: "\""), UInt8(ascii: "'"), 0x09, 0x0A: bits |= valueStop
-    case UInt8(ascii: "-"), UInt8(ascii: "?"): bits |= markupStop
+    case UInt8(ascii: "-"): bits |= commentStop
+    case UInt8(ascii: "?"): bits |= instructionStop
     default: break
     }
     if XMLCharacters.isSpace(byte) { bits |= space }
@@ -103,6 +107,8 @@ extension XMLScanner {
     var origin = 0
     /// Whether every piece so far is known to be white space (then the flush needs no scan).
     var isKnownBlank = false
+    /// Where the white space known at the text's start ends (in the same place as ``start``).
+    var blankEnd = 0
   }
 
   /// A direct-mapped cache of recently interned names, keyed by their bytes in the document and

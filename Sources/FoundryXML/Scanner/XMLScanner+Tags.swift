@@ -128,7 +128,7 @@ extension XMLScanner {
     var index = valueStart
     var needsNormalization = false
     while true {
-      while index < end, classes[Int(input[index])] & ByteClass.valueStop == 0 { index += 1 }
+      index = firstIndex(from: index, stoppingAt: ByteClass.valueStop)
       guard index < end else {
         throw error(.unexpectedEndOfInput, "the value of attribute '\(string(nameStart, nameLength))' is not closed", at: valueStart - 1)
       }
