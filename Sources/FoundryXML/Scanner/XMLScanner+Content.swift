@@ -95,7 +95,7 @@ extension XMLScanner {
   /// Adds `input[start..<stop]` to the pending text, whose bytes before `blankEnd` are known
   /// to be white space.
   @inline(__always)
-  mutating func appendText(_ start: Int, _ stop: Int, blankEnd: Int = -1) {
+  mutating func appendText(_ start: Int, _ stop: Int, blankEnd: Int) {
     let isBlank = blankEnd == stop
     switch text.state {
     case .none:
