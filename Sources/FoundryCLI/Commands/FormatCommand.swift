@@ -22,7 +22,9 @@ struct FormatCommand: ConsoleCommand {
       instructions and XML declaration (written with encoding="UTF-8"); the document type \
       declaration is dropped. Pretty XML puts each element on its own line but never adds \
       whitespace inside an element that has text, so mixed content stays as it was; \
-      whitespace-only text is dropped first (see --whitespace).
+      whitespace-only text is dropped first (see --whitespace). A file of 1 MiB or more is \
+      read in chunks, twice (JSON along its array, XML a child of the root at a time), so \
+      files larger than memory format too.
       """
   )
 
@@ -64,11 +66,8 @@ struct FormatCommand: ConsoleCommand {
   func run(console: Console) throws {
     let loader = input.makeLoader(console: console, keepsComments: !dropComments, keepsProcessingInstructions: !dropProcessingInstructions)
     let sourceName = DocumentLoader.sourceName(for: file)
-    if try console.failing({ try loader.isLarge(file) }),
-      let writing = try console.failing({ try StreamedJSONWriting.plan(ChunkedSource(path: file, loader: loader), options: writingOptions) })
-    {
-      try checkFlags(for: .json, sourceName: sourceName, console: console)
-      return try out.emit(console: console) { write in try console.failing { try writing.write(to: write) } }
+    if try console.failing({ try loader.isLarge(file) }), try formatStreamed(ChunkedSource(path: file, loader: loader), console: console) {
+      return
     }
     let document = try console.failing { try loader.load(file) }
     try checkFlags(for: document.format, sourceName: sourceName, console: console)
@@ -77,10 +76,33 @@ struct FormatCommand: ConsoleCommand {
     case .json(let json):
       try out.write(json.root, options: writingOptions, console: console)
     case .xml(let tree):
-      var options = out.xmlWritingOptions(includesDeclaration: tree.declaration != nil)
-      if expandEmptyElements { options.emptyElements = .expanded }
-      try out.write(tree, options: options, sourceName: sourceName, console: console)
+      try out.write(tree, options: xmlWritingOptions(hasDeclaration: tree.declaration != nil), sourceName: sourceName, console: console)
     }
+  }
+
+  /// The XML writer options the flags ask for.
+  private func xmlWritingOptions(hasDeclaration: Bool) -> XMLWritingOptions {
+    var options = out.xmlWritingOptions(includesDeclaration: hasDeclaration)
+    if expandEmptyElements { options.emptyElements = .expanded }
+    return options
+  }
+
+  /// Formats a file larger than memory a piece at a time (JSON along its array, XML a child
+  /// of the root at a time); `false` when it must be read whole.
+  private func formatStreamed(_ source: ChunkedSource, console: Console) throws -> Bool {
+    let sourceName = DocumentLoader.sourceName(for: source.path)
+    if let writing = try console.failing({ try StreamedJSONWriting.plan(source, options: writingOptions) }) {
+      try checkFlags(for: .json, sourceName: sourceName, console: console)
+      try out.emit(console: console) { write in try console.failing { try writing.write(to: write) } }
+      return true
+    }
+    guard let writing = try console.failing({ try StreamedXMLWriting.plan(source, options: xmlWritingOptions(hasDeclaration:)) }) else { return false }
+    try checkFlags(for: .xml, sourceName: sourceName, console: console)
+    try out.emit(console: console) { write in
+      guard let refusal = try console.failing({ try writing.write(to: write) }) else { return }
+      try console.failingXMLWriting(sourceName: sourceName) { () throws(XMLWritingError) in throw refusal }
+    }
+    return true
   }
 
   /// Rejects flags of the other format, so that a misplaced one never goes unnoticed.

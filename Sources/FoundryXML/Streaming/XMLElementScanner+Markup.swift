@@ -16,6 +16,9 @@ extension XMLElementScanner {
       break
     case .ended(let kind, let isEmptyElement):
       if kind == .cdata, isBesideElements { hasTextBesideElements = true }
+      if kind == .comment || kind == .processingInstruction, isBesideElements || (tracksTextBesideElements && phase == .epilogue) {
+        hasMarkupBesideElements = true
+      }
       textStart = pending.count
       switch kind {
       case .startTag: try endStartTag(isEmptyElement: isEmptyElement)

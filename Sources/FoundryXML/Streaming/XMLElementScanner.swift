@@ -119,6 +119,19 @@ public struct XMLElementScanner: Sendable {
   /// ```
   package var tracksTextBesideElements = false
   package internal(set) var hasTextBesideElements = false
+  /// With ``tracksTextBesideElements``: whether a comment or processing instruction stands
+  /// directly in the element whose children are handed out, or after the root element; a
+  /// reader that rewrites the document from the children (`foundry format`) needs the whole
+  /// document then, when the parser options keep them.
+  ///
+  /// ```swift
+  /// var scanner = XMLElementScanner(at: "*")
+  /// scanner.tracksTextBesideElements = true
+  /// scanner.append(Array("<r><a/><!-- note --><a/></r>".utf8))
+  /// while try scanner.next() != nil {}
+  /// scanner.hasMarkupBesideElements   // true
+  /// ```
+  package internal(set) var hasMarkupBesideElements = false
 
   /// The number of elements handed out by ``next()`` or rejected as malformed so far.
   ///

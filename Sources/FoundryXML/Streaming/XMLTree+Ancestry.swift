@@ -31,3 +31,14 @@ extension XMLTree.Element {
   /// ```
   package var documentRoot: XMLTree.Element { XMLTree.Element(storage: storage, index: storage.rootIndex) }
 }
+
+extension XMLTree.Element {
+  /// The XML declaration of the document this element is in, if it has one: for a streamed
+  /// element, the declaration at the start of the whole input.
+  ///
+  /// ```swift
+  /// let node = try XMLElementReader(contentsOfFile: "city.osm", at: "node").next()
+  /// node?.documentDeclaration?.version   // "1.0"
+  /// ```
+  package var documentDeclaration: XMLDeclaration? { storage.declaration }
+}

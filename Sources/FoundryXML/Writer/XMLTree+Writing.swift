@@ -58,7 +58,7 @@ extension XMLWriter {
 
   /// Writes an element of a parsed document, handing the bytes to `flush` (and emptying them)
   /// whenever they reach `chunkSize`.
-  mutating func write(_ element: XMLTree.Element, chunkSize: Int, flush: ([UInt8]) -> Void) throws(XMLWritingError) {
+  package mutating func write(_ element: XMLTree.Element, chunkSize: Int, flush: ([UInt8]) -> Void) throws(XMLWritingError) {
     let start = element.index
     try withTapeView(of: element.storage) { (writer, view) throws(XMLWritingError) in
       try writer.writeTape(view, from: start, chunkSize: chunkSize, flush: flush)
@@ -67,7 +67,7 @@ extension XMLWriter {
 
   /// Runs `body` with this writer and a view of `storage`'s tape (its names laid out once per
   /// document, however many elements of it are written).
-  private mutating func withTapeView(
+  mutating func withTapeView(
     of storage: XMLStorage, _ body: (inout XMLWriter, XMLTapeView) throws(XMLWritingError) -> Void
   ) throws(XMLWritingError) {
     let names = tapeNames(of: storage)
@@ -145,7 +145,7 @@ extension XMLWriter {
   }
 
   /// Writes a text, CDATA, comment or processing-instruction node from the tape.
-  private mutating func writeTapeLeaf(_ view: XMLTapeView, node: XMLTapeNode) throws(XMLWritingError) {
+  mutating func writeTapeLeaf(_ view: XMLTapeView, node: XMLTapeNode) throws(XMLWritingError) {
     switch node.kind {
     case .text where node.has(XMLTapeNode.isCDATA):
       try prepareForText("CDATA")
