@@ -26,6 +26,22 @@ struct JSONElementScannerTests {
     }
   }
 
+  /// The capture skips string bytes and the bytes between tokens eight at a time: a quote,
+  /// backslash or bracket at every place in a word, after runs of every length, must still end
+  /// each element where the parser does, wherever the input is cut.
+  @Test(arguments: 0..<18)
+  func stopsAtEveryPlaceInAWord(run: Int) {
+    let text = String(repeating: "a", count: run)
+    let blank = String(repeating: " ", count: run)
+    let json = #"[{"\#(text)": "\#(text)\"[{\#(text)\\\\", "k":\#(blank)[\#(blank){"x": "}\#(text)]"\#(blank)}\#(blank)]}, "\#(text)\\\"\#(text)"]"#
+    let bytes = Array(json.utf8)
+    let expected = wholeDocument(bytes)
+    #expect(expected.values.count == 2)
+    for (cuts, outcome) in everyChunking(bytes) {
+      #expect(outcome == expected, "run \(run), cut \(cuts)")
+    }
+  }
+
   @Test func everyPairOfBoundaries() {
     let bytes = Array(#"{"a": ["x\"]", {"b": [1, "}"]}, -1.5, true], "z": "]"}"#.utf8)
     let expected = wholeDocument(bytes, keyPath: "a")

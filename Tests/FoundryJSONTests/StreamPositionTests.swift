@@ -33,11 +33,11 @@ struct StreamPositionTests {
     }
   }
 
-  /// Counts are kept in byte lanes summed every 255 words: a run far longer than that (and
+  /// Counts are kept in byte lanes summed every 255 words (or 16-byte blocks): a run far longer than that (and
   /// every byte a line feed or a continuation byte) must still count each byte once.
   @Test("a long run counts every line and character", arguments: ["é\n漢 ", "\n", "漢"])
   func longRun(piece: String) {
-    let bytes = Array(String(repeating: piece, count: 3_000).utf8)
+    let bytes = Array(String(repeating: piece, count: 6_000).utf8)
     var byByte = StreamPosition()
     for byte in bytes { byByte.advance(over: byte) }
     var byRun = StreamPosition()
