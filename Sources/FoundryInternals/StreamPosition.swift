@@ -47,6 +47,8 @@ package struct StreamPosition: Sendable, Hashable {
   /// carriage return takes the byte-by-byte path, which tells `\r\n` from a lone `\r`.
   package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
     guard !bytes.isEmpty else { return }
+    // A short run (a tag, the text between two tags) costs less byte by byte than set up in lanes.
+    guard bytes.count >= 32 else { return advanceByteByByte(over: bytes) }
     let counts = ByteCounts(bytes)
     guard counts.carriageReturns == 0 else { return advanceByteByByte(over: bytes) }
     offset += bytes.count
