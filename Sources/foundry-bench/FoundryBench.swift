@@ -33,6 +33,13 @@ struct FoundryBench: ParsableCommand {
   @Option(help: "Untimed warm-up samples per case.")
   var warmups: Int = 3
 
+  @Flag(help: "Run every case in this process, one after another, instead of each in a fresh process of its own.")
+  var inProcess = false
+
+  /// The one case a child process of an isolated run measures (its exact name).
+  @Option(help: .hidden)
+  var only: String?
+
   func validate() throws {
     guard iterations > 0 else { throw ValidationError("--iterations must be at least 1") }
     guard warmups >= 0 else { throw ValidationError("--warmups must not be negative") }
@@ -44,25 +51,35 @@ struct FoundryBench: ParsableCommand {
     guard FileManager.default.fileExists(atPath: corpus) else {
       throw ValidationError("corpus folder '\(corpus)' not found; pass --corpus DIR")
     }
-    let cases = try Self.cases(corpus: Corpus(directory: corpus), filter: filter)
+    let results: [BenchmarkResult]
+    if inProcess || only != nil {
+      results = try measure(try Self.cases(corpus: Corpus(directory: corpus), filter: filter, only: only))
+    } else {
+      let options = ["--corpus", corpus, "--iterations", "\(iterations)", "--warmups", "\(warmups)"]
+      results = try IsolatedRun.measure(Self.caseNames(matching: filter), options: options)
+    }
+    print(format == .table ? Report.table(results) : Report.json(results))
+  }
+
+  /// Measures `cases` one after another in this process.
+  private func measure(_ cases: [BenchmarkCase]) throws -> [BenchmarkResult] {
     let harness = Harness(iterations: iterations, warmups: warmups)
     var results: [BenchmarkResult] = []
     for benchmark in cases {
       let result = try harness.run(benchmark)
       results.append(result)
-      if format == .table {
+      if format == .table || only != nil {
         FileHandle.standardError.write(Data("measured \(result.name) \(result.file)\n".utf8))
       }
     }
-    print(format == .table ? Report.table(results) : Report.json(results))
+    return results
   }
 }
 
 extension FoundryBench {
-  /// Every case of the corpus whose name starts with `filter` (all of them for `nil`).
-  /// Only the groups that can match are set up (their setup decodes and checks every file).
-  static func cases(corpus: Corpus, filter: String?) throws -> [BenchmarkCase] {
-    let groups: [(names: [String], make: (Corpus) throws -> [BenchmarkCase])] = [
+  /// The cases' groups: the names of the cases each sets up, and how.
+  static var groups: [(names: [String], make: (Corpus) throws -> [BenchmarkCase])] {
+    [
       (["json.parse", "json.value", "json.write"], JSONCases.make),
       (["json.codable"], CodableCases.make),
       (["json.decode", "json.encode"], MappingCases.make),
@@ -72,10 +89,24 @@ extension FoundryBench {
       (["store.import", "store.fetch"], StoreCases.make),
       (["store.import.postgres"], PostgresCases.make),
     ]
+  }
+
+  /// The case names, in run order, whose cases `filter` selects (every one for `nil`): a name
+  /// that starts with the filter, or that the filter starts with.
+  static func caseNames(matching filter: String?) -> [String] {
+    groups.flatMap(\.names).filter { name in filter.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true }
+  }
+
+  /// Every case of the corpus whose name starts with `filter` (all of them for `nil`), or is
+  /// `only`. Only the groups that can match are set up (their setup decodes and checks every
+  /// file).
+  static func cases(corpus: Corpus, filter: String?, only: String? = nil) throws -> [BenchmarkCase] {
     var cases: [BenchmarkCase] = []
-    for group in groups where filter.map({ prefix in group.names.contains { $0.hasPrefix(prefix) || prefix.hasPrefix($0) } }) ?? true {
-      cases += try group.make(corpus)
+    for group in groups {
+      let matches = group.names.contains { name in only.map { name == $0 } ?? filter.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true }
+      if matches { cases += try group.make(corpus) }
     }
+    if let only { return cases.filter { $0.name == only } }
     guard let filter else { return cases }
     return cases.filter { $0.name.hasPrefix(filter) }
   }
