@@ -26,15 +26,17 @@ public struct ObjectWriter {
   /// Starts an object in `parent`'s output, taking over its stream while the object is written.
   @usableFromInline
   init(schema: MappingSchema, parent: inout ValueWriter) {
-    let schema = parent.context.rekeying.isActive ? parent.context.rekeying.schema(for: schema) : schema
+    let context = parent.context
+    let schema = context.rekeying.isActive ? context.rekeying.schema(for: schema) : schema
     self.schema = schema
-    if schema.isFlat, var stream = parent.takeStream() {
-      stream.beginObject()
-      writer = ValueWriter(streaming: stream, context: parent.context)
-      tree = nil
-    } else {
-      writer = ValueWriter(context: parent.context)
-      tree = JSONObject()
+    let streams = schema.isFlat && parent.stream != nil
+    writer = ValueWriter(context: context)
+    tree = streams ? nil : JSONObject()
+    // The stream moves over in place: a copy (of the writer, or of a local) would retain
+    // each of its buffers and release them again, once per object.
+    if streams {
+      swap(&writer.stream, &parent.stream)
+      writer.stream?.beginObject()
     }
   }
 
@@ -43,9 +45,9 @@ public struct ObjectWriter {
   mutating func finish(into parent: inout ValueWriter) {
     if let tree {
       parent.write(JSONValue.object(tree))
-    } else if var stream = writer.takeStream() {
-      stream.endObject()
-      parent.stream = stream
+    } else if writer.stream != nil {
+      writer.stream?.endObject()
+      swap(&parent.stream, &writer.stream)
     }
   }
 
