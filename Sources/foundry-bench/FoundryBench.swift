@@ -97,6 +97,13 @@ extension FoundryBench {
     groups.flatMap(\.names).filter { name in filter.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true }
   }
 
+  /// The case name a case is measured under in an isolated run: the longest name of the
+  /// groups that is the case's own or a dotted prefix of it (`store.fetch` for
+  /// `store.fetch.objects`, `store.import.postgres` for itself).
+  static func owner(ofCase name: String) -> String? {
+    groups.flatMap(\.names).filter { name == $0 || name.hasPrefix($0 + ".") }.max { $0.count < $1.count }
+  }
+
   /// Every case of the corpus whose name starts with `filter` (all of them for `nil`), or is
   /// `only`. Only the groups that can match are set up (their setup decodes and checks every
   /// file).
@@ -106,7 +113,7 @@ extension FoundryBench {
       let matches = group.names.contains { name in only.map { name == $0 } ?? filter.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true }
       if matches { cases += try group.make(corpus) }
     }
-    if let only { return cases.filter { $0.name == only } }
+    if let only { return cases.filter { owner(ofCase: $0.name) == only } }
     guard let filter else { return cases }
     return cases.filter { $0.name.hasPrefix(filter) }
   }

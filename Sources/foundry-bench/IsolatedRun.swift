@@ -43,7 +43,7 @@ enum IsolatedRun {
       guard let file = row["file"] as? String, let mbps = (row["mbps"] as? NSNumber)?.doubleValue, let baseline = row["baseline"] as? String,
         let baselineMbps = (row["baselineMbps"] as? NSNumber)?.doubleValue
       else { throw SetupError("the \(name) cases' process printed a row without its figures: \(row)") }
-      return BenchmarkResult(name: name, file: file, mbps: mbps, baselineName: baseline, baselineMbps: baselineMbps)
+      return BenchmarkResult(name: row["case"] as? String ?? name, file: file, mbps: mbps, baselineName: baseline, baselineMbps: baselineMbps)
     }
   }
 }
