@@ -1,5 +1,5 @@
 import FoundryJSON
-import FoundryXML
+@_spi(FoundryTape) import FoundryXML
 
 /// The JSON view of an XML element: the one convention both the mapping layer and
 /// `foundry convert` use, so what a model's key paths see is what `convert --to json` prints.

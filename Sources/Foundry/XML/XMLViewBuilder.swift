@@ -1,5 +1,5 @@
 import FoundryJSON
-import FoundryXML
+@_spi(FoundryTape) import FoundryXML
 
 /// Walks an element's tape depth-first and appends its view to a ``JSONDocumentBuilder``.
 ///

@@ -3,20 +3,24 @@
 ///
 /// Valid only inside ``XMLTree/Element/withTapeReader(_:)``. Indices are tape indices;
 /// callers stay within an element's extent (`index + 1 ..< end(of: index)`).
-package struct XMLTapeReader {
+///
+/// SPI rather than `package`: a `package` `@inlinable` getter is not inlined into another
+/// module with Swift 6.3 and SwiftPM (each was a call in the mapping layer's XML view, 5–7% of
+/// `xml.decode`). `@_spi(FoundryTape) import FoundryXML` reaches it; it is no public API.
+@_spi(FoundryTape) public struct XMLTapeReader {
   @usableFromInline let nodes: UnsafeBufferPointer<XMLTapeNode>
   @usableFromInline let source: UnsafeBufferPointer<UInt8>
   @usableFromInline let heap: UnsafeBufferPointer<UInt8>
   let names: XMLNameTable
 
   /// What a tape node is, as the mapping layer sees it.
-  package enum Kind {
+  public enum Kind {
     case element, attribute, text, cdata, other
   }
 
   /// The kind of the node at `index` (`.other` past the end).
   @inlinable @inline(__always)
-  package func kind(_ index: Int) -> Kind {
+  public func kind(_ index: Int) -> Kind {
     guard index >= 0, index < nodes.count else { return .other }
     let node = nodes[index]
     switch node.kind {
@@ -29,35 +33,35 @@ package struct XMLTapeReader {
 
   /// For an element: the index just past its subtree.
   @inlinable @inline(__always)
-  package func end(of index: Int) -> Int {
+  public func end(of index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return index + 1 }
     return min(max(index + 1, Int(nodes[index].payload)), nodes.count)
   }
 
   /// For an element: how many attribute nodes follow it.
   @inlinable @inline(__always)
-  package func attributeCount(_ index: Int) -> Int {
+  public func attributeCount(_ index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return 0 }
     return min(nodes[index].attributeCount, nodes.count - index - 1)
   }
 
   /// For an element or attribute: its name id (equal ids are equal names).
   @inlinable @inline(__always)
-  package func nameID(_ index: Int) -> Int {
+  public func nameID(_ index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return 0 }
     return Int(nodes[index].extra)
   }
 
   /// For an attribute: whether it declares a namespace.
   @inlinable @inline(__always)
-  package func isNamespaceDeclaration(_ index: Int) -> Bool {
+  public func isNamespaceDeclaration(_ index: Int) -> Bool {
     guard index >= 0, index < nodes.count else { return false }
     return nodes[index].has(XMLTapeNode.isNamespaceDeclaration)
   }
 
   /// The bytes of an attribute's value or a text node's text.
   @inlinable @inline(__always)
-  package func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+  public func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     guard index >= 0, index < nodes.count else { return UnsafeBufferPointer(start: nil, count: 0) }
     let node = nodes[index]
     let buffer = node.has(XMLTapeNode.inHeap) ? heap : source
@@ -71,7 +75,7 @@ package struct XMLTapeReader {
 
   /// Where the node starts in the source text, for locations.
   @inlinable @inline(__always)
-  package func sourceOffset(_ index: Int) -> Int {
+  public func sourceOffset(_ index: Int) -> Int {
     guard index >= 0, index < nodes.count else { return 0 }
     let node = nodes[index]
     return node.kind == .text || node.kind == .comment ? Int(node.extra) : Int(node.offset)
