@@ -42,6 +42,22 @@ struct XMLStreamBatchTests {
     }
   }
 
+  @Test func elementsDeepDownKeepTheirAncestorsAcrossChecks() {
+    // The start tags open around the elements (and around skipped ones) outlive the bytes
+    // of many small checks.
+    let text = """
+      <r xmlns:x="urn:x"><region x:id="1"><other><node id="skipped"/></other>
+      <group><node id="1"/><x:node id="2"/></group><group a="b"><node id="3">t</node></group></region>
+      <region><group><way><node id="4"/></way><node id="5"/></group></region></r>
+      """
+    let bytes = Array(text.utf8)
+    let expected = wholeXMLDocument(bytes, at: "region.group.node")
+    #expect(expected.values.count == 3)
+    for (cuts, outcome) in everyXMLChunking(bytes, at: "region.group.node", streamOptions: smallBatches) {
+      #expect(outcome == expected, "cut \(cuts)")
+    }
+  }
+
   @Test(arguments: XMLStreamErrorTests.malformed)
   func errorsInALargeBatchAreTheWholeDocumentsErrors(_ text: String) {
     let bytes = Array(text.utf8)

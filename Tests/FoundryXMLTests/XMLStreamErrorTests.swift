@@ -36,6 +36,14 @@ struct XMLStreamErrorTests {
     "<osm><node/><![CDATA[ x",
     "<osm><node/></osm><!-- never closed",
     "<!DOCTYPE osm [ <!ENTITY e 'x'> ",
+    // In elements that are not handed out, whose start tags stay open across checks.
+    "<osm><way a=\"1\"><nd/><nd></way><node/></osm>",
+    "<osm>\n<way>\n  <nd ref=\"1\"/>\n  <tag k=\"&bad;\"/>\n</way><node/></osm>",
+    "<osm><way><nd ref=\"1\"/>",
+    // After a byte order mark, which takes bytes but no column.
+    "\u{FEFF}junk<osm/>",
+    "\u{FEFF}<osm><node id=\"1\"/><node id=\"2\" id=\"3\"/></osm>",
+    "\u{FEFF}<osm>\n  <way><nd/></way>\n  <node x=\"&bad;\"/>\n</osm>",
   ]
 
   @Test(arguments: malformed)

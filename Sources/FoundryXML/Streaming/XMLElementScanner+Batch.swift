@@ -11,9 +11,6 @@ extension XMLElementScanner {
     /// Where its start tag begins and its end tag ends in ``pending``.
     var start: Int
     var end: Int
-    /// Where those are in the whole input.
-    var origin: StreamPosition
-    var endPosition: StreamPosition
     /// The elements open around it.
     var ancestors: [OpenTag]
   }
@@ -50,9 +47,10 @@ extension XMLElementScanner {
   /// - Complexity: O(*n*) in the batch's bytes (twice that when the batch is malformed).
   mutating func flushBatch() {
     guard let last = batch.last else { return }
+    let end = track(toPendingOffset: last.end)
     do {
       let tree = try parse(
-        ancestors: pendingAncestors, body: pending[..<last.end], bodyOrigin: pendingOrigin, bodyEnd: last.endPosition,
+        ancestors: pendingAncestors, body: pending[..<last.end], bodyOrigin: pendingOrigin, bodyEnd: end,
         closing: last.ancestors, followsRoot: pendingFollowsRoot)
       names = tree.storage.names
       let depth = segments.count
@@ -71,12 +69,13 @@ extension XMLElementScanner {
     } catch {
       replayBatch()
     }
-    pending.removeSubrange(..<last.end)
+    var ancestors = last.ancestors
+    settle(&ancestors, before: last.end)
+    dropPending(upTo: last.end, origin: end)
     markupStart = max(0, markupStart - last.end)
     textStart = max(0, textStart - last.end)
     captureStart = max(0, captureStart - last.end)
-    pendingOrigin = last.endPosition
-    pendingAncestors = last.ancestors
+    pendingAncestors = ancestors
     batch.removeAll(keepingCapacity: true)
   }
 
@@ -87,11 +86,13 @@ extension XMLElementScanner {
     var origin = pendingOrigin
     var ancestors = pendingAncestors
     for element in batch {
+      let elementOrigin = track(toPendingOffset: element.start)
+      let elementEnd = track(toPendingOffset: element.end)
       let between = pending[start..<element.start]
       if !between.isEmpty, !Self.isBlank(between) {
         do {
           names = try parse(
-            ancestors: ancestors, body: between, bodyOrigin: origin, bodyEnd: element.origin, closing: element.ancestors,
+            ancestors: ancestors, body: between, bodyOrigin: origin, bodyEnd: elementOrigin, closing: element.ancestors,
             followsRoot: pendingFollowsRoot
           ).storage.names
         } catch {
@@ -101,8 +102,8 @@ extension XMLElementScanner {
       }
       do {
         let tree = try parse(
-          ancestors: element.ancestors, body: pending[element.start..<element.end], bodyOrigin: element.origin,
-          bodyEnd: element.endPosition, closing: element.ancestors, followsRoot: pendingFollowsRoot)
+          ancestors: element.ancestors, body: pending[element.start..<element.end], bodyOrigin: elementOrigin,
+          bodyEnd: elementEnd, closing: element.ancestors, followsRoot: pendingFollowsRoot)
         names = tree.storage.names
         if let found = Self.element(in: tree, depth: element.ancestors.count, matching: segments) { ready.append(.element(found)) }
       } catch {
@@ -111,7 +112,7 @@ extension XMLElementScanner {
         if !isLocal { return }
       }
       start = element.end
-      origin = element.endPosition
+      origin = elementEnd
       ancestors = element.ancestors
     }
   }

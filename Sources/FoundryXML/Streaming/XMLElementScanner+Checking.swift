@@ -17,10 +17,9 @@ extension XMLElementScanner {
         followsRoot: pendingFollowsRoot
       ).storage.names
     }
-    pending.removeSubrange(..<end)
+    dropPending(upTo: end, origin: origin)
     markupStart -= end
     textStart = max(0, textStart - end)
-    pendingOrigin = origin
     pendingAncestors = stack
     pendingFollowsRoot = phase == .epilogue
   }
@@ -42,16 +41,14 @@ extension XMLElementScanner {
       index -= 1
     }
     guard index > textStart else { return }
-    var origin = pendingOrigin
-    pending.withUnsafeBufferPointer { origin.advance(over: UnsafeBufferPointer(rebasing: $0[..<(index + 1)])) }
-    try checkPending(upTo: index + 1, endingAt: origin)
+    try checkPending(upTo: index + 1, endingAt: track(toPendingOffset: index + 1))
   }
 
   /// The end of the input: what is left must complete the document.
   mutating func finishInput() throws(XMLParsingError) {
     flushBatch()
     guard lexer.isInText, phase == .epilogue else { throw parseFailure(adding: UnsafeBufferPointer(start: nil, count: 0)) }
-    try checkPending(upTo: pending.count, endingAt: position)
+    try checkPending(upTo: pending.count, endingAt: track(toPendingOffset: pending.count))
     phase = .done
   }
 
@@ -62,7 +59,7 @@ extension XMLElementScanner {
     body.append(contentsOf: extra.prefix(StreamPosition.tailLimit))
     do {
       _ = try parse(
-        ancestors: pendingAncestors, body: body[...], bodyOrigin: pendingOrigin, bodyEnd: position, closing: nil, followsRoot: pendingFollowsRoot)
+        ancestors: pendingAncestors, body: body[...], bodyOrigin: pendingOrigin, bodyEnd: place(ofPendingOffset: pending.count), closing: nil, followsRoot: pendingFollowsRoot)
     } catch {
       return error
     }
@@ -84,7 +81,7 @@ extension XMLElementScanner {
     followsRoot: Bool
   ) throws(XMLParsingError) -> XMLTree {
     var text: [UInt8] = []
-    text.reserveCapacity(prolog.count + body.count + ancestors.reduce(0) { $0 + 2 * $1.bytes.count } + 64)
+    text.reserveCapacity(prolog.count + body.count + ancestors.reduce(0) { $0 + 2 * bytes(of: $1).count } + 64)
     var segments: [XMLStreamLocator.Segment] = []
     func add(_ bytes: some Collection<UInt8>, from origin: StreamPosition, isInput: Bool = true) {
       let start = text.count
@@ -93,13 +90,13 @@ extension XMLElementScanner {
     }
     add(prolog, from: StreamPosition())
     if followsRoot, ancestors.isEmpty, let rootTag {
-      add(rootTag.bytes, from: rootTag.origin)
-      if !rootTag.isEmptyElement { add(Self.endTag(rootTag.name), from: rootTag.origin, isInput: false) }
+      add(bytes(of: rootTag), from: origin(of: rootTag))
+      if !isEmptyElement(rootTag) { add(Self.endTag(name(of: rootTag)), from: origin(of: rootTag), isInput: false) }
     }
-    for tag in ancestors { add(tag.bytes, from: tag.origin) }
+    for tag in ancestors { add(bytes(of: tag), from: origin(of: tag)) }
     add(body, from: bodyOrigin)
     if let closing {
-      add(closing.reversed().flatMap { Self.endTag($0.name) }, from: bodyEnd, isInput: false)
+      add(closing.reversed().flatMap { Self.endTag(name(of: $0)) }, from: bodyEnd, isInput: false)
     }
     let locator = XMLStreamLocator(text: text, segments: segments)
     do {
@@ -123,7 +120,7 @@ extension XMLElementScanner {
     error.code != .mismatchedTag && error.code != .unexpectedEndOfInput
   }
 
-  static func endTag(_ name: [UInt8]) -> [UInt8] {
+  static func endTag(_ name: ArraySlice<UInt8>) -> [UInt8] {
     [Ascii.lessThan, Ascii.slash] + name + [Ascii.greaterThan]
   }
 }

@@ -11,7 +11,6 @@ extension XMLElementScanner {
     case .markup:
       try endText(buffer)
       markupStart = pending.count
-      markupOrigin = position
     case .began:
       break
     case .ended(let kind, let isEmptyElement):
@@ -41,7 +40,7 @@ extension XMLElementScanner {
       if phase == .content, isBesideElements, !Self.isBlank(pending[min(textStart, pending.count)...]) { hasTextBesideElements = true }
       guard !isCapturing, pending.count >= batchLimit else { break }
       flushBatch()
-      if pending.count >= batchLimit { try checkPending(upTo: pending.count, endingAt: position) }
+      if pending.count >= batchLimit { try checkPending(upTo: pending.count, endingAt: track(toPendingOffset: pending.count)) }
     case .start, .done:
       break
     }
@@ -54,12 +53,11 @@ extension XMLElementScanner {
     switch phase {
     case .prolog:
       prolog = Array(pending[..<markupStart])
-      pending.removeSubrange(..<markupStart)
-      pendingOrigin = markupOrigin
+      dropPending(upTo: markupStart, origin: track(toPendingOffset: markupStart))
       markupStart = 0
       textStart = pending.count
       phase = .content
-      let root = OpenTag(bytes: pending, origin: markupOrigin, name: Self.name(in: pending[...]), isOnPath: handsOutElements)
+      let root = OpenTag(copied: pending, origin: pendingOrigin, nameLength: Self.nameLength(in: pending[...]), isOnPath: handsOutElements)
       if handsOutElements, segments.isEmpty {
         rootTag = root
         beginCapture(isEmptyElement: isEmptyElement)
@@ -70,16 +68,16 @@ extension XMLElementScanner {
       if !isEmptyElement { captureDepth += 1 }
     case .content:
       let tag = pending[markupStart...]
-      let name = Self.name(in: tag)
       let depth = stack.count
-      let isOnPath =
-        handsOutElements && (stack.last?.isOnPath ?? false) && depth <= segments.count
-        && Self.mayMatch(segments[depth - 1], name)
+      let parentIsOnPath = handsOutElements && (stack.last?.isOnPath ?? false) && depth <= segments.count
+      let nameLength = Self.nameLength(in: tag)
+      let isOnPath = parentIsOnPath && Self.mayMatch(segments[depth - 1], tag.dropFirst().prefix(nameLength))
       if isOnPath, depth == segments.count {
         // The markup before it is checked with it, when its batch is parsed.
         beginCapture(isEmptyElement: isEmptyElement)
-      } else {
-        open(OpenTag(bytes: Array(tag), origin: markupOrigin, name: name, isOnPath: isOnPath), isEmptyElement: isEmptyElement)
+      } else if !isEmptyElement {
+        // (An empty element closes as it opens: the root is open around it.)
+        stack.append(OpenTag(span: markupStart..<pending.count, nameLength: nameLength, isOnPath: isOnPath))
       }
     case .start, .epilogue, .done:
       // A second root: the check of what follows the root says so.
@@ -119,7 +117,6 @@ extension XMLElementScanner {
     isCapturing = true
     captureDepth = isEmptyElement ? 0 : 1
     captureStart = markupStart
-    captureOrigin = markupOrigin
     if isEmptyElement { completeCapture() }
   }
 
@@ -127,7 +124,7 @@ extension XMLElementScanner {
   /// root element at once: what follows it is checked apart).
   private mutating func completeCapture() {
     isCapturing = false
-    batch.append(CapturedElement(start: captureStart, end: pending.count, origin: captureOrigin, endPosition: position, ancestors: stack))
+    batch.append(CapturedElement(start: captureStart, end: pending.count, ancestors: stack))
     guard stack.isEmpty else {
       if pending.count >= batchLimit { flushBatch() }
       return
@@ -139,26 +136,14 @@ extension XMLElementScanner {
 
   // MARK: - Names
 
-  /// The qualified name at the start of a start tag's bytes.
-  static func name(in tag: ArraySlice<UInt8>) -> [UInt8] {
-    var end = tag.startIndex + 1
-    while end < tag.endIndex {
-      switch tag[end] {
-      case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan: return Array(tag[(tag.startIndex + 1)..<end])
-      default: end += 1
-      }
-    }
-    return Array(tag[min(tag.startIndex + 1, tag.endIndex)...])
-  }
-
   /// Whether an element written `name` may be the one `segment` names (`{uri}local` is
   /// decided once the element's namespaces are resolved).
-  static func mayMatch(_ segment: String, _ name: [UInt8]) -> Bool {
+  static func mayMatch(_ segment: String, _ name: ArraySlice<UInt8>) -> Bool {
     if segment == "*" { return true }
     if segment.utf8.first == UInt8(ascii: "{") {
       guard let close = segment.utf8.lastIndex(of: UInt8(ascii: "}")) else { return false }
       let local = segment.utf8[segment.utf8.index(after: close)...]
-      let nameLocal = name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name[...]
+      let nameLocal = name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
       return local.elementsEqual(nameLocal)
     }
     return segment.utf8.elementsEqual(name)

@@ -53,8 +53,6 @@ public struct XMLElementScanner: Sendable {
   /// The chunk being read; bytes before ``cursor`` are consumed.
   var input: [UInt8] = []
   var cursor = 0
-  /// Where `input[cursor]` is in the whole input.
-  var position = StreamPosition()
   /// Whether ``finish()`` was called: no more input will come.
   ///
   /// ```swift
@@ -71,9 +69,13 @@ public struct XMLElementScanner: Sendable {
   var pending: [UInt8] = []
   /// Where ``pending`` starts in the whole input.
   var pendingOrigin = StreamPosition()
-  /// Where the markup being read starts in ``pending``, and in the whole input.
+  /// Where byte ``trackedOffset`` of ``pending`` is in the whole input: places are found when
+  /// asked for (``track(toPendingOffset:)``), over the bytes since the last one in one run,
+  /// rather than as every piece of markup goes by.
+  var tracked = StreamPosition()
+  var trackedOffset = 0
+  /// Where the markup being read starts in ``pending``.
   var markupStart = 0
-  var markupOrigin = StreamPosition()
   /// Where the text being read starts in ``pending`` (after the last markup).
   var textStart = 0
   /// Everything before the root element's start tag: the XML declaration, the DTD, comments.
@@ -86,12 +88,11 @@ public struct XMLElementScanner: Sendable {
   var pendingFollowsRoot = false
   /// The root's start tag, kept after the root closes to check what follows it.
   var rootTag: OpenTag?
-  /// Whether an element is being captured (from ``captureStart`` in ``pending``, at
-  /// ``captureOrigin`` in the whole input), and how many of its elements are open.
+  /// Whether an element is being captured (from ``captureStart`` in ``pending``), and how many
+  /// of its elements are open.
   var isCapturing = false
   var captureDepth = 0
   var captureStart = 0
-  var captureOrigin = StreamPosition()
   /// The elements captured in ``pending`` and not parsed yet, in order; ``flushBatch()`` parses
   /// them (with the markup between them) in one small document.
   var batch: [CapturedElement] = []
@@ -151,21 +152,6 @@ public struct XMLElementScanner: Sendable {
     case epilogue
     /// The input ended and checked out.
     case done
-  }
-
-  /// An open element: its start tag as written and where it stands.
-  struct OpenTag: Sendable {
-    var bytes: [UInt8]
-    var origin: StreamPosition
-    /// The qualified name as written.
-    var name: [UInt8]
-    /// Whether it and every element around it are on the path to the elements.
-    var isOnPath: Bool
-
-    /// Whether the tag ends in `/>` (the root of a document that follows it needs no end tag).
-    var isEmptyElement: Bool {
-      bytes.count >= 2 && bytes[bytes.count - 1] == Ascii.greaterThan && bytes[bytes.count - 2] == Ascii.slash
-    }
   }
 
   // MARK: - Use
@@ -275,7 +261,7 @@ public struct XMLElementScanner: Sendable {
   /// ```swift
   /// progress.completedUnitCount = Int64(scanner.byteOffset)
   /// ```
-  public var byteOffset: Int { position.offset }
+  public var byteOffset: Int { pendingOrigin.offset + pending.count }
 
   /// Whether an error has ended the scan (as opposed to one malformed element).
   package var isFailed: Bool { failure != nil }
@@ -319,8 +305,8 @@ public struct XMLElementScanner: Sendable {
         location: nil, sourceName: sourceName)
     }
     if rest.count >= 3, rest[0] == 0xEF, rest[1] == 0xBB, rest[2] == 0xBF {
+      // Not a column: ``place(ofPendingOffset:)`` steps over it.
       pending.append(contentsOf: rest.prefix(3))
-      position.offset += 3
       cursor += 3
       textStart = 3
     }
@@ -334,7 +320,7 @@ public struct XMLElementScanner: Sendable {
       flushBatch()
       if isCapturing {
         // What precedes the element is checked first, as it would be alone.
-        try checkPending(upTo: captureStart, endingAt: captureOrigin)
+        try checkPending(upTo: captureStart, endingAt: track(toPendingOffset: captureStart))
         captureStart = 0
       }
       // The piece that is too large: the element, else the markup or text being read.
@@ -356,8 +342,46 @@ public struct XMLElementScanner: Sendable {
         location: location(ofPendingOffset: start), sourceName: sourceName)
     }
     pending.append(contentsOf: bytes)
-    position.advance(over: bytes)
     cursor += bytes.count
+  }
+
+  /// The place in the whole input of byte `offset` of ``pending``, counted on from the last
+  /// place tracked when it is before `offset`.
+  func place(ofPendingOffset offset: Int) -> StreamPosition {
+    var (place, from) = offset >= trackedOffset ? (tracked, trackedOffset) : (pendingOrigin, 0)
+    if from == 0, place.offset == 0, offset >= 3, pending.starts(with: [0xEF, 0xBB, 0xBF]) {
+      // A byte order mark takes bytes, not a column.
+      place.offset = 3
+      from = 3
+    }
+    if from < offset {
+      pending.withUnsafeBufferPointer { place.advance(over: UnsafeBufferPointer(rebasing: $0[from..<offset])) }
+    }
+    return place
+  }
+
+  /// ``place(ofPendingOffset:)``, kept as the point to count on from next time.
+  mutating func track(toPendingOffset offset: Int) -> StreamPosition {
+    tracked = place(ofPendingOffset: offset)
+    trackedOffset = offset
+    return tracked
+  }
+
+  /// Drops the first `end` bytes of ``pending``, whose place in the whole input is `origin`.
+  /// The open elements' tags in those bytes are copied out first.
+  mutating func dropPending(upTo end: Int, origin: StreamPosition) {
+    var open = stack
+    stack = []
+    settle(&open, before: end)
+    stack = open
+    pending.removeSubrange(..<end)
+    pendingOrigin = origin
+    if trackedOffset >= end {
+      trackedOffset -= end
+    } else {
+      tracked = origin
+      trackedOffset = 0
+    }
   }
 
   /// The place in the whole input of byte `offset` of ``pending``.
