@@ -55,14 +55,14 @@ where Elements.AsyncIterator: ElementStreamIterator {
 
   /// Decodes the next element on each call: `var quakes = sequence.makeAsyncIterator()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    let decoder: MappingDecoder
-    var elements: StreamedElements<Elements.AsyncIterator>
+    @usableFromInline let decoder: MappingDecoder
+    @usableFromInline var elements: StreamedElements<Elements.AsyncIterator>
     /// Models decoded ahead: the rest of a run of elements read without awaiting (see
     /// ``StreamedElements/nextValues(_:decoder:into:)``), handed out one a call.
-    private var decoded: [Value] = []
-    private var position = 0
+    @usableFromInline var decoded: [Value] = []
+    @usableFromInline var position = 0
     /// The error that ended the run in `decoded`, thrown once its models are handed out.
-    private var pendingError: (any Error)?
+    @usableFromInline var pendingError: (any Error)?
 
     init(decoder: MappingDecoder, elements: StreamedElements<Elements.AsyncIterator>) {
       self.decoder = decoder
@@ -76,6 +76,7 @@ where Elements.AsyncIterator: ElementStreamIterator {
     /// ```
     ///
     /// - Throws: ``MappingError`` located in the whole input, or the chunk source's error.
+    @inlinable
     public mutating func next() async throws -> Value? {
       if position < decoded.count {
         position += 1

@@ -5,12 +5,18 @@ import FoundryXML
 /// The elements of a stream for the mapping sequences, JSON's and XML's alike: each with its
 /// index, a malformed one as a value (when the scan can go on past it), decoded strictly or
 /// lossily with paths that start at the input's root.
+///
+/// Inlinable, with the mapping sequences' iterators, so that the loop over a chunk's elements
+/// is compiled for the model it decodes (unspecialized, each element looked up the runtime
+/// metadata of its optional results and decoded through generic code).
+@usableFromInline
 struct StreamedElements<Base: ElementStreamIterator> {
-  private var base: Base
+  @usableFromInline var base: Base
   /// Where the elements stand, as error paths begin.
-  private let path: StreamedElementPath
-  let sourceName: String?
+  @usableFromInline let path: StreamedElementPath
+  @usableFromInline let sourceName: String?
 
+  @usableFromInline
   init(_ base: Base, path: StreamedElementPath, sourceName: String?) {
     self.base = base
     self.path = path
@@ -21,6 +27,7 @@ struct StreamedElements<Base: ElementStreamIterator> {
   ///
   /// - Throws: A `.malformedDocument` ``MappingError`` when the input is broken outside an
   ///   element (or cut short), or what the chunk source throws.
+  @inlinable
   mutating func next() async throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
     do {
       guard let element = try await base.next() else { return nil }
@@ -32,7 +39,8 @@ struct StreamedElements<Base: ElementStreamIterator> {
 
   /// ``next()`` for an element already complete in what was read; `nil` when the next one
   /// needs more input.
-  private mutating func nextBuffered() throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
+  @inlinable
+  mutating func nextBuffered() throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
     do {
       guard let element = try base._nextBuffered() else { return nil }
       return (base._elementCount - 1, .success(element))
@@ -45,7 +53,8 @@ struct StreamedElements<Base: ElementStreamIterator> {
   ///
   /// - Throws: `error` when it is not the format's parsing error; the located failure when it
   ///   ended the scan.
-  private func malformed(_ error: any Error) throws -> (index: Int, element: Result<Base.Element, MappingError>) {
+  @usableFromInline
+  func malformed(_ error: any Error) throws -> (index: Int, element: Result<Base.Element, MappingError>) {
     guard let failure = Base._malformed(error, sourceName: sourceName) else { throw error }
     if base._isFailed { throw failure }
     let index = base._elementCount - 1
@@ -56,6 +65,7 @@ struct StreamedElements<Base: ElementStreamIterator> {
   ///
   /// - Throws: The first ``MappingError`` (located in the whole input), or what the chunk
   ///   source throws.
+  @inlinable
   mutating func nextValue<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder) async throws -> Value? {
     guard let (index, result) = try await next() else { return nil }
     return try decode(Value.self, index: index, result, decoder: decoder)
@@ -69,6 +79,7 @@ struct StreamedElements<Base: ElementStreamIterator> {
   /// - Returns: The error of an element after the first, which stops the run: the caller
   ///   hands out `values` first, then throws it.
   /// - Throws: The first element's error, or what the chunk source throws.
+  @inlinable
   mutating func nextValues<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder, into values: inout [Value]) async throws
     -> (any Error)?
   {
@@ -85,7 +96,8 @@ struct StreamedElements<Base: ElementStreamIterator> {
   }
 
   /// Element `index` (or its failure) decoded as `Value`.
-  private func decode<Value: MappableValue>(
+  @inlinable
+  func decode<Value: MappableValue>(
     _: Value.Type, index: Int, _ result: Result<Base.Element, MappingError>, decoder: MappingDecoder
   ) throws -> Value {
     let element = try result.get()
@@ -117,7 +129,8 @@ struct StreamedElements<Base: ElementStreamIterator> {
   }
 
   /// `error` with the path of element `index` (named `name`) in front of its own.
-  private func located(_ error: MappingError, index: Int, name: String?) -> MappingError {
+  @usableFromInline
+  func located(_ error: MappingError, index: Int, name: String?) -> MappingError {
     var error = error
     for component in path.components(index: index, name: name).reversed() { error.prepend(component) }
     return error
@@ -133,6 +146,7 @@ struct StreamedElements<Base: ElementStreamIterator> {
 
 /// Where streamed elements stand in the input, as the paths of their errors begin: the object
 /// keys down to a JSON array, or the names down to repeated XML elements in the root's view.
+@usableFromInline
 struct StreamedElementPath: Sendable {
   private let keys: [String]
   /// Whether the last key stands for any name (`*`, `{uri}local`): the element's own name

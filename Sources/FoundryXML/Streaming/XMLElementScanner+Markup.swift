@@ -11,8 +11,6 @@ extension XMLElementScanner {
     case .markup:
       try endText(buffer)
       markupStart = pending.count
-    case .began:
-      break
     case .ended(let kind, let isEmptyElement):
       if kind == .cdata, isBesideElements { hasTextBesideElements = true }
       if kind == .comment || kind == .processingInstruction, isBesideElements || (tracksTextBesideElements && phase == .epilogue) {

@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// Finds where the pieces of XML markup begin and end in input that arrives in chunks, so that
 /// ``XMLElementScanner`` can cut the input at element boundaries without parsing it.
 ///
@@ -17,8 +19,6 @@ struct XMLMarkupLexer: Sendable {
   enum Event: Sendable, Hashable {
     /// A `<` is next (not consumed); the text before it, if any, is complete.
     case markup
-    /// The markup's kind is known (after the bytes that tell it).
-    case began(Kind)
     /// The markup ended (after its `>`); `isEmptyElement` for a start tag that ends in `/>`.
     case ended(Kind, isEmptyElement: Bool)
     /// A `<` inside a tag or a declaration, where none may stand (not consumed).
@@ -75,45 +75,49 @@ struct XMLMarkupLexer: Sendable {
       let byte = buffer[index]
       switch state {
       case .text:
-        while index < count, buffer[index] != Ascii.lessThan { index += 1 }
-        guard index < count else { return (count, nil) }
+        guard let lessThan = ByteSearch.firstIndex(of: Ascii.lessThan, or: Ascii.lessThan, in: buffer, from: index) else {
+          return (count, nil)
+        }
         state = .lessThan
-        return (index, .markup)
+        return (lessThan, .markup)
       case .lessThan:
         state = .open
         index += 1
       case .open:
-        return open(byte, at: index)
+        // The byte after `<` tells the kind; it is read again in that state unless it told.
+        if open(byte) { index += 1 }
       case .bang(let target, let matched):
-        if let event = bang(byte, target: target, matched: matched) {
-          return event.consumed ? (index + 1, event.event) : (index, event.event)
-        }
-        index += 1
+        if bang(byte, target: target, matched: matched) { index += 1 }
       case .tag(let kind, var quote, var afterSlash):
-        // The hot loop of a start tag: one byte class at a time until `>`.
+        // The hot loop of a start tag: one byte class at a time until `>`, and a literal's
+        // bytes a word at a time.
         while index < count {
-          let byte = buffer[index]
           if quote != 0 {
-            if byte == quote {
-              quote = 0
-            } else if byte == Ascii.lessThan {
+            guard let stop = ByteSearch.firstIndex(of: quote, or: Ascii.lessThan, in: buffer, from: index) else {
+              index = count
+              break
+            }
+            guard buffer[stop] == quote else {
               state = .tag(kind, quote: quote, afterSlash: false)
-              return (index, .malformed)
+              return (stop, .malformed)
             }
-          } else {
-            switch byte {
-            case Ascii.greaterThan:
-              state = .text
-              return (index + 1, .ended(kind, isEmptyElement: kind == .startTag && afterSlash))
-            case Ascii.lessThan:
-              state = .tag(kind, quote: 0, afterSlash: afterSlash)
-              return (index, .malformed)
-            case Ascii.quote, Ascii.apostrophe:
-              quote = byte
-              afterSlash = false
-            default:
-              afterSlash = byte == Ascii.slash
-            }
+            quote = 0
+            index = stop + 1
+            continue
+          }
+          let byte = buffer[index]
+          switch byte {
+          case Ascii.greaterThan:
+            state = .text
+            return (index + 1, .ended(kind, isEmptyElement: kind == .startTag && afterSlash))
+          case Ascii.lessThan:
+            state = .tag(kind, quote: 0, afterSlash: afterSlash)
+            return (index, .malformed)
+          case Ascii.quote, Ascii.apostrophe:
+            quote = byte
+            afterSlash = false
+          default:
+            afterSlash = byte == Ascii.slash
           }
           index += 1
         }
@@ -168,30 +172,29 @@ struct XMLMarkupLexer: Sendable {
     return (count, nil)
   }
 
-  /// The byte after `<` tells the kind.
-  private mutating func open(_ byte: UInt8, at index: Int) -> (end: Int, event: Event?) {
+  /// Reads the byte after `<`, which tells the kind; whether it was consumed (a byte that
+  /// starts no markup is read again as part of an unknown kind's tag).
+  private mutating func open(_ byte: UInt8) -> Bool {
     switch byte {
     case Ascii.slash:
       state = .tag(.endTag, quote: 0, afterSlash: false)
-      return (index + 1, .began(.endTag))
     case Ascii.questionMark:
       state = .processingInstruction(afterQuestionMark: false)
-      return (index + 1, .began(.processingInstruction))
     case Ascii.exclamationMark:
       state = .bang(target: nil, matched: 0)
-      return (index + 1, nil)
     default:
-      if Self.mayStartName(byte) {
-        state = .tag(.startTag, quote: 0, afterSlash: false)
-        return (index + 1, .began(.startTag))
+      guard Self.mayStartName(byte) else {
+        state = .tag(.other, quote: 0, afterSlash: false)
+        return false
       }
-      state = .tag(.other, quote: 0, afterSlash: false)
-      return (index, .began(.other))
+      state = .tag(.startTag, quote: 0, afterSlash: false)
     }
+    return true
   }
 
-  /// Matches the bytes after `<!`; `nil` to go on.
-  private mutating func bang(_ byte: UInt8, target: Kind?, matched: Int) -> (event: Event, consumed: Bool)? {
+  /// Matches the bytes after `<!`; whether `byte` was consumed (not when it tells the markup
+  /// is of no known kind).
+  private mutating func bang(_ byte: UInt8, target: Kind?, matched: Int) -> Bool {
     var target = target
     if target == nil {
       switch byte {
@@ -200,25 +203,25 @@ struct XMLMarkupLexer: Sendable {
       case UInt8(ascii: "D"): target = .doctype
       default:
         state = .tag(.other, quote: 0, afterSlash: false)
-        return (.began(.other), false)
+        return false
       }
     }
     let kind = target ?? .other
     let word = Self.opener(of: kind)
     guard matched < word.count, word[matched] == byte else {
       state = .tag(.other, quote: 0, afterSlash: false)
-      return (.began(.other), false)
+      return false
     }
     guard matched + 1 == word.count else {
       state = .bang(target: kind, matched: matched + 1)
-      return nil
+      return true
     }
     switch kind {
     case .comment: state = .comment(dashes: 0)
     case .cdata: state = .cdata(brackets: 0)
     default: state = .doctype(Doctype())
     }
-    return (.began(kind), true)
+    return true
   }
 
   private static let commentOpener = Array("--".utf8)
