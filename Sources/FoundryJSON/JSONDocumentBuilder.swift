@@ -90,7 +90,7 @@ package struct JSONDocumentBuilder {
 
   /// Appends the key of `slot`, storing its text with `store` the first time.
   private mutating func appendKey(slot: Int, sourceOffset: Int, leading: Bool, store: (AdoptableBuffer<UInt8>) -> Void) {
-    if slot >= slots.count { slots.append(contentsOf: repeatElement((offset: -1, length: 0), count: slot + 1 - slots.count)) }
+    if slot >= slots.count { growSlots(toInclude: slot) }
     var entry = slots[slot]
     if entry.offset < 0 {
       let offset = bytes.count
@@ -100,6 +100,15 @@ package struct JSONDocumentBuilder {
     }
     let flags = leading ? TapeNode.isRawText | TapeNode.isLeadingKey : TapeNode.isRawText
     append(TapeNode(.string, flags: flags, offset: entry.offset, payload: entry.length), sourceOffset: sourceOffset)
+  }
+
+  /// Makes room in ``slots`` for `slot` and, so that a view whose keys come in rising slots
+  /// grows the table a few times rather than once per key, for as many again.
+  private mutating func growSlots(toInclude slot: Int) {
+    let count = max(slot + 1, 2 * slots.count, 32)
+    var grown = [(offset: Int, length: Int)](repeating: (offset: -1, length: 0), count: count)
+    for index in slots.indices { grown[index] = slots[index] }
+    slots = grown
   }
 
   /// Appends a string value made of several pieces, joined.

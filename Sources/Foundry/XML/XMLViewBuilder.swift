@@ -523,6 +523,7 @@ struct XMLViewBuilder {
     } else {
       guard farNotedNames.insert(id).inserted else { return }
     }
+    guard tape.isInNamespace(id) else { return }
     let name = tape.name(id)
     guard let uri = name.namespaceURI, !name.isNamespaceDeclaration else { return }
     let prefix = name.prefix ?? ""

@@ -63,6 +63,11 @@ final class XMLNameTable: @unchecked Sendable {
     names.indices.contains(Int(id)) ? names[Int(id)] : XMLName("")
   }
 
+  /// Whether the name with id `id` is in a namespace, without copying the name.
+  func isInNamespace(_ id: UInt32) -> Bool {
+    keys.indices.contains(Int(id)) && keys[Int(id)].namespace != nil
+  }
+
   /// The spelling id of the name with id `id` (0 for an unknown id).
   func spelling(of id: UInt32) -> Int {
     spellingOfName.indices.contains(Int(id)) ? Int(spellingOfName[Int(id)]) : 0

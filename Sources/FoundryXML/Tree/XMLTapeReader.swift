@@ -93,6 +93,9 @@
   /// The name with id `id`.
   package func name(_ id: Int) -> XMLName { names.name(UInt32(truncatingIfNeeded: id)) }
 
+  /// Whether the name with id `id` is in a namespace (cheaper than ``name(_:)``).
+  package func isInNamespace(_ id: Int) -> Bool { names.isInNamespace(UInt32(truncatingIfNeeded: id)) }
+
   /// The spelling id of the name with id `id`: equal for names written alike (the same
   /// qualified name), whatever their namespaces. Ids are small and dense, and stay the same
   /// from one element of a stream to the next.
