@@ -106,9 +106,9 @@ package struct JSONDocumentBuilder {
   /// grows the table a few times rather than once per key, for as many again.
   private mutating func growSlots(toInclude slot: Int) {
     let count = max(slot + 1, 2 * slots.count, 32)
-    var grown = [(offset: Int, length: Int)](repeating: (offset: -1, length: 0), count: count)
-    for index in slots.indices { grown[index] = slots[index] }
-    slots = grown
+    // A plain loop: creating or appending a repetition of a tuple looks up its type at run time.
+    slots.reserveCapacity(count)
+    while slots.count < count { slots.append((offset: -1, length: 0)) }
   }
 
   /// Appends a string value made of several pieces, joined.

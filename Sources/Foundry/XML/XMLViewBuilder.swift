@@ -58,7 +58,7 @@ struct XMLViewBuilder {
   mutating func key(forElementName id: Int, sourceOffset: Int) {
     let slot = 2 + 2 * keyNumber(ofName: id)
     guard !json.appendStoredKey(slot: slot, sourceOffset: sourceOffset) else { return }
-    tape.withQualifiedName(id) { text in json.key(slot: slot, sourceOffset: sourceOffset, utf8: text) }
+    json.key(slot: slot, sourceOffset: sourceOffset, utf8: tape.qualifiedName(id))
   }
 
   /// The spelling id of the name with id `id`.
@@ -302,9 +302,7 @@ struct XMLViewBuilder {
       note(id)
       let slot = 3 + 2 * keyNumber(ofName: id)
       if !json.appendStoredKey(slot: slot, sourceOffset: element.sourceOffset, leading: true) {
-        tape.withQualifiedName(id) { text in
-          json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true, marker: UInt8(ascii: "@"), utf8: text)
-        }
+        json.key(slot: slot, sourceOffset: element.sourceOffset, leading: true, marker: UInt8(ascii: "@"), utf8: tape.qualifiedName(id))
       }
       json.string(tape.bytes(attribute), sourceOffset: element.sourceOffset)
     }
@@ -515,9 +513,17 @@ struct XMLViewBuilder {
   }
 
   /// Records the prefix of a namespaced name, once per name id.
+  /// Makes room in ``notedNames`` for `id`, and as many again (within ``denseLimit``), so
+  /// that the names of one element, met in rising ids, grow it a few times.
+  private mutating func growNotedNames(toInclude id: Int) {
+    let count = min(denseLimit, max(id + 1, 2 * notedNames.count, 16))
+    notedNames.reserveCapacity(count)
+    while notedNames.count < count { notedNames.append(false) }
+  }
+
   private mutating func note(_ id: Int) {
     if id < denseLimit {
-      if id >= notedNames.count { notedNames.append(contentsOf: repeatElement(false, count: id + 1 - notedNames.count)) }
+      if id >= notedNames.count { growNotedNames(toInclude: id) }
       guard !notedNames[id] else { return }
       notedNames[id] = true
     } else {

@@ -7,6 +7,10 @@ final class XMLNameTable: @unchecked Sendable {
   /// and the namespace.
   private var slots: [UInt32] = Array(repeating: 0, count: 64)
   private var keys: [(bytes: [UInt8], namespace: String?)] = []
+  /// Every qualified name's UTF-8, one after another in id order, and where each ends: what
+  /// ``XMLTapeReader/qualifiedName(_:)`` reads without a call.
+  private(set) var qualifiedBytes: [UInt8] = []
+  private(set) var qualifiedEnds: [Int] = []
   /// Per name id, the id of its spelling (its qualified name alone): names in different
   /// namespaces may be spelled alike. Spelling ids are dense, in order of first appearance.
   private(set) var spellingOfName: [UInt32] = []
@@ -28,6 +32,8 @@ final class XMLNameTable: @unchecked Sendable {
     names.append(XMLName(text, namespaceURI: namespaceURI))
     let bytes = Array(qualified)
     keys.append((bytes, namespaceURI))
+    qualifiedBytes.append(contentsOf: qualified)
+    qualifiedEnds.append(qualifiedBytes.count)
     if let spelling = spellingIDs[bytes] {
       spellingOfName.append(spelling)
     } else {
@@ -47,6 +53,8 @@ final class XMLNameTable: @unchecked Sendable {
     copy.names = names
     copy.slots = slots
     copy.keys = keys
+    copy.qualifiedBytes = qualifiedBytes
+    copy.qualifiedEnds = qualifiedEnds
     copy.spellingOfName = spellingOfName
     copy.spellingIDs = spellingIDs
     return copy
@@ -71,16 +79,6 @@ final class XMLNameTable: @unchecked Sendable {
   /// The spelling id of the name with id `id` (0 for an unknown id).
   func spelling(of id: UInt32) -> Int {
     spellingOfName.indices.contains(Int(id)) ? Int(spellingOfName[Int(id)]) : 0
-  }
-
-  /// The qualified name of the name with id `id`, as UTF-8 (empty for an unknown id).
-  ///
-  /// Not generic: called across modules for every key a streamed element's view writes, a
-  /// generic result cost a metadata lookup and a reabstraction thunk per call (~700
-  /// instructions).
-  func withQualifiedName(_ id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    guard keys.indices.contains(Int(id)) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    keys[Int(id)].bytes.withUnsafeBufferPointer(body)
   }
 
   private func rehash() {

@@ -12,6 +12,9 @@
   @usableFromInline let source: UnsafeBufferPointer<UInt8>
   @usableFromInline let heap: UnsafeBufferPointer<UInt8>
   let names: XMLNameTable
+  /// The name table's qualified names (``XMLNameTable/qualifiedBytes``) and where each ends.
+  @usableFromInline let nameBytes: UnsafeBufferPointer<UInt8>
+  @usableFromInline let nameEnds: UnsafeBufferPointer<Int>
 
   /// What a tape node is, as the mapping layer sees it.
   public enum Kind {
@@ -105,9 +108,14 @@
   /// read in a loop instead of a call per name.
   package var spellingsByName: [UInt32] { names.spellingOfName }
 
-  /// Calls `body` with the UTF-8 of the qualified name (`prefix:local`) with id `id`.
-  package func withQualifiedName(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    names.withQualifiedName(UInt32(truncatingIfNeeded: id), body)
+  /// The UTF-8 of the qualified name (`prefix:local`) with id `id` (empty for an unknown id).
+  @inlinable @inline(__always)
+  public func qualifiedName(_ id: Int) -> UnsafeBufferPointer<UInt8> {
+    guard id >= 0, id < nameEnds.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+    let start = id == 0 ? 0 : nameEnds[id - 1]
+    let end = nameEnds[id]
+    guard start <= end, end <= nameBytes.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(rebasing: nameBytes[start..<end])
   }
 }
 
@@ -120,7 +128,12 @@ extension XMLTree.Element {
     try storage.nodes.withUnsafeBufferPointer { nodes in
       try storage.source.withUnsafeBufferPointer { source in
         try storage.heap.withUnsafeBufferPointer { heap in
-          try body(XMLTapeReader(nodes: nodes, source: source, heap: heap, names: storage.names))
+          let names = storage.names
+          return try names.qualifiedBytes.withUnsafeBufferPointer { nameBytes in
+            try names.qualifiedEnds.withUnsafeBufferPointer { nameEnds in
+              try body(XMLTapeReader(nodes: nodes, source: source, heap: heap, names: names, nameBytes: nameBytes, nameEnds: nameEnds))
+            }
+          }
         }
       }
     }
