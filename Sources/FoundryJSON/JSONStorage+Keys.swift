@@ -45,50 +45,76 @@ extension JSONStorage {
   /// answer `true` and leave the exact answer to the caller. Objects without repeated keys
   /// (nearly all of them) never hash a key.
   ///
-  /// - Parameter scratch: A buffer reused from one object to the next.
+  /// - Parameter scratch: A buffer reused from one object to the next, for objects of more
+  ///   than 64 members (fewer are fingerprinted on the stack).
   /// - Complexity: O(*n* log *n*) in the number of members.
   func mayRepeatKeys(inObjectAt object: Int, scratch: inout [UInt64]) -> Bool {
-    guard nodes[object].count > 1 else { return false }
-    scratch.removeAll(keepingCapacity: true)
-    var hasEscapes = false
-    forEachKey(inObjectAt: object) { key in
-      if nodes[key].has(TapeNode.hasEscapes) { hasEscapes = true }
-      scratch.append(Self.fingerprint(rawBytes(of: key)))
+    let count = Int(nodes[object].count)
+    guard count > 1 else { return false }
+    guard count <= Self.largestHashedObject else {
+      scratch.removeAll(keepingCapacity: true)
+      var hasEscapes = false
+      forEachKey(inObjectAt: object) { key in
+        if nodes[key].has(TapeNode.hasEscapes) { hasEscapes = true }
+        scratch.append(Self.fingerprint(rawBytes(of: key)))
+      }
+      if hasEscapes { return true }
+      scratch.sort()
+      return zip(scratch, scratch.dropFirst()).contains { $0 == $1 }
     }
-    if hasEscapes { return true }
-    // Sorting dominated this check for the small objects that make up most documents.
-    if scratch.count <= 8 { return Self.containsEqualPairByComparing(scratch) }
-    if scratch.count <= Self.fingerprintTableSize / 2 { return Self.containsEqualPairByHashing(scratch) }
-    scratch.sort()
-    return zip(scratch, scratch.dropFirst()).contains { $0 == $1 }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { fingerprints in
+      guard let filled = fingerprintKeys(inObjectAt: object, into: fingerprints) else { return true }
+      let taken = UnsafeMutableBufferPointer(rebasing: fingerprints[..<filled])
+      // Sorting dominated this check for the small objects that make up most documents.
+      return filled <= 8 ? Self.containsEqualPairByComparing(taken) : Self.containsEqualPairByHashing(taken)
+    }
+  }
+
+  /// Writes the fingerprint of each key of the object at `object` to `fingerprints`, in order,
+  /// and returns how many; `nil` when a key has escapes (its raw bytes are not its name).
+  private func fingerprintKeys(inObjectAt object: Int, into fingerprints: UnsafeMutableBufferPointer<UInt64>) -> Int? {
+    let end = Int(nodes[object].payload)
+    var key = object + 1
+    var filled = 0
+    while key < end, filled < fingerprints.count {
+      let node = nodes[key]
+      if node.has(TapeNode.hasEscapes) { return nil }
+      fingerprints[filled] = Self.fingerprint(UnsafeBufferPointer(start: bytes + Int(node.offset), count: Int(node.payload)))
+      filled += 1
+      key = next(after: key + 1)
+    }
+    return filled
   }
 
   /// Whether two of a few fingerprints are equal, comparing every pair.
-  private static func containsEqualPairByComparing(_ fingerprints: [UInt64]) -> Bool {
+  private static func containsEqualPairByComparing(_ fingerprints: UnsafeMutableBufferPointer<UInt64>) -> Bool {
     for first in fingerprints.indices {
       for second in (first + 1)..<fingerprints.count where fingerprints[first] == fingerprints[second] { return true }
     }
     return false
   }
 
-  /// The slots of ``containsEqualPairByHashing(_:)``'s table, a power of two.
-  private static var fingerprintTableSize: Int { 128 }
+  /// The most members an object may have for ``containsEqualPairByHashing(_:)``: half its
+  /// largest table.
+  private static var largestHashedObject: Int { 64 }
 
   /// Whether two fingerprints are equal, by inserting them into an open-addressing table on
-  /// the stack; at most half as many fingerprints as slots.
+  /// the stack with at least twice as many slots as fingerprints (a power of two, at most 128).
   ///
   /// An empty slot holds 0, so each fingerprint is stored with its lowest bit set: two that
   /// differ only there count as equal, which only sends the caller to its exact check.
-  private static func containsEqualPairByHashing(_ fingerprints: [UInt64]) -> Bool {
-    let size = fingerprintTableSize
-    assert(fingerprints.count <= size / 2, "the table must keep empty slots")
+  private static func containsEqualPairByHashing(_ fingerprints: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+    assert(fingerprints.count <= largestHashedObject, "the table must keep empty slots")
+    // 32, 64 or 128 slots: the table is cleared for every object, so no larger than it must be.
+    let shift = fingerprints.count <= 16 ? 59 : fingerprints.count <= 32 ? 58 : 57
+    let size = 1 << (64 - shift)
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: size) { table in
       table.initialize(repeating: 0)
       let mask = size - 1
       for fingerprint in fingerprints {
         let stored = fingerprint | 1
         // The top bits of a multiplicative hash; masked, every slot index is within the table.
-        var slot = Int(truncatingIfNeeded: (stored &* 0x9E37_79B9_7F4A_7C15) >> 57) & mask
+        var slot = Int(truncatingIfNeeded: (stored &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift)) & mask
         while table[slot] != 0 {
           if table[slot] == stored { return true }
           slot = (slot + 1) & mask

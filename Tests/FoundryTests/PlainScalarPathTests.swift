@@ -85,6 +85,12 @@ struct PlainScalarPathTests {
     #"{"name": "e", "count": 1, "count": 2}"#,
     #"{"name": "f", "count": true}"#,
     #"{"name": "g", "count": 1, "small": 4294967296}"#,
+    // Declined values and nulls in and out of the order fields are read in: each lookup after
+    // one must still find its key.
+    #"{"note": null, "small": null, "name": null, "count": 1}"#,
+    #"{"count": null, "name": "h"}"#,
+    #"{"small": "7", "ratio": "0.5", "note": 3, "count": "3", "name": 5, "big": "12"}"#,
+    #"{"name": 1, "count": "2", "big": null, "ratio": "3", "note": null, "small": "4"}"#,
     #"[]"#,
   ]
 

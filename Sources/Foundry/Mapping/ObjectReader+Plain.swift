@@ -48,14 +48,27 @@ extension ObjectReader {
     case .declined: return nil
     case .absent: return .some(nil)
     case .value(let index):
+      let plain: T?
       switch kind {
-      case .string: return plainString(at: index).map { .some($0 as! T) }
-      case .int64: return plainInt64(at: index).map { .some($0 as! T) }
-      case .int: return plainInt64(at: index).flatMap { Int(exactly: $0) }.map { .some($0 as! T) }
-      case .double: return plainDouble(at: index).map { .some($0 as! T) }
-      case .bool: return plainBool(at: index).map { .some($0 as! T) }
+      case .string: plain = plainString(at: index).map { $0 as! T }
+      case .int64: plain = plainInt64(at: index).map { $0 as! T }
+      case .int: plain = plainInt64(at: index).flatMap { Int(exactly: $0) }.map { $0 as! T }
+      case .double: plain = plainDouble(at: index).map { $0 as! T }
+      case .bool: plain = plainBool(at: index).map { $0 as! T }
       }
+      if let plain { return .some(plain) }
+      return isNullAfterDecline(at: index) ? .some(nil) : nil
     }
+  }
+
+  /// Whether the value at tape index `index`, which the fast path just declined, is `null`
+  /// (a missing value to every caller); when it is not, the next lookup is set to start at its
+  /// key, so the general read that follows finds it at once instead of going round the object.
+  @usableFromInline
+  package mutating func isNullAfterDecline(at index: Int) -> Bool {
+    if object.node.node(atTapeIndex: index).isNull { return true }
+    revisitKey(ofValueAt: index)
+    return false
   }
 
   /// The string at tape index `index` (from ``simpleLookup(_:)``), or `nil` for another kind.

@@ -288,6 +288,13 @@ public struct ObjectReader {
     return found.map(PlainField.value) ?? .absent
   }
 
+  /// Makes the next in-order lookup start at the key of the value at tape index `index` (which
+  /// ``simpleLookup(_:)`` just found).
+  mutating func revisitKey(ofValueAt index: Int) {
+    // XML attributes, which lead an element's members, keep a hint of their own.
+    if isMarkup, index < contentStart { attributeHint = index - 1 } else { hint = index - 1 }
+  }
+
   /// Follows `path` from the object (see ``PathNavigable``); in JSON the first key is found
   /// with the in-order scan, which gives the same member as a plain lookup.
   private mutating func walk(_ path: PathExpression, firstKey: [UInt8]) -> JSONNode? {
