@@ -102,6 +102,12 @@ extension JSONNode {
 // that needs the lenient rules), and the caller then reads the value the general way, which
 // also says what is wrong.
 extension JSONNode {
+  /// Whether the value at `position` is `null`.
+  package func isNull(at position: Int) -> Bool {
+    storage.assertTapeIndex(position)
+    return storage.nodes[position].kind == .null
+  }
+
   /// An integer number (or, in markup, integer text) at `position` that fits `Int64`.
   package func plainInt64(at position: Int) -> Int64? {
     storage.assertTapeIndex(position)

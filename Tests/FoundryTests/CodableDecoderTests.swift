@@ -96,6 +96,34 @@ struct CodableDecoderTests {
     try expectSameAsJSONDecoder(CodableModels.Address.self, #"{"zip": "1", "extra": [1, {"street": "no"}], "street": "a"}"#)
   }
 
+  static let scalars = [
+    #"{"text": "a", "flag": true, "ratio": 0.5, "count": 1, "small": -2, "big": 9223372036854775807, "note": "n", "isOn": false, "share": 2, "total": -3, "tiny": 4, "huge": -9223372036854775808}"#,
+    // Out of order, nulls and missing optionals: every lookup after one must still find its key.
+    #"{"huge": null, "big": 3, "tiny": null, "small": 2, "total": null, "count": 1, "share": null, "ratio": 1e2, "isOn": null, "flag": false, "note": null, "text": "b"}"#,
+    #"{"text": "c\u00e9", "flag": true, "ratio": -0.0, "count": 0, "small": 0, "big": 0, "total": 7}"#,
+    // Values the fast path declines, then keys after them.
+    #"{"text": 1, "flag": true, "ratio": 1, "count": 1, "small": 1, "big": 1}"#,
+    #"{"text": "d", "flag": 1, "ratio": 1, "count": 1, "small": 1, "big": 1}"#,
+    #"{"text": "d", "flag": true, "ratio": "1", "count": 1, "small": 1, "big": 1}"#,
+    #"{"text": "d", "flag": true, "ratio": 1, "count": 1.5, "small": 1, "big": 1}"#,
+    #"{"text": "d", "flag": true, "ratio": 1, "count": 1, "small": 2147483648, "big": 1}"#,
+    #"{"text": "d", "flag": true, "ratio": 1, "count": 1, "small": 1, "big": 9223372036854775808}"#,
+    #"{"text": "d", "flag": true, "ratio": 1e400, "count": 1, "small": 1, "big": 1}"#,
+    #"{"text": null, "flag": true, "ratio": 1, "count": 1, "small": 1, "big": 1}"#,
+    #"{"flag": true, "ratio": 1, "count": 1, "small": 1, "big": 1}"#,
+    #"{"text": "e", "flag": true, "ratio": 1, "count": 1, "small": 1, "big": 1, "tiny": "x", "note": 3}"#,
+  ]
+
+  @Test("scalars read straight from the tape agree with JSONDecoder, or both fail", arguments: scalars)
+  func scalarsAgreeWithJSONDecoder(json: String) {
+    var strict = MappingOptions()
+    strict.coercion = .strict
+    let theirs = try? JSONDecoder().decode(CodableModels.Scalars.self, from: Data(json.utf8))
+    #expect((try? MappingDecoder(options: strict).decode(CodableModels.Scalars.self, from: json)) == theirs)
+    // The default coercions read more (a number as a string, 1 as true), never less.
+    if let theirs { #expect((try? MappingDecoder().decode(CodableModels.Scalars.self, from: json)) == theirs) }
+  }
+
   @Test func repeatedKeysKeepTheLastValue() throws {
     let address = try MappingDecoder().decode(CodableModels.Address.self, from: #"{"street": "a", "street": "b"}"#)
     #expect(address.street == "b")

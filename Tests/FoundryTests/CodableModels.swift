@@ -16,6 +16,22 @@ enum CodableModels {
     var zip: String?
   }
 
+  /// Every scalar the keyed container reads straight from the tape, required and optional.
+  struct Scalars: Codable, Equatable {
+    var text: String
+    var flag: Bool
+    var ratio: Double
+    var count: Int
+    var small: Int32
+    var big: Int64
+    var note: String?
+    var isOn: Bool?
+    var share: Double?
+    var total: Int?
+    var tiny: Int32?
+    var huge: Int64?
+  }
+
   struct Person: Codable, Equatable {
     var name: String
     var age: Int

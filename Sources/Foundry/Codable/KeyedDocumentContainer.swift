@@ -21,9 +21,9 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   let depth: Int
   let extraSteps: [CodingPathStep]
   /// Where the next in-order lookup starts (a tape index; see `JSONNode.member(utf8:hint:)`).
-  @exclusivity(unchecked) private var hint = 0
+  @exclusivity(unchecked) var hint = 0
   /// Whether lookups must follow the duplicate-key policy instead of the in-order scan.
-  private let mayRepeatKeys: Bool
+  let mayRepeatKeys: Bool
 
   init(decoder: DocumentDecoder, object: JSONNode, depth: Int, extraSteps: [CodingPathStep]) throws {
     guard object.kind == .object else {
@@ -59,6 +59,7 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
   private func member(_ name: String) -> JSONNode? {
     if mayRepeatKeys { return object[name] }
+    if let found = name.utf8.withContiguousStorageIfAvailable({ object.member(utf8: $0, hint: &hint) }) { return found }
     var name = name
     return name.withUTF8 { object.member(utf8: $0, hint: &hint) }
   }
@@ -132,15 +133,16 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     return node.isNull
   }
 
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(key) { try $0.bool() } }
-  func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(key) { try $0.string() } }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(key) { try $0.double() } }
+  // Scalars try the plain path first (see `KeyedDocumentContainer+Plain.swift`).
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try plainBool(key).value ?? read(key) { try $0.bool() } }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try plainString(key).value ?? read(key) { try $0.string() } }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try plainDouble(key).value ?? read(key) { try $0.double() } }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(key) { try Float.read(from: $0) } }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(key) { try $0.integer(Int.self) } }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try plainInt(key).value ?? read(key) { try $0.integer(Int.self) } }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(key) { try $0.integer(Int8.self) } }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(key) { try $0.integer(Int16.self) } }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(key) { try $0.integer(Int32.self) } }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(key) { try $0.integer(Int64.self) } }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try plainInt32(key).value ?? read(key) { try $0.integer(Int32.self) } }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try plainInt64(key).value ?? read(key) { try $0.integer(Int64.self) } }
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(key) { try $0.integer(UInt.self) } }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(key) { try $0.integer(UInt8.self) } }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(key) { try $0.integer(UInt16.self) } }
@@ -152,15 +154,30 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     return try decoder.decode(T.self, from: node, at: .key(name), extraSteps: extraSteps)
   }
 
-  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try readIfPresent(key) { try $0.bool() } }
-  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try readIfPresent(key) { try $0.string() } }
-  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try readIfPresent(key) { try $0.double() } }
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    if let plain = plainBool(key).optional { return plain }
+    return try readIfPresent(key) { try $0.bool() }
+  }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    if let plain = plainString(key).optional { return plain }
+    return try readIfPresent(key) { try $0.string() }
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    if let plain = plainDouble(key).optional { return plain }
+    return try readIfPresent(key) { try $0.double() }
+  }
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try readIfPresent(key) { try Float.read(from: $0) } }
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try readIfPresent(key) { try $0.integer(Int.self) } }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    if let plain = plainInt(key).optional { return plain }
+    return try readIfPresent(key) { try $0.integer(Int.self) }
+  }
   func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try readIfPresent(key) { try $0.integer(Int8.self) } }
   func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try readIfPresent(key) { try $0.integer(Int16.self) } }
   func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try readIfPresent(key) { try $0.integer(Int32.self) } }
-  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try readIfPresent(key) { try $0.integer(Int64.self) } }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    if let plain = plainInt64(key).optional { return plain }
+    return try readIfPresent(key) { try $0.integer(Int64.self) }
+  }
   func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try readIfPresent(key) { try $0.integer(UInt.self) } }
   func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try readIfPresent(key) { try $0.integer(UInt8.self) } }
   func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try readIfPresent(key) { try $0.integer(UInt16.self) } }

@@ -66,7 +66,7 @@ extension ObjectReader {
   /// key, so the general read that follows finds it at once instead of going round the object.
   @usableFromInline
   package mutating func isNullAfterDecline(at index: Int) -> Bool {
-    if object.node.node(atTapeIndex: index).isNull { return true }
+    if object.node.isNull(at: index) { return true }
     revisitKey(ofValueAt: index)
     return false
   }
