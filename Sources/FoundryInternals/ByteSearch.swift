@@ -41,6 +41,20 @@ public enum ByteSearch {
     }
   }
 
+  /// Whether `stored` and `bytes` hold the same bytes: lengths first, then ``equal(_:_:count:)``.
+  ///
+  /// ```swift
+  /// ByteSearch.equal(Array("item".utf8), name)
+  /// ```
+  @inlinable
+  public static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard stored.count == bytes.count else { return false }
+    return stored.withUnsafeBufferPointer { stored in
+      guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
+      return equal(left, right, count: stored.count)
+    }
+  }
+
   /// The first index from `start` of a byte equal to `first` or `second`, or `nil` when none is.
   ///
   /// - Complexity: O(*n*) in the bytes from `start`, eight at a time.

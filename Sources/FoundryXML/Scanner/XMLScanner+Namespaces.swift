@@ -137,7 +137,7 @@ extension XMLScanner {
       throw error(.namespace, "element names cannot use the prefix 'xmlns'", at: offset)
     }
     if bindings.count <= 8 {
-      for binding in bindings.reversed() where binding.prefix.elementsEqual(prefix) { return binding.uri }
+      for binding in bindings.reversed() where ByteSearch.equal(binding.prefix, prefix) { return binding.uri }
     } else if let index = bindingIndex[Array(prefix)] {
       return bindings[index].uri
     }

@@ -52,7 +52,8 @@ extension XMLScanner {
     let name = try scanQualifiedName(from: nameStart, what: "element name")
     let nameLength = name.end - nameStart
     position = name.end
-    attributes.removeAll(keepingCapacity: true)
+    // Most start tags follow one without attributes: nothing to clear (the call costs more).
+    if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
     var isEmpty = false
     var needsNormalization = !readsSource
     while true {
@@ -236,7 +237,8 @@ extension XMLScanner {
 
   /// Ends the innermost open element: its extent, its namespace scope, and streaming.
   mutating func closeElement() {
-    guard let top = open.popLast() else { return }
+    guard !open.isEmpty else { return }
+    let top = open.removeLast()
     nodes[top.tapeIndex].payload = UInt32(truncatingIfNeeded: nodes.count)
     if bindings.count != top.bindingCount {
       for binding in bindings[top.bindingCount...].reversed() {

@@ -1,3 +1,5 @@
+import FoundryInternals
+
 /// Interned element and attribute names: each distinct (qualified name, namespace) pair gets a
 /// small id once, so the tape stores 4 bytes per name and equal names compare as integers.
 final class XMLNameTable: @unchecked Sendable {
@@ -24,7 +26,7 @@ final class XMLNameTable: @unchecked Sendable {
       let entry = slots[slot]
       if entry == 0 { break }
       let key = keys[Int(entry - 1)]
-      if key.namespace == namespaceURI, key.bytes.elementsEqual(qualified) { return entry - 1 }
+      if ByteSearch.equal(key.bytes, qualified), key.namespace == namespaceURI { return entry - 1 }
       slot = (slot + 1) & mask
     }
     let id = UInt32(names.count)
