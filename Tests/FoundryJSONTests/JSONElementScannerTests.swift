@@ -26,10 +26,10 @@ struct JSONElementScannerTests {
     }
   }
 
-  /// The capture skips string bytes and the bytes between tokens eight at a time: a quote,
-  /// backslash or bracket at every place in a word, after runs of every length, must still end
-  /// each element where the parser does, wherever the input is cut.
-  @Test(arguments: 0..<18)
+  /// The capture skips string bytes and the bytes between tokens sixteen at a time, then eight:
+  /// a quote, backslash or bracket at every place in a block or word, after runs of every
+  /// length, must still end each element where the parser does, wherever the input is cut.
+  @Test(arguments: 0..<34)
   func stopsAtEveryPlaceInAWord(run: Int) {
     let text = String(repeating: "a", count: run)
     let blank = String(repeating: " ", count: run)

@@ -126,6 +126,13 @@ struct JSONValueCapture: Sendable, Hashable {
   @inline(__always)
   private static func stringStop(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> Int {
     var index = start
+    // Vectors built once: compared against a scalar, each lane would be tested on its own.
+    let quotes = SIMD16<UInt8>(repeating: Byte.quote), backslashes = SIMD16<UInt8>(repeating: Byte.backslash)
+    while index + 16 <= count {
+      let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      if let offset = firstMarked((block .== quotes) .| (block .== backslashes)) { return index + offset }
+      index += 16
+    }
     while index + 8 <= count {
       let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       let marks = ByteSearch.zeroMarks(word ^ Self.quotes) | ByteSearch.zeroMarks(word ^ Self.backslashes)
@@ -145,6 +152,14 @@ struct JSONValueCapture: Sendable, Hashable {
   @inline(__always)
   private static func structureStop(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> Int {
     var index = start
+    let quotes = SIMD16<UInt8>(repeating: Byte.quote), caseBits = SIMD16<UInt8>(repeating: 0x20)
+    let openBraces = SIMD16<UInt8>(repeating: Byte.openBrace), closeBraces = SIMD16<UInt8>(repeating: Byte.closeBrace)
+    while index + 16 <= count {
+      let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      let folded = block | caseBits
+      if let offset = firstMarked((block .== quotes) .| (folded .== openBraces) .| (folded .== closeBraces)) { return index + offset }
+      index += 16
+    }
     while index + 8 <= count {
       let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       // `[` and `{`, `]` and `}` differ only in bit 5: setting it leaves one value for each pair.
@@ -160,6 +175,17 @@ struct JSONValueCapture: Sendable, Hashable {
       }
     }
     return count
+  }
+
+  /// The lane of the first set lane of `marks` (the blocks above are sixteen bytes), or `nil`.
+  @inline(__always)
+  private static func firstMarked(_ marks: SIMDMask<SIMD16<Int8>>) -> Int? {
+    let bytes = SIMD16<UInt8>(repeating: 0).replacing(with: SIMD16<UInt8>(repeating: 0xFF), where: marks)
+    // Little-endian: the lowest set byte of each half is its first lane.
+    let halves = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+    if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
+    if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount >> 3 }
+    return nil
   }
 
   // Each byte of the word: `"`, `\\`, bit 5, `{`, `}` (literals, so no lazy global is read).
