@@ -53,12 +53,9 @@ extension JSONStorage {
     guard count > 1 else { return false }
     guard count <= Self.largestHashedObject else {
       scratch.removeAll(keepingCapacity: true)
-      var hasEscapes = false
-      forEachKey(inObjectAt: object) { key in
-        if nodes[key].has(TapeNode.hasEscapes) { hasEscapes = true }
-        scratch.append(Self.fingerprint(rawBytes(of: key)))
-      }
-      if hasEscapes { return true }
+      scratch.append(contentsOf: repeatElement(0, count: count))
+      guard let filled = scratch.withUnsafeMutableBufferPointer({ fingerprintKeys(inObjectAt: object, into: $0) }) else { return true }
+      scratch.removeLast(scratch.count - filled)
       scratch.sort()
       return zip(scratch, scratch.dropFirst()).contains { $0 == $1 }
     }
@@ -71,14 +68,16 @@ extension JSONStorage {
   }
 
   /// Writes the fingerprint of each key of the object at `object` to `fingerprints`, in order,
-  /// and returns how many; `nil` when a key has escapes (its raw bytes are not its name).
+  /// and returns how many; `nil` when a key has escapes (its raw bytes are not its name), or
+  /// when the object holds more keys than `fingerprints` has room for (its member count was
+  /// not what the tape says): both answer "may repeat", never "unique" unchecked.
   private func fingerprintKeys(inObjectAt object: Int, into fingerprints: UnsafeMutableBufferPointer<UInt64>) -> Int? {
     let end = Int(nodes[object].payload)
     var key = object + 1
     var filled = 0
-    while key < end, filled < fingerprints.count {
+    while key < end {
       let node = nodes[key]
-      if node.has(TapeNode.hasEscapes) { return nil }
+      guard filled < fingerprints.count, !node.has(TapeNode.hasEscapes) else { return nil }
       fingerprints[filled] = Self.fingerprint(UnsafeBufferPointer(start: bytes + Int(node.offset), count: Int(node.payload)))
       filled += 1
       key = next(after: key + 1)
