@@ -23,6 +23,16 @@ enum XMLStreamingModels {
     var title: String
     @Key("dc:creator") var creator: String?
   }
+
+  /// Reads names by namespace, whatever their prefix: what a batch's one prefix table must
+  /// answer as each element's own does.
+  @Mappable
+  struct Entry: Equatable {
+    @Key("{urn:a}title") var titleA: String?
+    @Key("{urn:b}title") var titleB: String?
+    @Key("{urn:d}title") var titleD: String?
+    var title: String?
+  }
 }
 
 /// `MappingDecoder.elements(of:at:fromXML:)`: models from XML read in chunks, the same as from
@@ -143,6 +153,49 @@ struct XMLStreamingDecodeTests {
       }
     }
     #expect(values == 1)
+  }
+
+  @Test func continuingAfterAMappingErrorReadsTheElementsAfterIt() async throws {
+    let xml = #"<osm><node id="1" lat="1"/><node id="2" lat="big"/><node id="3" lat="3"/><node id="4" lat="4"/></osm>"#
+    for cuts in [[], [30], [60]] {
+      var nodes = decoder.elements(of: Node.self, at: "node", fromXML: Pieces(Array(xml.utf8), cuts: cuts)).makeAsyncIterator()
+      #expect(try await nodes.next()?.id == 1)
+      let error = await #expect(throws: MappingError.self) { _ = try await nodes.next() }
+      #expect(error?.path.description == "$.node[1].lat")
+      #expect(try await nodes.next()?.id == 3, "cuts \(cuts)")
+      #expect(try await nodes.next()?.id == 4)
+      #expect(try await nodes.next() == nil)
+    }
+  }
+
+  /// The elements of one batch are read from one view document with one prefix table; where
+  /// prefixes mean different namespaces in different elements, or a default namespace is
+  /// declared, each reads as it does alone, whatever the chunks.
+  @Test func elementsOfABatchReadAsEachAlone() async throws {
+    let feed = """
+      <feed xmlns:a="urn:a">
+        <entry><a:title>1a</a:title><title>1</title></entry>
+        <entry xmlns:a="urn:b"><a:title>2b</a:title></entry>
+        <entry xmlns="urn:d"><title>3d</title></entry>
+        <entry><title>4</title></entry>
+        <entry xmlns:b="urn:b"><b:title>5b</b:title><a:title>5a</a:title></entry>
+      </feed>
+      """
+    let bytes = Array(feed.utf8)
+    var alone: [XMLStreamingModels.Entry] = []
+    for try await entry in XMLElementSequence(Pieces(bytes, cuts: [1]), at: "entry") {
+      alone.append(try decoder.decode(XMLStreamingModels.Entry.self, from: XMLJSONView.document(of: entry).root))
+    }
+    #expect(alone.map(\.titleA) == ["1a", nil, nil, nil, "5a"])
+    #expect(alone.map(\.titleB) == [nil, "2b", nil, nil, "5b"])
+    #expect(alone.map(\.titleD) == [nil, nil, "3d", nil, nil])
+    for cuts in [[]] + bytes.indices.dropFirst().map({ [$0] }) {
+      var streamed: [XMLStreamingModels.Entry] = []
+      for try await entry in decoder.elements(of: XMLStreamingModels.Entry.self, at: "entry", fromXML: Pieces(bytes, cuts: cuts)) {
+        streamed.append(entry)
+      }
+      #expect(streamed == alone, "cuts \(cuts)")
+    }
   }
 
   @Test func aFileThroughASmallBuffer() async throws {

@@ -24,11 +24,21 @@ public protocol ElementStreamIterator: AsyncIteratorProtocol {
   mutating func _nextBuffered() throws -> Element?
   /// The node `decoder` maps an element from.
   static func _root(of element: Element, decoder: MappingDecoder) -> JSONNode
+  /// The nodes `decoder` maps a run of elements from, in order: what a format can build once
+  /// for elements read together, it does here.
+  static func _roots(of elements: [Element], decoder: MappingDecoder) -> [JSONNode]
   /// The element's own name, where an error path names it; `nil` where the path does.
   static func _name(of element: Element) -> String?
   /// `error` as a `.malformedDocument` ``MappingError`` when it is the format's parsing error;
   /// `nil` for any other error (the chunk source's).
   static func _malformed(_ error: any Error, sourceName: String?) -> MappingError?
+}
+
+extension ElementStreamIterator {
+  /// Each element's ``_root(of:decoder:)``.
+  public static func _roots(of elements: [Element], decoder: MappingDecoder) -> [JSONNode] {
+    elements.map { _root(of: $0, decoder: decoder) }
+  }
 }
 
 extension JSONElementSequence.AsyncIterator: ElementStreamIterator {
@@ -41,6 +51,9 @@ extension JSONElementSequence.AsyncIterator: ElementStreamIterator {
 
   /// The document's root.
   public static func _root(of element: JSONDocument, decoder: MappingDecoder) -> JSONNode { element.root }
+
+  /// Each document's root.
+  public static func _roots(of elements: [JSONDocument], decoder: MappingDecoder) -> [JSONNode] { elements.map(\.root) }
 
   /// None: the path names a JSON element.
   public static func _name(of element: JSONDocument) -> String? { nil }
@@ -62,6 +75,26 @@ extension XMLElementSequence.AsyncIterator: ElementStreamIterator {
   /// The element in the decoder's XML view.
   public static func _root(of element: XMLTree.Element, decoder: MappingDecoder) -> JSONNode {
     XMLJSONView.document(of: element, options: decoder.xmlViewOptions).root
+  }
+
+  /// The elements in the decoder's XML view: those parsed in one batch (one small document)
+  /// share one view document, built in one pass.
+  public static func _roots(of elements: [XMLTree.Element], decoder: MappingDecoder) -> [JSONNode] {
+    let options = decoder.xmlViewOptions
+    var roots: [JSONNode] = []
+    roots.reserveCapacity(elements.count)
+    var start = 0
+    while start < elements.count {
+      var end = start + 1
+      while end < elements.count, elements[end].isInSameDocument(as: elements[start]) { end += 1 }
+      if end - start > 1, let batch = XMLJSONView.batchDocument(of: elements[start..<end], options: options) {
+        roots.append(contentsOf: batch.root.elements)
+      } else {
+        for element in elements[start..<end] { roots.append(XMLJSONView.document(of: element, options: options).root) }
+      }
+      start = end
+    }
+    return roots
   }
 
   /// The element's qualified name.

@@ -15,6 +15,10 @@ struct StreamedElements<Base: ElementStreamIterator> {
   /// Where the elements stand, as error paths begin.
   @usableFromInline let path: StreamedElementPath
   @usableFromInline let sourceName: String?
+  /// Elements read ahead by ``nextValues(_:decoder:into:)`` and not decoded because one before
+  /// them failed, handed out before anything else is read.
+  @usableFromInline var readAhead: [(index: Int, element: Result<Base.Element, MappingError>)] = []
+  @usableFromInline var readAheadPosition = 0
 
   @usableFromInline
   init(_ base: Base, path: StreamedElementPath, sourceName: String?) {
@@ -29,6 +33,7 @@ struct StreamedElements<Base: ElementStreamIterator> {
   ///   element (or cut short), or what the chunk source throws.
   @inlinable
   mutating func next() async throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
+    if let ahead = nextReadAhead() { return ahead }
     do {
       guard let element = try await base.next() else { return nil }
       return (base._elementCount - 1, .success(element))
@@ -41,12 +46,21 @@ struct StreamedElements<Base: ElementStreamIterator> {
   /// needs more input.
   @inlinable
   mutating func nextBuffered() throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
+    if let ahead = nextReadAhead() { return ahead }
     do {
       guard let element = try base._nextBuffered() else { return nil }
       return (base._elementCount - 1, .success(element))
     } catch {
       return try malformed(error)
     }
+  }
+
+  /// The next of the elements read ahead, if any is left.
+  @inlinable
+  mutating func nextReadAhead() -> (index: Int, element: Result<Base.Element, MappingError>)? {
+    guard readAheadPosition < readAhead.count else { return nil }
+    readAheadPosition += 1
+    return readAhead[readAheadPosition - 1]
   }
 
   /// A malformed element as a failure, when the scan can go on past it.
@@ -61,48 +75,69 @@ struct StreamedElements<Base: ElementStreamIterator> {
     return (index, .failure(located(failure, index: index, name: nil)))
   }
 
-  /// The next element decoded as `Value`, or `nil` after the last.
-  ///
-  /// - Throws: The first ``MappingError`` (located in the whole input), or what the chunk
-  ///   source throws.
-  @inlinable
-  mutating func nextValue<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder) async throws -> Value? {
-    guard let (index, result) = try await next() else { return nil }
-    return try decode(Value.self, index: index, result, decoder: decoder)
-  }
-
   /// The next element decoded as `Value` (awaiting input as needed), then every element
   /// already complete in what was read, appended to `values`: one await for a run of
-  /// elements, so that a chunk's elements decode in one synchronous loop. Nothing is appended
-  /// after the last element.
+  /// elements, so that a chunk's elements decode in one synchronous loop, from nodes the
+  /// format builds for the run at once (``ElementStreamIterator/_roots(of:decoder:)``).
+  /// Nothing is appended after the last element.
   ///
   /// - Returns: The error of an element after the first, which stops the run: the caller
-  ///   hands out `values` first, then throws it.
+  ///   hands out `values` first, then throws it. The elements after it are kept for the next
+  ///   call; an error that ended the scan is thrown again by the scanner when it is reached.
   /// - Throws: The first element's error, or what the chunk source throws.
   @inlinable
   mutating func nextValues<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder, into values: inout [Value]) async throws
     -> (any Error)?
   {
-    guard let first = try await nextValue(Value.self, decoder: decoder) else { return nil }
-    values.append(first)
+    guard let first = try await next() else { return nil }
+    // The run: the elements up to the first malformed one (kept apart: a failure is large).
+    var indices: [Int] = []
+    var elements: [Base.Element] = []
+    var malformed: (index: Int, error: MappingError)?
+    var stop: (any Error)?
+    var item: (index: Int, element: Result<Base.Element, MappingError>)? = first
     do {
-      while let (index, result) = try nextBuffered() {
-        values.append(try decode(Value.self, index: index, result, decoder: decoder))
+      while let (index, element) = item {
+        switch element {
+        case .success(let element):
+          indices.append(index)
+          elements.append(element)
+          item = try nextBuffered()
+        case .failure(let error):
+          malformed = (index, error)
+          item = nil
+        }
       }
     } catch {
-      return error
+      stop = error
     }
-    return nil
+    let roots = Base._roots(of: elements, decoder: decoder)
+    for position in elements.indices {
+      do {
+        let root = position < roots.count ? roots[position] : nil
+        values.append(try decode(Value.self, index: indices[position], elements[position], root: root, decoder: decoder))
+      } catch {
+        readAhead = zip(indices[(position + 1)...], elements[(position + 1)...]).map { ($0, .success($1)) }
+        if let malformed { readAhead.append((malformed.index, .failure(malformed.error))) }
+        readAheadPosition = 0
+        if position == 0 { throw error }
+        return error
+      }
+    }
+    if let malformed {
+      if elements.isEmpty { throw malformed.error }
+      return malformed.error
+    }
+    return stop
   }
 
-  /// Element `index` (or its failure) decoded as `Value`.
+  /// Element `index` decoded as `Value`, from `root` when its node is built.
   @inlinable
   func decode<Value: MappableValue>(
-    _: Value.Type, index: Int, _ result: Result<Base.Element, MappingError>, decoder: MappingDecoder
+    _: Value.Type, index: Int, _ element: Base.Element, root: JSONNode? = nil, decoder: MappingDecoder
   ) throws -> Value {
-    let element = try result.get()
     do {
-      return try decoder.decode(Value.self, from: Base._root(of: element, decoder: decoder), sourceName: sourceName)
+      return try decoder.decode(Value.self, from: root ?? Base._root(of: element, decoder: decoder), sourceName: sourceName)
     } catch let error as MappingError {
       throw located(error, index: index, name: Base._name(of: element))
     }

@@ -68,17 +68,35 @@ public enum XMLJSONView {
       var builder = XMLViewBuilder(
         tape: tape, options: options, estimatedNodes: 2 * extent + 8, estimatedBytes: tape.approximateTextLength(of: index) + 64
       )
-      if options.wrapsRoot {
-        let object = builder.json.beginObject(sourceOffset: element.byteOffset)
-        builder.key(forElementName: tape.nameID(index), sourceOffset: element.byteOffset)
-        builder.emit(index)
-        builder.json.close(object, count: 1)
-      } else {
-        builder.emit(index)
-      }
+      builder.emitView(of: element)
       return builder.json.document(
         source: element.sourceText, pathRules: XMLPathRules(prefixes: builder.prefixes), locator: element.sourceLocator
       )
+    }
+  }
+
+  /// The views of elements of one document (a batch of a stream) as the items of one array,
+  /// each the view ``document(of:options:)`` gives it alone: one builder, one allocation and
+  /// one set of interned keys for all of them.
+  ///
+  /// `nil` when the elements are not all of one document, or when one prefix table would not
+  /// read each of them as its own does: a prefix bound to two namespaces, or a default
+  /// namespace (an element without one would then answer `{uri}local` for its plain names).
+  static func batchDocument(of elements: ArraySlice<XMLTree.Element>, options: Options) -> JSONDocument? {
+    guard let first = elements.first, elements.allSatisfy({ $0.isInSameDocument(as: first) }) else { return nil }
+    return first.withTapeReader { tape -> JSONDocument? in
+      var extent = 0
+      var textLength = 0
+      for element in elements {
+        extent += tape.end(of: element.tapeIndex) - element.tapeIndex
+        textLength += tape.approximateTextLength(of: element.tapeIndex)
+      }
+      var builder = XMLViewBuilder(tape: tape, options: options, estimatedNodes: 2 * extent + 8 * elements.count, estimatedBytes: textLength + 64)
+      let array = builder.json.beginArray(sourceOffset: first.byteOffset)
+      for element in elements { builder.emitView(of: element) }
+      builder.json.close(array, count: elements.count)
+      guard !builder.bindsPrefixesAmbiguously, builder.prefixes[""] == nil else { return nil }
+      return builder.json.document(source: first.sourceText, pathRules: XMLPathRules(prefixes: builder.prefixes), locator: first.sourceLocator)
     }
   }
 }

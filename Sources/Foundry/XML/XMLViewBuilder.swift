@@ -12,6 +12,8 @@ struct XMLViewBuilder {
   let options: XMLJSONView.Options
   /// Namespace URI by prefix as first seen ("" for the default namespace), for `{uri}local`.
   var prefixes: [String: String] = [:]
+  /// Whether a prefix was seen bound to a namespace other than the one in ``prefixes``.
+  private(set) var bindsPrefixesAmbiguously = false
   /// Tape indices of the child elements of the element being emitted.
   private var children: [Int] = []
   /// The same children regrouped by name (first-appearance order).
@@ -135,6 +137,17 @@ struct XMLViewBuilder {
     case content(position: Int, end: Int, record: Int, count: Int)
     /// Drops the records of an element's children, from `emittedBase` on.
     case finish(emittedBase: Int)
+  }
+
+  /// Emits the view of `element` (an element of ``tape``), wrapped as `{"name": ...}` when
+  /// the options say so.
+  mutating func emitView(of element: XMLTree.Element) {
+    let index = element.tapeIndex
+    guard options.wrapsRoot else { return emit(index) }
+    let object = json.beginObject(sourceOffset: element.byteOffset)
+    key(forElementName: tape.nameID(index), sourceOffset: element.byteOffset)
+    emit(index)
+    json.close(object, count: 1)
   }
 
   /// Emits the view of the element at `index` and everything below it.
@@ -533,6 +546,10 @@ struct XMLViewBuilder {
     let name = tape.name(id)
     guard let uri = name.namespaceURI, !name.isNamespaceDeclaration else { return }
     let prefix = name.prefix ?? ""
-    if prefixes[prefix] == nil { prefixes[prefix] = uri }
+    if let known = prefixes[prefix] {
+      if known != uri { bindsPrefixesAmbiguously = true }
+    } else {
+      prefixes[prefix] = uri
+    }
   }
 }

@@ -123,6 +123,10 @@ extension XMLTree.Element {
   /// The element's tape index, for an ``XMLTapeReader``.
   package var tapeIndex: Int { index }
 
+  /// Whether `other` belongs to the same parsed document (one tape and one source), as the
+  /// elements of one batch of a stream do.
+  package func isInSameDocument(as other: XMLTree.Element) -> Bool { storage === other.storage }
+
   /// Calls `body` with raw access to the element's document.
   package func withTapeReader<Result>(_ body: (XMLTapeReader) throws -> Result) rethrows -> Result {
     try storage.nodes.withUnsafeBufferPointer { nodes in
