@@ -79,6 +79,37 @@ public enum ByteSearch {
     return nil
   }
 
+  /// The first index from `start` of a byte equal to any of four, or `nil` when none is.
+  ///
+  /// ```swift
+  /// // The end of a tag, a stray `<`, or the start of a quoted value.
+  /// let stop = ByteSearch.firstIndex(ofAny: 0x3E, 0x3C, 0x22, 0x27, in: buffer, from: index)
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the bytes from `start`, eight at a time.
+  @inlinable
+  public static func firstIndex(
+    ofAny first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int? {
+    guard let base = buffer.baseAddress, start < buffer.count else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let (a, b, c, d) = (UInt64(first) &* ones, UInt64(second) &* ones, UInt64(third) &* ones, UInt64(fourth) &* ones)
+    var index = max(0, start)
+    while index + 8 <= buffer.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let marks = zeroMarks(word ^ a) | zeroMarks(word ^ b) | zeroMarks(word ^ c) | zeroMarks(word ^ d)
+      if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < buffer.count {
+      let byte = buffer[index]
+      if byte == first || byte == second || byte == third || byte == fourth { return index }
+      index += 1
+    }
+    return nil
+  }
+
   /// The top bit of every zero byte of `word` set, every other bit clear: exact (no carry
   /// crosses a byte).
   @inlinable

@@ -51,6 +51,29 @@ struct XMLElementScannerTests {
     }
   }
 
+  /// Closers that nearly close (`- ->`, `] ]>`, `? >`), runs longer than the closer (`--->`,
+  /// `]]]>`, `??>`), empty markup, and `/` next to quotes and `>`: found the same wherever a
+  /// chunk ends, inside the elements handed out and between them.
+  static let closers = #"""
+    <?xml version="1.0"?>
+    <r>
+      <!----><!-- a - -> b - - --><?pi a ? > b ??><?pi?>
+      <item a="/" b='>/'/><item a="x" /><item><![CDATA[]]]]><![CDATA[] ]> ]>]]]></item>
+      <item><!-- in - -> item --><?q ? > ??><![CDATA[]]></item>
+      <item c="/>" d="--&gt;"/>
+    </r>
+    """#
+
+  @Test func markupClosersAtEveryByteBoundary() {
+    let bytes = Array(Self.closers.utf8)
+    for path in ["item", "*"] {
+      let expected = wholeXMLDocument(bytes, at: path)
+      for (cuts, outcome) in everyXMLChunking(bytes, at: path) {
+        #expect(outcome == expected, "path '\(path)', cut \(cuts)")
+      }
+    }
+  }
+
   @Test func entitiesDefaultsAndNamespacesApplyInsideElements() throws {
     var scanner = XMLElementScanner(at: "channel.item")
     scanner.append(Array(Self.tricky.utf8))

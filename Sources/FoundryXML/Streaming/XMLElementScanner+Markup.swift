@@ -120,7 +120,7 @@ extension XMLElementScanner {
 
   /// The captured element joins the batch, which is parsed once it holds enough bytes (the
   /// root element at once: what follows it is checked apart).
-  private mutating func completeCapture() {
+  mutating func completeCapture() {
     isCapturing = false
     batch.append(CapturedElement(start: captureStart, end: pending.count, ancestors: stack))
     guard stack.isEmpty else {

@@ -281,6 +281,10 @@ public struct XMLElementScanner: Sendable {
         try finishInput()
         return
       }
+      if isCapturing {
+        try captureOn(buffer)
+        continue
+      }
       let (end, event) = lexer.scan(buffer, from: cursor)
       try take(UnsafeBufferPointer(rebasing: buffer[cursor..<end]), before: event)
       guard let event else {
@@ -290,6 +294,25 @@ public struct XMLElementScanner: Sendable {
         continue
       }
       try handle(event, buffer)
+    }
+  }
+
+  /// Reads on inside the element being captured, where only the depth of its elements
+  /// matters: to its end or the buffer's in one go, its bytes joining ``pending`` at once.
+  private mutating func captureOn(_ buffer: UnsafeBufferPointer<UInt8>) throws(XMLParsingError) {
+    var depth = captureDepth
+    let (end, stop) = lexer.skipElementContent(buffer, from: cursor, depth: &depth)
+    captureDepth = depth
+    try take(UnsafeBufferPointer(rebasing: buffer[cursor..<end]), before: nil)
+    switch stop {
+    case .needsInput:
+      break
+    case .closed:
+      textStart = pending.count
+      completeCapture()
+    case .malformed:
+      flushBatch()
+      throw parseFailure(adding: UnsafeBufferPointer(rebasing: buffer[cursor...]))
     }
   }
 

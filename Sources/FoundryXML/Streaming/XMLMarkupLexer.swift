@@ -89,8 +89,9 @@ struct XMLMarkupLexer: Sendable {
       case .bang(let target, let matched):
         if bang(byte, target: target, matched: matched) { index += 1 }
       case .tag(let kind, var quote, var afterSlash):
-        // The hot loop of a start tag: one byte class at a time until `>`, and a literal's
-        // bytes a word at a time.
+        // The hot loop of a start tag: from one stop (`>`, `<`, a quote) to the next and
+        // through each literal a word at a time. `afterSlash`: the byte before is a `/`
+        // outside a literal (the last of a buffer, for the next).
         while index < count {
           if quote != 0 {
             guard let stop = ByteSearch.firstIndex(of: quote, or: Ascii.lessThan, in: buffer, from: index) else {
@@ -102,59 +103,58 @@ struct XMLMarkupLexer: Sendable {
               return (stop, .malformed)
             }
             quote = 0
+            afterSlash = false
             index = stop + 1
             continue
           }
-          let byte = buffer[index]
+          guard
+            let stop = ByteSearch.firstIndex(
+              ofAny: Ascii.greaterThan, Ascii.lessThan, Ascii.quote, Ascii.apostrophe, in: buffer, from: index)
+          else {
+            afterSlash = buffer[count - 1] == Ascii.slash
+            index = count
+            break
+          }
+          if stop > index { afterSlash = buffer[stop - 1] == Ascii.slash }
+          let byte = buffer[stop]
           switch byte {
           case Ascii.greaterThan:
             state = .text
-            return (index + 1, .ended(kind, isEmptyElement: kind == .startTag && afterSlash))
+            return (stop + 1, .ended(kind, isEmptyElement: kind == .startTag && afterSlash))
           case Ascii.lessThan:
             state = .tag(kind, quote: 0, afterSlash: afterSlash)
-            return (index, .malformed)
-          case Ascii.quote, Ascii.apostrophe:
+            return (stop, .malformed)
+          default:
             quote = byte
             afterSlash = false
-          default:
-            afterSlash = byte == Ascii.slash
           }
-          index += 1
+          index = stop + 1
         }
         state = .tag(kind, quote: quote, afterSlash: afterSlash)
-      case .processingInstruction(var afterQuestionMark):
-        while index < count {
-          let byte = buffer[index]
-          if byte == Ascii.greaterThan, afterQuestionMark {
-            state = .text
-            return (index + 1, .ended(.processingInstruction, isEmptyElement: false))
-          }
-          afterQuestionMark = byte == Ascii.questionMark
-          index += 1
+      case .processingInstruction(let afterQuestionMark):
+        let (end, closer) = Self.closer(Ascii.questionMark, length: 1, in: buffer, from: index, carried: afterQuestionMark ? 1 : 0)
+        guard let end else {
+          state = .processingInstruction(afterQuestionMark: closer == 1)
+          return (count, nil)
         }
-        state = .processingInstruction(afterQuestionMark: afterQuestionMark)
-      case .comment(var dashes):
-        while index < count {
-          let byte = buffer[index]
-          if byte == Ascii.greaterThan, dashes >= 2 {
-            state = .text
-            return (index + 1, .ended(.comment, isEmptyElement: false))
-          }
-          dashes = byte == Ascii.hyphen ? dashes + 1 : 0
-          index += 1
+        state = .text
+        return (end, .ended(.processingInstruction, isEmptyElement: false))
+      case .comment(let dashes):
+        let (end, closer) = Self.closer(Ascii.hyphen, length: 2, in: buffer, from: index, carried: dashes)
+        guard let end else {
+          state = .comment(dashes: closer)
+          return (count, nil)
         }
-        state = .comment(dashes: dashes)
-      case .cdata(var brackets):
-        while index < count {
-          let byte = buffer[index]
-          if byte == Ascii.greaterThan, brackets >= 2 {
-            state = .text
-            return (index + 1, .ended(.cdata, isEmptyElement: false))
-          }
-          brackets = byte == Ascii.closeBracket ? min(brackets + 1, 2) : 0
-          index += 1
+        state = .text
+        return (end, .ended(.comment, isEmptyElement: false))
+      case .cdata(let brackets):
+        let (end, closer) = Self.closer(Ascii.closeBracket, length: 2, in: buffer, from: index, carried: brackets)
+        guard let end else {
+          state = .cdata(brackets: closer)
+          return (count, nil)
         }
-        state = .cdata(brackets: brackets)
+        state = .text
+        return (end, .ended(.cdata, isEmptyElement: false))
       case .doctype(var doctype):
         let outcome = doctype.read(byte)
         state = .doctype(doctype)
@@ -170,6 +170,72 @@ struct XMLMarkupLexer: Sendable {
       }
     }
     return (count, nil)
+  }
+
+  /// Why ``skipElementContent(_:from:depth:)`` stopped.
+  enum ContentStop: Sendable, Hashable {
+    /// The element's end tag ended (after its `>`).
+    case closed
+    /// The buffer ended first.
+    case needsInput
+    /// A `<` inside a tag or a declaration (not consumed), as ``Event/malformed``.
+    case malformed
+  }
+
+  /// Reads on through the content of an element until the end tag that brings `depth` (the
+  /// elements open inside the capture, counting the element itself) to zero, the end of the
+  /// buffer, or malformed markup: what a scanner capturing an element needs of its markup,
+  /// without a return to it per piece.
+  mutating func skipElementContent(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, depth: inout Int) -> (end: Int, stop: ContentStop) {
+    var index = start
+    while true {
+      let (end, event) = scan(buffer, from: index)
+      index = end
+      switch event {
+      case nil:
+        return (end, .needsInput)
+      case .malformed?:
+        return (end, .malformed)
+      case .ended(.startTag, let isEmptyElement)?:
+        if !isEmptyElement { depth += 1 }
+      case .ended(.endTag, _)?:
+        depth -= 1
+        if depth <= 0 { return (end, .closed) }
+      case .markup?, .ended?:
+        continue
+      }
+    }
+  }
+
+  /// Finds the `>` that ends a comment (`-->`), CDATA section (`]]>`) or processing
+  /// instruction (`?>`): the first `>` after `length` bytes equal to `byte`, counting the
+  /// `carried` ones that ended the last buffer.
+  ///
+  /// - Returns: The index after the `>`, or `nil` and how many `byte`s (up to `length`) end
+  ///   the buffer, for the next.
+  private static func closer(
+    _ byte: UInt8, length: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, carried: Int
+  ) -> (end: Int?, trailing: Int) {
+    var from = start
+    var carried = carried
+    while let stop = ByteSearch.firstIndex(of: Ascii.greaterThan, or: Ascii.greaterThan, in: buffer, from: from) {
+      if run(of: byte, in: buffer, from: from, to: stop, carried: carried, limit: length) >= length { return (stop + 1, 0) }
+      carried = 0
+      from = stop + 1
+    }
+    return (nil, run(of: byte, in: buffer, from: from, to: buffer.count, carried: carried, limit: length))
+  }
+
+  /// How many bytes equal to `byte` end `buffer[start..<end]`, up to `limit`; when all of
+  /// them do, the `carried` ones before `start` count on.
+  private static func run(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, carried: Int, limit: Int) -> Int {
+    var count = 0
+    var index = end
+    while index > start, count < limit, buffer[index - 1] == byte {
+      count += 1
+      index -= 1
+    }
+    return index == start ? min(limit, count + carried) : count
   }
 
   /// Reads the byte after `<`, which tells the kind; whether it was consumed (a byte that
