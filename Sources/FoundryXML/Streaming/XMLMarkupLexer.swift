@@ -132,29 +132,11 @@ struct XMLMarkupLexer: Sendable {
         }
         state = .tag(kind, quote: quote, afterSlash: afterSlash)
       case .processingInstruction(let afterQuestionMark):
-        let (end, closer) = Self.closer(Ascii.questionMark, length: 1, in: buffer, from: index, carried: afterQuestionMark ? 1 : 0)
-        guard let end else {
-          state = .processingInstruction(afterQuestionMark: closer == 1)
-          return (count, nil)
-        }
-        state = .text
-        return (end, .ended(.processingInstruction, isEmptyElement: false))
+        return close(.processingInstruction, buffer, from: index, carried: afterQuestionMark ? 1 : 0)
       case .comment(let dashes):
-        let (end, closer) = Self.closer(Ascii.hyphen, length: 2, in: buffer, from: index, carried: dashes)
-        guard let end else {
-          state = .comment(dashes: closer)
-          return (count, nil)
-        }
-        state = .text
-        return (end, .ended(.comment, isEmptyElement: false))
+        return close(.comment, buffer, from: index, carried: dashes)
       case .cdata(let brackets):
-        let (end, closer) = Self.closer(Ascii.closeBracket, length: 2, in: buffer, from: index, carried: brackets)
-        guard let end else {
-          state = .cdata(brackets: closer)
-          return (count, nil)
-        }
-        state = .text
-        return (end, .ended(.cdata, isEmptyElement: false))
+        return close(.cdata, buffer, from: index, carried: brackets)
       case .doctype(var doctype):
         let outcome = doctype.read(byte)
         state = .doctype(doctype)
@@ -205,6 +187,28 @@ struct XMLMarkupLexer: Sendable {
         continue
       }
     }
+  }
+
+  /// Reads on in a comment, CDATA section or processing instruction (`kind`) to its end or
+  /// the buffer's; `carried`: the bytes of its closer that ended the last buffer.
+  private mutating func close(_ kind: Kind, _ buffer: UnsafeBufferPointer<UInt8>, from index: Int, carried: Int) -> (end: Int, event: Event?) {
+    let (byte, length) =
+      switch kind {
+      case .processingInstruction: (Ascii.questionMark, 1)
+      case .comment: (Ascii.hyphen, 2)
+      default: (Ascii.closeBracket, 2)
+      }
+    let (end, trailing) = Self.closer(byte, length: length, in: buffer, from: index, carried: carried)
+    guard let end else {
+      switch kind {
+      case .processingInstruction: state = .processingInstruction(afterQuestionMark: trailing == 1)
+      case .comment: state = .comment(dashes: trailing)
+      default: state = .cdata(brackets: trailing)
+      }
+      return (buffer.count, nil)
+    }
+    state = .text
+    return (end, .ended(kind, isEmptyElement: false))
   }
 
   /// Finds the `>` that ends a comment (`-->`), CDATA section (`]]>`) or processing
