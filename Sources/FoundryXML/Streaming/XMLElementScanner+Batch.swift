@@ -56,16 +56,23 @@ extension XMLElementScanner {
       let depth = segments.count
       let segments = segments
       var found: [Outcome] = []
+      found.reserveCapacity(batch.count)
+      // Per level, the last name id looked at and whether it matched: siblings mostly share one.
+      var lastNames = [(id: Int, matches: Bool)](repeating: (-1, false), count: depth)
       func collect(_ element: XMLTree.Element, level: Int) {
         if level == depth {
           found.append(.element(element))
         } else {
-          for child in element.elements where Self.matches(segments[level], child.name) { collect(child, level: level + 1) }
+          for child in element.elements {
+            let id = child.nameID
+            if lastNames[level].id != id { lastNames[level] = (id, segments[level].matches(child.name)) }
+            if lastNames[level].matches { collect(child, level: level + 1) }
+          }
         }
       }
       // The recursion goes as deep as the path, not as the input.
       collect(tree.root, level: 0)
-      ready += found
+      if ready.isEmpty { swap(&ready, &found) } else { ready += found }
     } catch {
       replayBatch()
     }
@@ -119,11 +126,11 @@ extension XMLElementScanner {
 
   /// The element at `depth` below the root of a lone element's tree, if every name on the
   /// way matches the path.
-  private static func element(in tree: XMLTree, depth: Int, matching segments: [String]) -> XMLTree.Element? {
+  private static func element(in tree: XMLTree, depth: Int, matching segments: [XMLPathStep]) -> XMLTree.Element? {
     var element = tree.root
     for level in 0..<depth {
       guard let child = element.elements.first else { return nil }
-      guard matches(segments[level], child.name) else { return nil }
+      guard segments[level].matches(child.name) else { return nil }
       element = child
     }
     return element

@@ -69,7 +69,7 @@ extension XMLElementScanner {
       let depth = stack.count
       let parentIsOnPath = handsOutElements && (stack.last?.isOnPath ?? false) && depth <= segments.count
       let nameLength = Self.nameLength(in: tag)
-      let isOnPath = parentIsOnPath && Self.mayMatch(segments[depth - 1], tag.dropFirst().prefix(nameLength))
+      let isOnPath = parentIsOnPath && segments[depth - 1].mayMatch(tag.dropFirst().prefix(nameLength))
       if isOnPath, depth == segments.count {
         // The markup before it is checked with it, when its batch is parsed.
         beginCapture(isEmptyElement: isEmptyElement)
@@ -133,26 +133,6 @@ extension XMLElementScanner {
   }
 
   // MARK: - Names
-
-  /// Whether an element written `name` may be the one `segment` names (`{uri}local` is
-  /// decided once the element's namespaces are resolved).
-  static func mayMatch(_ segment: String, _ name: ArraySlice<UInt8>) -> Bool {
-    if segment == "*" { return true }
-    if segment.utf8.first == UInt8(ascii: "{") {
-      guard let close = segment.utf8.lastIndex(of: UInt8(ascii: "}")) else { return false }
-      let local = segment.utf8[segment.utf8.index(after: close)...]
-      let nameLocal = name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
-      return local.elementsEqual(nameLocal)
-    }
-    return segment.utf8.elementsEqual(name)
-  }
-
-  /// Whether `segment` names `name`: `*`, its qualified name, or `{uri}local`.
-  static func matches(_ segment: String, _ name: XMLName) -> Bool {
-    if segment == "*" { return true }
-    if segment.utf8.first == UInt8(ascii: "{") { return name.clarkNotation == segment }
-    return name.qualifiedName == segment
-  }
 
   /// Whether the bytes are all white space.
   static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {

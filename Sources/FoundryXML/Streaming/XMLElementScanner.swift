@@ -38,7 +38,7 @@ public struct XMLElementScanner: Sendable {
   // MARK: - Configuration
 
   /// The names from the root's children down to the elements (empty: the root itself).
-  let segments: [String]
+  let segments: [XMLPathStep]
   /// Whether elements are handed out at all (`false`: the input is only checked).
   let handsOutElements: Bool
   let options: XMLParsingOptions
@@ -188,7 +188,7 @@ public struct XMLElementScanner: Sendable {
   }
 
   private init(segments: [String], handsOutElements: Bool, options: XMLParsingOptions, streamOptions: XMLStreamOptions, sourceName: String?) {
-    self.segments = segments
+    self.segments = segments.map(XMLPathStep.init)
     self.handsOutElements = handsOutElements
     self.options = options
     elementLimit = max(0, min(streamOptions.maximumElementSize, options.maximumInputSize, XMLParsingOptions.largestInputSize))

@@ -26,6 +26,9 @@ extension XMLTree {
     /// The element's name, with its namespace.
     public var name: XMLName { storage.names.name(node.extra) }
 
+    /// The id of ``name`` in its document's name table: equal ids, equal names.
+    var nameID: Int { Int(node.extra) }
+
     /// The name as written: `prefix:local` or `local`.
     public var qualifiedName: String { name.qualifiedName }
 
