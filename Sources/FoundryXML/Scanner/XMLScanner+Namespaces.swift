@@ -43,13 +43,12 @@ extension XMLScanner {
           return storage.names.id(of: name, namespaceURI: uri)
         }
       }
-      attributes[index].nameID = id
       if attribute.colon >= 0, !attribute.isNamespaceDeclaration { prefixedCount += 1 }
       var flags: UInt32 = attribute.valueInHeap ? XMLTapeNode.inHeap : 0
       if attribute.isNamespaceDeclaration { flags |= XMLTapeNode.isNamespaceDeclaration }
       nodes.append(XMLTapeNode(.attribute, flags: flags, offset: attribute.valueStart, payload: attribute.valueLength, extra: id))
     }
-    if options.resolvesNamespaces, prefixedCount > 1 { try checkNamespacedDuplicates(elementStart: start) }
+    if options.resolvesNamespaces, prefixedCount > 1 { try checkNamespacedDuplicates(elementStart: start, tapeIndex: tapeIndex) }
     open.append(
       OpenElement(
         tapeIndex: tapeIndex, nameStart: nameStart, nameLength: nameLength, entityDepth: entityStack.count, heapCount: heapStart,
@@ -168,11 +167,14 @@ extension XMLScanner {
     return id
   }
 
-  /// NSC: Attributes Unique — no two attributes with the same local name and namespace.
-  mutating func checkNamespacedDuplicates(elementStart: Int) throws(XMLParsingError) {
+  /// NSC: Attributes Unique — no two attributes with the same local name and namespace. The
+  /// attributes' name ids are on the tape, after the element at `tapeIndex`.
+  mutating func checkNamespacedDuplicates(elementStart: Int, tapeIndex: Int) throws(XMLParsingError) {
     var seen = Set<String>()
-    for attribute in attributes where attribute.colon >= 0 && !attribute.isNamespaceDeclaration {
-      let name = storage.names.name(attribute.nameID)
+    for (index, attribute) in attributes.enumerated() where attribute.colon >= 0 && !attribute.isNamespaceDeclaration {
+      let position = tapeIndex + 1 + index
+      guard nodes.indices.contains(position) else { continue }
+      let name = storage.names.name(nodes[position].extra)
       guard seen.insert((name.namespaceURI ?? "") + "\u{0}" + name.localName).inserted else {
         throw error(
           .duplicateAttribute, "attribute '\(name.qualifiedName)' repeats '{\(name.namespaceURI ?? "")}\(name.localName)' under another prefix",

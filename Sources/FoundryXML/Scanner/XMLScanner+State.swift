@@ -78,7 +78,6 @@ extension XMLScanner {
     /// The index in the element's defaults, or -1 for an attribute written in the tag.
     var defaultIndex = -1
     var isNamespaceDeclaration = false
-    var nameID: UInt32 = 0
   }
 
   /// An `<!ATTLIST>` default, normalized.
