@@ -153,17 +153,12 @@ extension XMLScanner {
     let key = bindingGeneration << 2 | kind.rawValue
     var hash = length &* 0x9E37 ^ Int(name[0]) &* 31 ^ Int(name[length - 1]) &* 131 ^ Int(name[length >> 1]) &* 7
     hash = (hash ^ Int(kind.rawValue) &* 0x45) & (NameCache.size - 1)
-    let cachedStart = nameCache.starts[hash]
-    if cachedStart >= 0, nameCache.lengths[hash] == length, nameCache.generations[hash] == key,
-      ByteSearch.equal(cached + cachedStart, written, count: length)
-    {
-      return nameCache.ids[hash]
+    let entry = nameCache.entries[hash]
+    if entry.length == length, entry.generation == key, ByteSearch.equal(cached + entry.start, written, count: length) {
+      return entry.id
     }
     let id = storage.names.id(of: name, namespaceURI: try namespaceURI(of: name, colon: colon, kind: kind, at: start))
-    nameCache.starts[hash] = start
-    nameCache.lengths[hash] = length
-    nameCache.generations[hash] = key
-    nameCache.ids[hash] = id
+    nameCache.entries[hash] = NameCache.Entry(start: start, length: length, generation: key, id: id)
     return id
   }
 

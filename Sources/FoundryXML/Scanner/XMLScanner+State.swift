@@ -114,10 +114,22 @@ extension XMLScanner {
   /// the namespace bindings in force; it spares the name table's hashing on repeated names.
   struct NameCache {
     static let size = 256
-    var starts = [Int](repeating: -1, count: size)
-    var lengths = [Int](repeating: 0, count: size)
-    var generations = [UInt32](repeating: 0, count: size)
-    var ids = [UInt32](repeating: 0, count: size)
+    /// One slot per hash: a lookup reads one entry (one bounds check), a miss writes one.
+    /// All bytes zero at first (one `memset`): a slot of length 0 matches no name.
+    var entries = [Entry](unsafeUninitializedCapacity: size) { buffer, count in
+      UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
+      count = size
+    }
+
+    struct Entry {
+      /// Where the name was read in the input.
+      var start: Int
+      /// The name's length; 0 for an empty slot (no name is empty).
+      var length: Int
+      /// The namespace bindings' generation and the name's kind, as ``internName`` keys them.
+      var generation: UInt32
+      var id: UInt32
+    }
   }
 
   // MARK: - Errors
