@@ -55,12 +55,18 @@ struct StreamedElements<Base: ElementStreamIterator> {
     }
   }
 
-  /// The next of the elements read ahead, if any is left.
+  /// The next of the elements read ahead, if any is left; the last one handed out lets go of
+  /// them all.
   @inlinable
   mutating func nextReadAhead() -> (index: Int, element: Result<Base.Element, MappingError>)? {
     guard readAheadPosition < readAhead.count else { return nil }
+    let ahead = readAhead[readAheadPosition]
     readAheadPosition += 1
-    return readAhead[readAheadPosition - 1]
+    if readAheadPosition == readAhead.count {
+      readAhead = []
+      readAheadPosition = 0
+    }
+    return ahead
   }
 
   /// A malformed element as a failure, when the scan can go on past it.
