@@ -93,9 +93,12 @@ public enum XMLJSONView {
       }
       var builder = XMLViewBuilder(tape: tape, options: options, estimatedNodes: 2 * extent + 8 * elements.count, estimatedBytes: textLength + 64)
       let array = builder.json.beginArray(sourceOffset: first.byteOffset)
-      for element in elements { builder.emitView(of: element) }
+      for element in elements {
+        builder.emitView(of: element)
+        // Given up as soon as it shows (a feed in a default namespace: at the first element).
+        guard !builder.bindsPrefixesAmbiguously, builder.prefixes[""] == nil else { return nil }
+      }
       builder.json.close(array, count: elements.count)
-      guard !builder.bindsPrefixesAmbiguously, builder.prefixes[""] == nil else { return nil }
       return builder.json.document(source: first.sourceText, pathRules: XMLPathRules(prefixes: builder.prefixes), locator: first.sourceLocator)
     }
   }
