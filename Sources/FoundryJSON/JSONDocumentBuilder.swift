@@ -243,8 +243,13 @@ extension JSONNode {
 
   /// Text that is a plain integer (no fraction or exponent) fitting `Int64`.
   static func plainInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
-    guard let (parts, isInteger) = NumberText.plainParts(raw), isInteger, parts.mantissa <= UInt64(Int64.max) else { return nil }
-    let magnitude = Int64(parts.mantissa)
-    return parts.isNegative ? -magnitude : magnitude
+    let isNegative = raw.first == Byte.minus
+    let start = isNegative ? 1 : 0
+    let run = NumberText.digitRun(raw, from: start)
+    // Digits to the end, without a leading zero (a lone `0` is fine); 19 digits are exact.
+    guard run.count > 0, run.count <= 19, start + run.count == raw.count, run.count == 1 || raw[start] != Byte.zero,
+      run.value <= UInt64(Int64.max)
+    else { return nil }
+    return isNegative ? -Int64(run.value) : Int64(run.value)
   }
 }

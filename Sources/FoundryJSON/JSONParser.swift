@@ -282,18 +282,11 @@ struct JSONParser {
 
   /// The index of the first byte from `index` on that is not a digit, eight bytes at a time
   /// (the padding after the input is zeros, which ends the run).
-  ///
-  /// A byte is a digit when its high nibble is 3 both as it is and with 6 added (0x3A–0x3F
-  /// become 0x40–0x45). A carry out of a byte above 0xF9 spoils only the bytes after it, and
-  /// only the first byte that is not a digit counts.
   @inline(__always)
   private func skipDigits(from index: Int) -> Int {
-    let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-    let threes: UInt64 = 0x3030_3030_3030_3030
     var index = index
     while true {
-      let word = UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self))
-      let notDigits = ((word & highNibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) ^ threes)
+      let notDigits = DigitWord.notDigits(UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self)))
       guard notDigits == 0 else { return index + notDigits.trailingZeroBitCount >> 3 }
       index += 8
     }

@@ -65,10 +65,13 @@ enum NumberText {
 
   /// The magnitude when the number is an integer that fits in 64 bits.
   static func integerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: UInt64)? {
-    // Fast path: a plain run of digits that fits.
-    var index = 0
+    // Fast path: a plain run of at most 19 digits, which always fits.
     let isNegative = text.first == Byte.minus
-    if isNegative { index = 1 }
+    let start = isNegative ? 1 : 0
+    let run = digitRun(text, from: start)
+    if run.count > 0, run.count <= 19, start + run.count == text.count { return (isNegative, run.value) }
+    // A 20-digit run may still fit: digit by digit, with overflow checks.
+    var index = start
     var value: UInt64 = 0
     var plain = index < text.count
     while index < text.count, plain {
