@@ -57,6 +57,24 @@ struct StreamingDecodeTests {
     #expect(quakes == Self.quakes)
   }
 
+  /// The elements of one chunk share a decoding context: what a model switches while it is read
+  /// (its own date formats) is back as it was for the next element.
+  @Test func elementsOfOneChunkReadAsEachAlone() async throws {
+    let json = """
+      [{"createdAt": "2024-02-29T12:30:45Z", "token": "AQ==", "inner": {"at": "Thu, 29 Feb 2024 12:30:45 GMT", "bytes": "-_8"}},
+       {"createdAt": "2024-02-29T12:30:45Z", "token": "AQ=="},
+       {"createdAt": "Thu, 29 Feb 2024 12:30:45 GMT", "token": "AQ=="}]
+      """
+    var decoded: [SettingsModels.Plain] = []
+    await #expect(throws: MappingError.self) {
+      for try await plain in decoder.elements(of: SettingsModels.Plain.self, from: Pieces(Array(json.utf8), cuts: [])) { decoded.append(plain) }
+    }
+    let date = Date(timeIntervalSince1970: 1_709_209_845)
+    #expect(decoded.map(\.createdAt) == [date, date])
+    #expect(decoded.first?.inner?.at == date)
+    #expect(decoded.first?.inner?.bytes == Data([0xFB, 0xFF]))
+  }
+
   @Test func fromAFile() async throws {
     let url = try Self.temporaryFile(Array(Self.collection.utf8))
     defer { try? FileManager.default.removeItem(at: url) }

@@ -85,7 +85,30 @@ public struct MappingDecoder: Sendable {
   /// Runs `body` on the root value with a fresh context; errors come out located.
   @usableFromInline
   func withRoot(_ node: JSONNode, sourceName: String?, factory: (any MappingFactory)?, _ body: (ValueReader) throws -> Void) throws {
-    let context = MappingContext(options: options, isLossy: false, factory: factory)
+    try withRoot(node, sourceName: sourceName, context: MappingContext(options: options, isLossy: false, factory: factory), body)
+  }
+
+  /// A strict context for a run of roots decoded one after another with
+  /// ``decode(_:from:sourceName:context:)``: streamed elements pay for one context (its options
+  /// copied, its scratch space grown) per run rather than per element.
+  @usableFromInline
+  func makeRunContext() -> MappingContext {
+    MappingContext(options: options, isLossy: false, factory: nil)
+  }
+
+  /// ``decode(_:from:sourceName:factory:)`` in `context`, from ``makeRunContext()``. A context
+  /// is left as it was by a decode that succeeds; after one that throws, make a new one.
+  @inlinable
+  func decode<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String?, context: MappingContext) throws -> T {
+    var result: T?
+    try withRoot(node, sourceName: sourceName, context: context) { result = try T.read(from: $0) }
+    guard let result else { throw MappingError(code: .invalidValue, reason: "no value was read") }
+    return result
+  }
+
+  /// Runs `body` on the root value in `context`; errors come out located.
+  @usableFromInline
+  func withRoot(_ node: JSONNode, sourceName: String?, context: MappingContext, _ body: (ValueReader) throws -> Void) throws {
     let reader = ValueReader(node: node, context: context, coercion: options.coercion)
     do {
       try body(reader)

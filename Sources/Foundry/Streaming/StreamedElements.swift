@@ -118,10 +118,12 @@ struct StreamedElements<Base: ElementStreamIterator> {
       stop = error
     }
     let roots = Base._roots(of: elements, decoder: decoder)
+    // One context for the run: a decode that throws ends the run.
+    let context = decoder.makeRunContext()
     for position in elements.indices {
       do {
         let root = position < roots.count ? roots[position] : nil
-        values.append(try decode(Value.self, index: indices[position], elements[position], root: root, decoder: decoder))
+        values.append(try decode(Value.self, index: indices[position], elements[position], root: root, decoder: decoder, context: context))
       } catch {
         readAhead = zip(indices[(position + 1)...], elements[(position + 1)...]).map { ($0, .success($1)) }
         if let malformed { readAhead.append((malformed.index, .failure(malformed.error))) }
@@ -137,13 +139,13 @@ struct StreamedElements<Base: ElementStreamIterator> {
     return stop
   }
 
-  /// Element `index` decoded as `Value`, from `root` when its node is built.
+  /// Element `index` decoded as `Value` in `context`, from `root` when its node is built.
   @inlinable
   func decode<Value: MappableValue>(
-    _: Value.Type, index: Int, _ element: Base.Element, root: JSONNode? = nil, decoder: MappingDecoder
+    _: Value.Type, index: Int, _ element: Base.Element, root: JSONNode?, decoder: MappingDecoder, context: MappingContext
   ) throws -> Value {
     do {
-      return try decoder.decode(Value.self, from: root ?? Base._root(of: element, decoder: decoder), sourceName: sourceName)
+      return try decoder.decode(Value.self, from: root ?? Base._root(of: element, decoder: decoder), sourceName: sourceName, context: context)
     } catch let error as MappingError {
       throw located(error, index: index, name: Base._name(of: element))
     }

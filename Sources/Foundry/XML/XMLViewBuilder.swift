@@ -28,6 +28,8 @@ struct XMLViewBuilder {
   /// The view node ranges of child elements already emitted, for an element whose ordered
   /// content (`#content`) repeats them: copying a range is cheaper than emitting it again.
   private var emitted: [(child: Int, start: Int, end: Int)] = []
+  /// The walk's work list, kept between the elements of a batch (an allocation each, otherwise).
+  private var taskScratch: [Task] = []
   /// How many elements with ordered content the walk has met so far: a child's view is
   /// copied into `#content` only if none was met inside it (see ``Form``).
   private var orderedElements = 0
@@ -154,7 +156,13 @@ struct XMLViewBuilder {
   ///
   /// - Complexity: O(*n*) in the element's tape nodes, with an explicit stack.
   mutating func emit(_ index: Int) {
-    var tasks: [Task] = [.element(index, form: .full, recording: false)]
+    var tasks = taskScratch
+    taskScratch = []
+    defer {
+      tasks.removeAll(keepingCapacity: true)
+      taskScratch = tasks
+    }
+    tasks.append(.element(index, form: .full, recording: false))
     while let task = tasks.popLast() {
       switch task {
       case .element(let index, let form, let recording):

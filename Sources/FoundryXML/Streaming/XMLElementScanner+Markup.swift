@@ -55,7 +55,7 @@ extension XMLElementScanner {
       markupStart = 0
       textStart = pending.count
       phase = .content
-      let root = OpenTag(copied: pending, origin: pendingOrigin, nameLength: Self.nameLength(in: pending[...]), isOnPath: handsOutElements)
+      let root = OpenTag(copied: pending, origin: pendingOrigin, nameLength: pending.withUnsafeBufferPointer(Self.nameLength(in:)), isOnPath: handsOutElements)
       if handsOutElements, segments.isEmpty {
         rootTag = root
         beginCapture(isEmptyElement: isEmptyElement)
@@ -65,11 +65,15 @@ extension XMLElementScanner {
     case .content where isCapturing:
       if !isEmptyElement { captureDepth += 1 }
     case .content:
-      let tag = pending[markupStart...]
+      // Fields read in place, not through copies (`stack.last`, a slice of `pending`): each
+      // copy cost a retain and a release per start tag.
       let depth = stack.count
-      let parentIsOnPath = handsOutElements && (stack.last?.isOnPath ?? false) && depth <= segments.count
-      let nameLength = Self.nameLength(in: tag)
-      let isOnPath = parentIsOnPath && segments[depth - 1].mayMatch(tag.dropFirst().prefix(nameLength))
+      let parentIsOnPath = handsOutElements && depth > 0 && stack[depth - 1].isOnPath && depth <= segments.count
+      let (nameLength, isOnPath) = pending.withUnsafeBufferPointer { buffer in
+        let tag = UnsafeBufferPointer(rebasing: buffer[markupStart...])
+        let nameLength = Self.nameLength(in: tag)
+        return (nameLength, parentIsOnPath && segments[depth - 1].mayMatch(UnsafeBufferPointer(rebasing: tag.dropFirst().prefix(nameLength))))
+      }
       if isOnPath, depth == segments.count {
         // The markup before it is checked with it, when its batch is parsed.
         beginCapture(isEmptyElement: isEmptyElement)

@@ -57,11 +57,11 @@ extension XMLElementScanner {
   }
 
   /// The number of bytes of the qualified name at the start of a start tag, after the `<`.
-  static func nameLength(in tag: ArraySlice<UInt8>) -> Int {
-    var end = tag.startIndex + 1
-    while end < tag.endIndex {
+  static func nameLength(in tag: UnsafeBufferPointer<UInt8>) -> Int {
+    var end = 1
+    while end < tag.count {
       switch tag[end] {
-      case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan: return end - tag.startIndex - 1
+      case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan: return end - 1
       default: end += 1
       }
     }

@@ -6,7 +6,7 @@ import FoundryInternals
 ///
 /// ```swift
 /// let step = XMLPathStep("{http://www.w3.org/2005/Atom}entry")
-/// step.mayMatch(Array("atom:entry".utf8)[...])   // true: the namespace is decided later
+/// Array("atom:entry".utf8).withUnsafeBufferPointer { step.mayMatch($0) }   // true: the namespace is decided later
 /// ```
 struct XMLPathStep: Sendable {
   /// The name as written in the path.
@@ -33,15 +33,15 @@ struct XMLPathStep: Sendable {
 
   /// Whether an element written `qualifiedName` may be the one this step names (`{uri}local`
   /// compares the local part; its namespace is decided once the element is parsed).
-  func mayMatch(_ qualifiedName: ArraySlice<UInt8>) -> Bool {
+  func mayMatch(_ qualifiedName: UnsafeBufferPointer<UInt8>) -> Bool {
     switch kind {
     case .any:
       return true
     case .qualified:
-      return qualifiedName.withUnsafeBufferPointer { ByteSearch.equal(bytes, $0) }
+      return ByteSearch.equal(bytes, qualifiedName)
     case .namespaced:
-      let local = qualifiedName.lastIndex(of: UInt8(ascii: ":")).map { qualifiedName[($0 + 1)...] } ?? qualifiedName
-      return local.withUnsafeBufferPointer { ByteSearch.equal(bytes, $0) }
+      guard let colon = qualifiedName.lastIndex(of: UInt8(ascii: ":")) else { return ByteSearch.equal(bytes, qualifiedName) }
+      return ByteSearch.equal(bytes, UnsafeBufferPointer(rebasing: qualifiedName[(colon + 1)...]))
     }
   }
 
