@@ -17,6 +17,23 @@ struct XMLScannerNamespaceTests {
     #expect(tree.root.namespaceDeclarations.first?.prefix == nil)
   }
 
+  /// `itunes:summary` and `author` share a slot of the scanner's name cache, as do `description`
+  /// and `url`: taking turns, each keeps its own name and namespace, in and out of a scope that
+  /// rebinds the prefix.
+  @Test("Names that share a cache slot keep their own names and namespaces")
+  func namesSharingACacheSlot() throws {
+    let item = "<item><itunes:summary/><author/><description/><url/><itunes:summary/></item>"
+    let tree = try XMLTree(
+      string: "<rss xmlns:itunes='urn:itunes'>\(item)\(item)<g xmlns:itunes='urn:other'>\(item)</g>\(item)</rss>")
+    let items = tree.root.elements.flatMap { $0.name.localName == "g" ? $0.elements : [$0] }
+    #expect(items.count == 4)
+    for (index, item) in items.enumerated() {
+      let uri = index == 2 ? "urn:other" : "urn:itunes"
+      #expect(item.elements.map(\.name.qualifiedName) == ["itunes:summary", "author", "description", "url", "itunes:summary"])
+      #expect(item.elements.map(\.name.namespaceURI) == [uri, nil, nil, nil, uri])
+    }
+  }
+
   @Test("Prefixes resolve in scope, and declarations end with their element")
   func scoping() throws {
     let tree = try XMLTree(

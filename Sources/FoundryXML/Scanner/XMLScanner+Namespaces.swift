@@ -157,7 +157,26 @@ extension XMLScanner {
     if entry.length == length, entry.generation == key, ByteSearch.equal(cached + entry.start, written, count: length) {
       return entry.id
     }
+    return try internMissedName(name, start: start, colon: colon, kind: kind, slot: hash, key: key)
+  }
+
+  /// ``internName`` past a miss in the first way: the second way, then the name table. Names
+  /// that share a slot and take turns (an item's `author` and `itunes:summary`) both stay; a
+  /// name made takes the first way and moves the one there to the second.
+  @inline(never)
+  private mutating func internMissedName(
+    _ name: UnsafeBufferPointer<UInt8>, start: Int, colon: Int, kind: NameKind, slot hash: Int, key: UInt32
+  ) throws(XMLParsingError) -> UInt32 {
+    let length = name.count
+    let second = nameCache.entries[hash ^ 1]
+    if second.length == length, second.generation == key, let written = name.baseAddress, let cached = source.baseAddress,
+      ByteSearch.equal(cached + second.start, written, count: length)
+    {
+      return second.id
+    }
+    let entry = nameCache.entries[hash]
     let id = storage.names.id(of: name, namespaceURI: try namespaceURI(of: name, colon: colon, kind: kind, at: start))
+    nameCache.entries[hash ^ 1] = entry
     nameCache.entries[hash] = NameCache.Entry(start: start, length: length, generation: key, id: id)
     return id
   }

@@ -110,11 +110,12 @@ extension XMLScanner {
     var blankEnd = 0
   }
 
-  /// A direct-mapped cache of recently interned names, keyed by their bytes in the document and
-  /// the namespace bindings in force; it spares the name table's hashing on repeated names.
+  /// A two-way cache of recently interned names, keyed by their bytes in the document and the
+  /// namespace bindings in force; it spares the name table's hashing on repeated names.
   struct NameCache {
     static let size = 256
-    /// One slot per hash: a lookup reads one entry (one bounds check), a miss writes one.
+    /// A hash's slot, then its neighbour (`hash ^ 1`): a hit in the first reads one entry; a
+    /// name made goes to the first and the one it displaces to the neighbour.
     /// All bytes zero at first (one `memset`): a slot of length 0 matches no name.
     var entries = [Entry](unsafeUninitializedCapacity: size) { buffer, count in
       UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)

@@ -3,20 +3,21 @@ import FoundryInternals
 /// Interned element and attribute names: each distinct (qualified name, namespace) pair gets a
 /// small id once, so the tape stores 4 bytes per name and equal names compare as integers.
 final class XMLNameTable: @unchecked Sendable {
-  // @unchecked: mutated only by the parser before the storage is shared.
-  private(set) var names: [XMLName] = []
+  // @unchecked: mutated only by the parser before the storage is shared. For the same reason
+  // the runtime's exclusivity checks are off: two per lookup, 3% of parsing a small feed.
+  @exclusivity(unchecked) private(set) var names: [XMLName] = []
   /// Open-addressing table of name ids + 1 (0 = empty), keyed by the qualified name's bytes
   /// and the namespace.
-  private var slots: [UInt32] = Array(repeating: 0, count: 64)
-  private var keys: [(bytes: [UInt8], namespace: String?)] = []
+  @exclusivity(unchecked) private var slots: [UInt32] = Array(repeating: 0, count: 64)
+  @exclusivity(unchecked) private var keys: [(bytes: [UInt8], namespace: String?)] = []
   /// Every qualified name's UTF-8, one after another in id order, and where each ends: what
   /// ``XMLTapeReader/qualifiedName(_:)`` reads without a call.
-  private(set) var qualifiedBytes: [UInt8] = []
-  private(set) var qualifiedEnds: [Int] = []
+  @exclusivity(unchecked) private(set) var qualifiedBytes: [UInt8] = []
+  @exclusivity(unchecked) private(set) var qualifiedEnds: [Int] = []
   /// Per name id, the id of its spelling (its qualified name alone): names in different
   /// namespaces may be spelled alike. Spelling ids are dense, in order of first appearance.
-  private(set) var spellingOfName: [UInt32] = []
-  private var spellingIDs: [[UInt8]: UInt32] = [:]
+  @exclusivity(unchecked) private(set) var spellingOfName: [UInt32] = []
+  @exclusivity(unchecked) private var spellingIDs: [[UInt8]: UInt32] = [:]
 
   /// The id of the name spelled `qualified` (UTF-8) in `namespaceURI`, interning it if new.
   func id(of qualified: UnsafeBufferPointer<UInt8>, namespaceURI: String?) -> UInt32 {
@@ -25,8 +26,9 @@ final class XMLNameTable: @unchecked Sendable {
     while true {
       let entry = slots[slot]
       if entry == 0 { break }
-      let key = keys[Int(entry - 1)]
-      if ByteSearch.equal(key.bytes, qualified), key.namespace == namespaceURI { return entry - 1 }
+      // In place: a copy of the key retained its bytes and namespace.
+      let index = Int(entry - 1)
+      if ByteSearch.equal(keys[index].bytes, qualified), keys[index].namespace == namespaceURI { return entry - 1 }
       slot = (slot + 1) & mask
     }
     let id = UInt32(names.count)
