@@ -38,6 +38,12 @@ struct XMLScannerErrorTests {
   static let tags: [Case] = [
     Case(text: "<a><b></a>", code: .mismatchedTag, line: 1, column: 7, message: "end tag '</a>' does not match start tag '<b>'"),
     Case(text: "<a>\n  <bc></b>\n</a>", code: .mismatchedTag, line: 2, column: 7, message: "end tag '</b>' does not match start tag '<bc>'"),
+    Case(
+      text: "<lastBuildDate></lastBuildDatE>", code: .mismatchedTag, line: 1, column: 16,
+      message: "end tag '</lastBuildDatE>' does not match start tag '<lastBuildDate>'"),
+    Case(
+      text: "<lastBuildDate></lastBuildDates>", code: .mismatchedTag, line: 1, column: 16,
+      message: "end tag '</lastBuildDates>' does not match start tag '<lastBuildDate>'"),
     Case(text: "<a id='1' id='2'/>", code: .duplicateAttribute, line: 1, column: 11, message: "attribute 'id' appears twice"),
     Case(text: "<a x='1'y='2'/>", code: .syntax, line: 1, column: 9, message: "attributes must be separated by whitespace"),
     Case(text: "<a x/>", code: .syntax, line: 1, column: 5, message: "expected '=' after attribute name 'x'"),

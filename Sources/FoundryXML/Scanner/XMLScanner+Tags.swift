@@ -1,3 +1,5 @@
+import FoundryInternals
+
 extension XMLScanner {
   // MARK: - Names
 
@@ -190,11 +192,9 @@ extension XMLScanner {
     }
     let length = top.nameLength
     var matches = top.entityDepth == entityStack.count && nameStart + length <= end
-    if matches {
-      for offset in 0..<length where input[nameStart + offset] != input[top.nameStart + offset] {
-        matches = false
-        break
-      }
+    if matches, let base = input.baseAddress {
+      // A word at a time: both names lie inside the input (the start tag's was read there).
+      matches = ByteSearch.equal(base + nameStart, base + top.nameStart, count: length)
     }
     if matches, nameStart + length < end {
       let next = input[nameStart + length]
