@@ -53,6 +53,37 @@ struct XMLScannerTests {
     #expect(tree.root.elements.first?.qualifiedName == "_a")
   }
 
+  /// Names are read eight ASCII letters at a time: every byte value, at every place of a word,
+  /// is a letter exactly when it is `A`–`Z` or `a`–`z`.
+  @Test("The word-at-a-time letter test agrees with a byte at a time")
+  func asciiLetterWords() {
+    let letters = Array("AbcdefgZ".utf8)
+    for byte in UInt8.min...UInt8.max {
+      let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      for place in 0..<8 {
+        var bytes = letters
+        bytes[place] = byte
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let mask = XMLScanner.asciiLetters(in: word)
+        #expect(mask & (0x80 << (place * 8)) != 0 || !isLetter, "byte \(byte) at \(place)")
+        #expect(mask & (0x80 << (place * 8)) == 0 || isLetter, "byte \(byte) at \(place)")
+        #expect(mask | (0x80 << (place * 8)) == 0x8080_8080_8080_8080, "the other bytes, beside \(byte) at \(place)")
+      }
+    }
+  }
+
+  @Test("Names ending in letters, digits, colons or other scripts end where they do")
+  func namesAcrossWords() throws {
+    let tree = try Self.parse(
+      "<abcdefghijklmnop xmlns:abcdefghij='urn:x'><abcdefghij:klmnopqrstu abcdefgh1='1' abcdefghé='2'/></abcdefghijklmnop>")
+    #expect(tree.root.qualifiedName == "abcdefghijklmnop")
+    let child = tree.root.elements.first
+    #expect(child?.qualifiedName == "abcdefghij:klmnopqrstu")
+    #expect(child?.name.namespaceURI == "urn:x")
+    #expect(child?["abcdefgh1"] == "1")
+    #expect(child?["abcdefghé"] == "2")
+  }
+
   @Test("The XML declaration is read into the tree")
   func declaration() throws {
     let tree = try Self.parse(#"<?xml version="1.0" encoding="UTF-8" standalone='yes' ?><a/>"#)

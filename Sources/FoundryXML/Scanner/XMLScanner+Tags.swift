@@ -10,6 +10,15 @@ extension XMLScanner {
     var colon = -1
     var colons = 0
     while index < end {
+      // ASCII letters eight at a time; the byte that ends the run is read on its own below.
+      if index + 8 <= end, let base = input.baseAddress {
+        let letters = Self.asciiLetters(in: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        guard letters != 0x8080_8080_8080_8080 else {
+          index += 8
+          continue
+        }
+        index += (~letters & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3
+      }
       let byte = input[index]
       if classes[Int(byte)] & ByteClass.nameChar != 0 {
         if byte == UInt8(ascii: ":") {
@@ -25,6 +34,18 @@ extension XMLScanner {
       index += length
     }
     return (index, colon, colons)
+  }
+
+  /// The high bit of each byte of `word` (little-endian) that is an ASCII letter.
+  @inline(__always)
+  static func asciiLetters(in word: UInt64) -> UInt64 {
+    let word = UInt64(littleEndian: word)
+    // Lower-cased and without its high bit, each byte is below 0x80: adding to it carries
+    // into no other byte. A byte is a letter when it is from `a` (0x61) to `z` (0x7A) and was ASCII.
+    let lowered = (word | 0x2020_2020_2020_2020) & 0x7F7F_7F7F_7F7F_7F7F
+    let fromA = lowered &+ 0x1F1F_1F1F_1F1F_1F1F  // 0x80 - 0x61 in each byte
+    let pastZ = lowered &+ 0x0505_0505_0505_0505  // 0x80 - 0x7B
+    return fromA & ~pastZ & ~word & 0x8080_8080_8080_8080
   }
 
   /// Scans a name and, when namespaces are on, checks that it is a `QName` (NCName:NCName).
