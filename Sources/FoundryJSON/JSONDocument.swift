@@ -101,6 +101,27 @@ public struct JSONDocument: Sendable {
 
   init(storage: JSONStorage) { self.storage = storage }
 
+  /// The value at `start` of `block`, parsed where it stands up to its last byte and no
+  /// further; `nil` when it is malformed or runs past the block (the caller then reads it
+  /// another way, which reports the error).
+  ///
+  /// - Parameters:
+  ///   - nodeCapacity: The tape's first capacity (a guess: it grows as needed).
+  static func parseInPlace(
+    _ block: JSONByteBlock, from start: Int, nodeCapacity: Int, options: JSONParsingOptions, sourceName: String?
+  ) -> JSONDocument? {
+    let storage = JSONStorage(sharing: block, from: start, nodeCapacity: nodeCapacity, options: options)
+    var parser = JSONParser(storage: storage, options: options, sourceName: sourceName)
+    parser.stopsAfterValue = true
+    do {
+      try parser.parseValue()
+    } catch {
+      return nil
+    }
+    storage.endInput(at: parser.position)
+    return JSONDocument(storage: storage)
+  }
+
   private static func parse(_ buffer: UnsafeRawBufferPointer, options: JSONParsingOptions, sourceName: String?) throws(JSONParsingError) -> JSONStorage {
     let limit = min(options.maximumInputSize, JSONParsingOptions.largestInputSize)
     guard buffer.count <= limit else {

@@ -14,6 +14,10 @@ struct JSONParser {
   let sourceName: String?
   let storage: JSONStorage
   var position = 0
+  /// Whether ``parseValue()`` stops right after the value instead of requiring that only
+  /// whitespace follows it (for elements parsed where they stand in a stream's chunk); its
+  /// errors then carry no place.
+  var stopsAfterValue = false
   private var stack: [Frame] = []
   /// Scratch space for the duplicate-key check under `.reject`.
   private var fingerprints: [UInt64] = []
@@ -38,6 +42,12 @@ struct JSONParser {
   mutating func parse() throws(JSONParsingError) {
     try skipPreamble()
     try skipWhitespace()
+    try parseValue()
+  }
+
+  /// Parses the value at `position` (no whitespace before it) and, unless
+  /// ``stopsAfterValue``, checks that nothing but whitespace follows it.
+  mutating func parseValue() throws(JSONParsingError) {
     var context = Kind.UnexpectedContext.value
     while true {
       // A value is expected at `position`; whitespace before it is already skipped.
@@ -81,6 +91,7 @@ struct JSONParser {
       // A value just ended: count it, then find what follows it.
       while true {
         guard !stack.isEmpty else {
+          if stopsAfterValue { return }
           try skipWhitespace()
           if position < end { throw unexpected(input[position], .afterTopLevel) }
           return
@@ -299,6 +310,9 @@ struct JSONParser {
   // MARK: - Errors
 
   func fail(_ kind: Kind, at offset: Int) -> JSONParsingError {
+    // A value parsed in place is read again another way when it fails, and that reports the
+    // error: its place (a count of the lines before it) is not worked out here.
+    guard !stopsAfterValue else { return JSONParsingError(kind, location: .start, sourceName: nil) }
     let location = SourceLocation(offset: offset, in: UnsafeBufferPointer(start: input, count: end))
     return JSONParsingError(kind, location: location, sourceName: sourceName)
   }

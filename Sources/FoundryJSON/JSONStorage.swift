@@ -64,7 +64,10 @@ final class JSONStorage: @unchecked Sendable {
   static let padding = 64
 
   let bytes: UnsafeMutablePointer<UInt8>
-  let byteCount: Int
+  /// The input's size; for a value parsed where it stands in a shared block, the value's.
+  private(set) var byteCount: Int
+  /// The block the bytes belong to when they are shared (freed with the block, not here).
+  private let sharedBytes: JSONByteBlock?
   private(set) var nodes: UnsafeMutablePointer<TapeNode>
   private(set) var nodeCount = 0
   private var nodeCapacity: Int
@@ -86,6 +89,19 @@ final class JSONStorage: @unchecked Sendable {
     // A typical document has one node per 6 to 10 bytes; start near that and grow by doubling.
     nodeCapacity = max(1, input.count / 8)
     nodes = .allocate(capacity: nodeCapacity)
+    sharedBytes = nil
+    duplicateKeys = options.duplicateKeys
+    loneSurrogates = options.loneSurrogates
+  }
+
+  /// A storage for the value at `start` of `block`, read in place: its input runs to the
+  /// block's end until ``endInput(at:)`` cuts it after the value.
+  init(sharing block: JSONByteBlock, from start: Int, nodeCapacity: Int, options: JSONParsingOptions) {
+    bytes = block.bytes + start
+    byteCount = block.count - start
+    sharedBytes = block
+    self.nodeCapacity = max(1, nodeCapacity)
+    nodes = .allocate(capacity: self.nodeCapacity)
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
   }
@@ -96,14 +112,21 @@ final class JSONStorage: @unchecked Sendable {
     self.bytes = text
     byteCount = textCount
     (nodes, nodeCount, nodeCapacity) = buffer.release()
+    sharedBytes = nil
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
   }
 
   deinit {
-    bytes.deallocate()
+    if sharedBytes == nil { bytes.deallocate() }
     nodes.deinitialize(count: nodeCount)
     nodes.deallocate()
+  }
+
+  /// Ends the input after the value just parsed in place (the bytes after it are the rest of
+  /// the shared block, not zero padding: only the parser, done by now, relies on that).
+  func endInput(at count: Int) {
+    byteCount = count
   }
 
   @inline(__always)

@@ -129,6 +129,28 @@ struct JSONElementScannerTests {
     #expect(scanner.byteOffset == bytes.count)
   }
 
+  /// Elements parsed where they stand in a chunk share its copy: each is its own span of it,
+  /// keeps it alive after later chunks replace it, and places its nodes in the whole input.
+  @Test func elementsReadInPlaceKeepTheirBytesAndPlaces() throws {
+    var scanner = JSONElementScanner(layout: .array(at: "items"))
+    scanner.append(Array("{\"items\": [\n  {\"a\": \"x\"},\n  {\"b\": [1, 2]}".utf8))
+    let first = try #require(try scanner.next())
+    let second = try #require(try scanner.next())
+    #expect(try scanner.next() == nil)
+    scanner.append(Array(",\n  {\"c\": true}\n]}".utf8))
+    scanner.finish()
+    let third = try #require(try scanner.next())
+    #expect(try scanner.next() == nil)
+    #expect([first.byteCount, second.byteCount, third.byteCount] == [10, 13, 11])
+    #expect([first.value, second.value, third.value] == [["a": "x"], ["b": [1, 2]], ["c": true]])
+    let two = try #require(second.root["b"]?[1])
+    let place = two.sourceLocation(ofOffset: two.byteOffset)
+    #expect([place.line, place.column, place.offset] == [3, 13, 38])
+    let isTrue = try #require(third.root["c"])
+    let truePlace = isTrue.sourceLocation(ofOffset: isTrue.byteOffset)
+    #expect([truePlace.line, truePlace.column, truePlace.offset] == [4, 9, 51])
+  }
+
   @Test func aMalformedElementDoesNotStopTheStream() {
     let json = #"[1, {"a": tru}, 3, [4,], 5]"#
     let outcome = stream(Array(json.utf8), cuts: [], continuing: true)

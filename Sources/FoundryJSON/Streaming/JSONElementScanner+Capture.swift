@@ -92,11 +92,9 @@ extension JSONElementScanner {
   ///   - containers: How many arrays and objects enclose the value, for the depth limit.
   ///   - context: What the parser would say of a byte left over after the value.
   func parsePending(containers: Int, context: Kind.UnexpectedContext?) throws(JSONParsingError) -> JSONDocument {
-    var elementOptions = options
-    elementOptions.maximumDepth = max(0, options.maximumDepth - containers)
     let document: JSONDocument
     do {
-      document = try JSONDocument.parse(bytes: pending, options: elementOptions, sourceName: sourceName)
+      document = try JSONDocument.parse(bytes: pending, options: elementOptions(containers: containers), sourceName: sourceName)
     } catch {
       throw relocated(error, context: context)
     }

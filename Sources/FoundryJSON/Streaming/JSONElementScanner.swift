@@ -65,6 +65,12 @@ public struct JSONElementScanner: Sendable {
   var capture = JSONValueCapture(first: Byte.openBracket)
   var captureStart = JSONStreamPosition()
   var pending: [UInt8] = []
+  /// A copy of the chunk from an element's start, which elements are parsed in place from
+  /// (made at need, dropped when the next chunk comes), and the index of `input` it starts at.
+  var inPlaceBlockCopy: JSONByteBlock?
+  var inPlaceBlockStart = 0
+  /// The tape size of the last element parsed in place: the next one's first guess.
+  var lastElementNodeCount = 16
   /// Set while a failure would concern only the element being parsed.
   var isElementFailure = false
   var failure: JSONParsingError?
@@ -170,6 +176,7 @@ public struct JSONElementScanner: Sendable {
   public mutating func append(_ chunk: some Sequence<UInt8>) {
     precondition(!isFinished, "JSONElementScanner.append(_:) after finish()")
     input.appendChunk(chunk, droppingBefore: &cursor)
+    inPlaceBlockCopy = nil
   }
 
   /// Says that the input has ended; ``next()`` then hands out the last elements and checks
@@ -225,6 +232,9 @@ public struct JSONElementScanner: Sendable {
       case .preamble:
         guard try readPreamble(buffer) else { return nil }
       case .capturing(let purpose):
+        if purpose == .element, position.offset == captureStart.offset, let document = try parseElementInPlace(buffer) {
+          return document
+        }
         guard try readCapture(buffer) else { return nil }
         if let document = try completeCapture(purpose) { return document }
       case .line:
