@@ -39,8 +39,9 @@ public struct JSONElementScanner: Sendable {
 
   // MARK: - Input
 
-  /// The chunk being read; bytes before ``cursor`` are consumed.
-  var input: [UInt8] = []
+  /// The chunk being read, zero-padded (elements parsed in place share it); bytes before
+  /// ``cursor`` are consumed.
+  var input = JSONByteBlock()
   var cursor = 0
   /// Where `input[cursor]` is in the whole input.
   var position = JSONStreamPosition()
@@ -65,10 +66,6 @@ public struct JSONElementScanner: Sendable {
   var capture = JSONValueCapture(first: Byte.openBracket)
   var captureStart = JSONStreamPosition()
   var pending: [UInt8] = []
-  /// A copy of the chunk from an element's start, which elements are parsed in place from
-  /// (made at need, dropped when the next chunk comes), and the index of `input` it starts at.
-  var inPlaceBlockCopy: JSONByteBlock?
-  var inPlaceBlockStart = 0
   /// The tape size of the last element parsed in place: the next one's first guess.
   var lastElementNodeCount = 16
   /// Set while a failure would concern only the element being parsed.
@@ -175,8 +172,8 @@ public struct JSONElementScanner: Sendable {
   /// - Precondition: ``finish()`` was not called.
   public mutating func append(_ chunk: some Sequence<UInt8>) {
     precondition(!isFinished, "JSONElementScanner.append(_:) after finish()")
-    input.appendChunk(chunk, droppingBefore: &cursor)
-    inPlaceBlockCopy = nil
+    input = input.keeping(from: cursor, appending: chunk)
+    cursor = 0
   }
 
   /// Says that the input has ended; ``next()`` then hands out the last elements and checks
@@ -201,9 +198,9 @@ public struct JSONElementScanner: Sendable {
   /// - Complexity: O(*n*) in the bytes read to find the element.
   public mutating func next() throws -> JSONDocument? {
     if let failure { throw failure }
-    let bytes = input
+    let block = input
     do {
-      return try bytes.withUnsafeBufferPointer { buffer throws(JSONParsingError) in try scan(buffer) }
+      return try withExtendedLifetime(block) { () throws(JSONParsingError) in try scan(block.buffer) }
     } catch {
       if isElementFailure {
         isElementFailure = false
