@@ -76,10 +76,7 @@ public struct MappingDecoder: Sendable {
   ///   - factory: Asked before each model is created: create it, reuse an instance, or skip it.
   @inlinable
   public func decode<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String? = nil, factory: (any MappingFactory)? = nil) throws -> T {
-    var result: T?
-    try withRoot(node, sourceName: sourceName, factory: factory) { result = try T.read(from: $0) }
-    guard let result else { throw MappingError(code: .invalidValue, reason: "no value was read") }
-    return result
+    try decode(type, from: node, sourceName: sourceName, context: makeContext(factory: factory))
   }
 
   /// Runs `body` on the root value with a fresh context; errors come out located.
@@ -88,22 +85,24 @@ public struct MappingDecoder: Sendable {
     try withRoot(node, sourceName: sourceName, context: MappingContext(options: options, isLossy: false, factory: factory), body)
   }
 
-  /// A strict context for a run of roots decoded one after another with
-  /// ``decode(_:from:sourceName:context:)``: streamed elements pay for one context (its options
-  /// copied, its scratch space grown) per run rather than per element.
+  /// A strict context for ``decode(_:from:sourceName:context:)``; streamed elements decode a
+  /// run of roots one after another in one, and pay for a context (its options copied, its
+  /// scratch space grown) per run rather than per element.
   @usableFromInline
-  func makeRunContext() -> MappingContext {
-    MappingContext(options: options, isLossy: false, factory: nil)
+  func makeContext(factory: (any MappingFactory)? = nil) -> MappingContext {
+    MappingContext(options: options, isLossy: false, factory: factory)
   }
 
-  /// ``decode(_:from:sourceName:factory:)`` in `context`, from ``makeRunContext()``. A context
-  /// is left as it was by a decode that succeeds; after one that throws, make a new one.
+  /// ``decode(_:from:sourceName:factory:)`` in `context`, from ``makeContext(factory:)``. A
+  /// context is left as it was by a decode that succeeds; after one that throws, make a new one.
   @inlinable
   func decode<T: MappableValue>(_ type: T.Type, from node: JSONNode, sourceName: String?, context: MappingContext) throws -> T {
     var result: T?
     try withRoot(node, sourceName: sourceName, context: context) { result = try T.read(from: $0) }
-    guard let result else { throw MappingError(code: .invalidValue, reason: "no value was read") }
-    return result
+    // Moved out: binding the optional copied the value (a retain of each reference in it) and
+    // destroyed the original after.
+    guard let value = result.take() else { throw MappingError(code: .invalidValue, reason: "no value was read") }
+    return value
   }
 
   /// Runs `body` on the root value in `context`; errors come out located.

@@ -58,8 +58,9 @@ where Elements.AsyncIterator: ElementStreamIterator {
     @usableFromInline let decoder: MappingDecoder
     @usableFromInline var elements: StreamedElements<Elements.AsyncIterator>
     /// Models decoded ahead: the rest of a run of elements read without awaiting (see
-    /// ``StreamedElements/nextValues(_:decoder:into:)``), handed out one a call.
-    @usableFromInline var decoded: [Value] = []
+    /// ``StreamedElements/nextValues(_:decoder:into:)``), handed out one a call. Each is moved
+    /// out (`take()`), where reading it copied it and the array destroyed it later.
+    @usableFromInline var decoded: [Value?] = []
     @usableFromInline var position = 0
     /// The error that ended the run in `decoded`, thrown once its models are handed out.
     @usableFromInline var pendingError: (any Error)?
@@ -80,7 +81,7 @@ where Elements.AsyncIterator: ElementStreamIterator {
     public mutating func next() async throws -> Value? {
       if position < decoded.count {
         position += 1
-        return decoded[position - 1]
+        return decoded[position - 1].take()
       }
       if let error = pendingError.take() { throw error }
       decoded.removeAll(keepingCapacity: true)
@@ -88,7 +89,7 @@ where Elements.AsyncIterator: ElementStreamIterator {
       pendingError = try await elements.nextValues(Value.self, decoder: decoder, into: &decoded)
       guard !decoded.isEmpty else { return nil }
       position = 1
-      return decoded[0]
+      return decoded[0].take()
     }
   }
 }

@@ -92,7 +92,7 @@ struct StreamedElements<Base: ElementStreamIterator> {
   ///   call; an error that ended the scan is thrown again by the scanner when it is reached.
   /// - Throws: The first element's error, or what the chunk source throws.
   @inlinable
-  mutating func nextValues<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder, into values: inout [Value]) async throws
+  mutating func nextValues<Value: MappableValue>(_: Value.Type, decoder: MappingDecoder, into values: inout [Value?]) async throws
     -> (any Error)?
   {
     guard let first = try await next() else { return nil }
@@ -119,7 +119,8 @@ struct StreamedElements<Base: ElementStreamIterator> {
     }
     let roots = Base._roots(of: elements, decoder: decoder)
     // One context for the run: a decode that throws ends the run.
-    let context = decoder.makeRunContext()
+    let context = decoder.makeContext()
+    values.reserveCapacity(values.count + elements.count)
     for position in elements.indices {
       do {
         let root = position < roots.count ? roots[position] : nil
