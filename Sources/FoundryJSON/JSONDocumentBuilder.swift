@@ -196,6 +196,7 @@ final class JSONMarkupSource: Sendable {
 extension JSONNode {
   /// Whether the node belongs to a document built from markup (XML), whose strings are
   /// untyped text.
+  @usableFromInline
   package var isMarkup: Bool { storage.markup != nil }
 
   /// Whether this is the empty string, without decoding it (an escape takes at least two bytes,

@@ -48,7 +48,16 @@ extension JSONNode {
   }
 
   /// The tape index of a container's first child (for objects: the first key).
+  @usableFromInline
   package var firstChildIndex: Int { index + 1 }
+
+  /// The tape index of the node after the one at `position` (past a container's contents):
+  /// an array's next element.
+  @usableFromInline
+  package func tapeIndex(after position: Int) -> Int {
+    storage.assertTapeIndex(position)
+    return storage.next(after: position)
+  }
 
   /// What an object reader needs to know before its first lookup.
   package struct ObjectLayout {
@@ -109,6 +118,7 @@ extension JSONNode {
   }
 
   /// An integer number (or, in markup, integer text) at `position` that fits `Int64`.
+  @usableFromInline
   package func plainInt64(at position: Int) -> Int64? {
     storage.assertTapeIndex(position)
     let node = storage.nodes[position]
@@ -120,6 +130,7 @@ extension JSONNode {
   }
 
   /// A number (or, in markup, number text) at `position`, as the nearest `Double`.
+  @usableFromInline
   package func plainDouble(at position: Int) -> Double? {
     storage.assertTapeIndex(position)
     let node = storage.nodes[position]
@@ -131,6 +142,7 @@ extension JSONNode {
   }
 
   /// `true` or `false` at `position`; `nil` for other kinds (markup text included).
+  @usableFromInline
   package func plainBool(at position: Int) -> Bool? {
     storage.assertTapeIndex(position)
     switch storage.nodes[position].kind {
@@ -141,6 +153,7 @@ extension JSONNode {
   }
 
   /// A string at `position`, decoded.
+  @usableFromInline
   package func plainString(at position: Int) -> String? {
     storage.assertTapeIndex(position)
     return storage.nodes[position].kind == .string ? storage.string(at: position) : nil

@@ -50,22 +50,6 @@ enum PlainScalarModels {
 
 @Suite("Plain scalar fast path")
 struct PlainScalarPathTests {
-  typealias Outcome = (values: [String], error: String?)
-
-  static func outcome<T: Mappable>(_ type: T.Type, _ input: String, xml: Bool, lossy: Bool, describe: (T) -> [String]) -> Outcome {
-    let decoder = MappingDecoder()
-    if lossy {
-      let result = xml ? decoder.decodeLossy(T.self, fromXML: input) : decoder.decodeLossy(T.self, from: Array(input.utf8))
-      return ((result.value.map(describe) ?? []) + result.issues.map { "\($0)" }, result.error.map { "\($0)" })
-    }
-    do {
-      let value = xml ? try decoder.decode(T.self, fromXML: input) : try decoder.decode(T.self, from: Array(input.utf8))
-      return (describe(value), nil)
-    } catch {
-      return ([], "\(error)")
-    }
-  }
-
   static func fields(_ value: some PlainScalarFields) -> [String] {
     [value.name, "\(value.count)", "\(String(describing: value.big))", "\(value.ratio)", "\(String(describing: value.note))", "\(String(describing: value.small))"]
   }
@@ -110,8 +94,8 @@ struct PlainScalarPathTests {
   @Test("JSON: the fast path reads what the general path reads, and fails the same way", arguments: json)
   func jsonAgrees(input: String) {
     for lossy in [false, true] {
-      let fast = Self.outcome(PlainScalarModels.Fast.self, input, xml: false, lossy: lossy, describe: { Self.fields($0) })
-      let general = Self.outcome(PlainScalarModels.General.self, input, xml: false, lossy: lossy, describe: { Self.fields($0) })
+      let fast = decodeOutcome(PlainScalarModels.Fast.self, input, xml: false, lossy: lossy, describe: { Self.fields($0) })
+      let general = decodeOutcome(PlainScalarModels.General.self, input, xml: false, lossy: lossy, describe: { Self.fields($0) })
       #expect(fast.values == general.values, "lossy: \(lossy)")
       #expect(fast.error == general.error, "lossy: \(lossy)")
     }
@@ -120,8 +104,8 @@ struct PlainScalarPathTests {
   @Test("XML: the fast path reads what the general path reads, and fails the same way", arguments: xml)
   func xmlAgrees(input: String) {
     for lossy in [false, true] {
-      let fast = Self.outcome(PlainScalarModels.Fast.self, input, xml: true, lossy: lossy, describe: { Self.fields($0) })
-      let general = Self.outcome(PlainScalarModels.General.self, input, xml: true, lossy: lossy, describe: { Self.fields($0) })
+      let fast = decodeOutcome(PlainScalarModels.Fast.self, input, xml: true, lossy: lossy, describe: { Self.fields($0) })
+      let general = decodeOutcome(PlainScalarModels.General.self, input, xml: true, lossy: lossy, describe: { Self.fields($0) })
       #expect(fast.values == general.values, "lossy: \(lossy)")
       #expect(fast.error == general.error, "lossy: \(lossy)")
     }

@@ -18,57 +18,19 @@ extension ObjectReader {
     case declined
   }
 
-  /// The scalar types the fast path reads.
-  @usableFromInline
-  enum PlainScalarKind {
-    case string, int64, int, double, bool
-  }
-
   /// Field `field` of a plain scalar type read from the tape: `nil` when declined (read it the
   /// general way), `.some(nil)` when the key is absent, else the value.
   @inlinable
   mutating func plainScalar<T>(_ type: T.Type, at field: Int) -> T?? {
     // Specialized per `T`, this folds to one case or to `return nil`.
-    let kind: PlainScalarKind
-    if T.self == String.self {
-      kind = .string
-    } else if T.self == Int.self {
-      kind = .int
-    } else if T.self == Int64.self {
-      kind = .int64
-    } else if T.self == Double.self {
-      kind = .double
-    } else if T.self == Bool.self {
-      kind = .bool
-    } else {
-      return nil
-    }
-    guard !schema.hasValidators else { return nil }
+    guard let kind = PlainScalarKind(T.self), !schema.hasValidators else { return nil }
     switch simpleLookup(field) {
     case .declined: return nil
     case .absent: return .some(nil)
     case .value(let index):
-      let plain: T?
-      switch kind {
-      case .string: plain = plainString(at: index).map { $0 as! T }
-      case .int64: plain = plainInt64(at: index).map { $0 as! T }
-      case .int: plain = plainInt64(at: index).flatMap { Int(exactly: $0) }.map { $0 as! T }
-      case .double: plain = plainDouble(at: index).map { $0 as! T }
-      case .bool: plain = plainBool(at: index).map { $0 as! T }
-      }
-      if let plain { return .some(plain) }
+      if let plain = kind.read(T.self, at: index, of: object.node) { return .some(plain) }
       return isNullAfterDecline(at: index) ? .some(nil) : nil
     }
-  }
-
-  /// Whether the value at tape index `index`, which the fast path just declined, is `null`
-  /// (a missing value to every caller); when it is not, the next lookup is set to start at its
-  /// key, so the general read that follows finds it at once instead of going round the object.
-  @usableFromInline
-  package mutating func isNullAfterDecline(at index: Int) -> Bool {
-    if object.node.isNull(at: index) { return true }
-    revisitKey(ofValueAt: index)
-    return false
   }
 
   /// The string at tape index `index` (from ``simpleLookup(_:)``), or `nil` for another kind.
@@ -83,4 +45,73 @@ extension ObjectReader {
   /// The number at tape index `index` as the nearest `Double`, or `nil`.
   @usableFromInline
   package func plainDouble(at index: Int) -> Double? { object.node.plainDouble(at: index) }
+
+  /// Whether the value at tape index `index`, which the fast path just declined, is `null`
+  /// (a missing value to every caller); when it is not, the next lookup is set to start at its
+  /// key, so the general read that follows finds it at once instead of going round the object.
+  @usableFromInline
+  package mutating func isNullAfterDecline(at index: Int) -> Bool {
+    if object.node.isNull(at: index) { return true }
+    revisitKey(ofValueAt: index)
+    return false
+  }
+
+}
+
+/// The scalar types the fast paths read straight from the tape.
+@usableFromInline
+enum PlainScalarKind {
+  case string, int64, int, double, bool
+
+  /// The kind of `T`, or `nil` when it is none of them. Specialized per `T`, this folds to a
+  /// constant.
+  @inlinable
+  init?<T>(_: T.Type) {
+    if T.self == String.self {
+      self = .string
+    } else if T.self == Int.self {
+      self = .int
+    } else if T.self == Int64.self {
+      self = .int64
+    } else if T.self == Double.self {
+      self = .double
+    } else if T.self == Bool.self {
+      self = .bool
+    } else {
+      return nil
+    }
+  }
+
+  /// The value at tape index `index` of `node`'s document as `T` (of this kind), or `nil` when
+  /// it needs the general read.
+  @inlinable
+  func read<T>(_: T.Type, at index: Int, of node: JSONNode) -> T? {
+    switch self {
+    case .string: node.plainString(at: index).map { $0 as! T }
+    case .int64: node.plainInt64(at: index).map { $0 as! T }
+    case .int: node.plainInt64(at: index).flatMap { Int(exactly: $0) }.map { $0 as! T }
+    case .double: node.plainDouble(at: index).map { $0 as! T }
+    case .bool: node.plainBool(at: index).map { $0 as! T }
+    }
+  }
+
+  /// A JSON array of plain scalars read from the tape without a node or a `ValueReader` per
+  /// element (each retained the document and the decoding context); `nil` when `T` is not
+  /// plain, the value is not a JSON array, or an element needs the general read (which applies
+  /// coercions and says what is wrong).
+  @inlinable
+  static func array<T>(of _: T.Type, from value: ValueReader) -> [T]? {
+    guard let kind = PlainScalarKind(T.self) else { return nil }
+    let node = value.node
+    guard node.kind == .array, !node.isMarkup else { return nil }
+    var result: [T] = []
+    result.reserveCapacity(node.count)
+    var index = node.firstChildIndex
+    for _ in 0..<node.count {
+      guard let element = kind.read(T.self, at: index, of: node) else { return nil }
+      result.append(element)
+      index = node.tapeIndex(after: index)
+    }
+    return result
+  }
 }

@@ -22,6 +22,7 @@ extension Array: MappableValue where Element: MappableValue {
   ///   - value: The document value to read.
   @inlinable
   public static func read(from value: ValueReader) throws -> [Element] {
+    if let plain = PlainScalarKind.array(of: Element.self, from: value) { return plain }
     var result: [Element] = []
     result.reserveCapacity(value.elementCount)
     try value.forEachElement(elementSchema: Element.markupSchema) { index, element in
