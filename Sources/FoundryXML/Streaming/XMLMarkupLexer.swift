@@ -154,41 +154,6 @@ struct XMLMarkupLexer: Sendable {
     return (count, nil)
   }
 
-  /// Why ``skipElementContent(_:from:depth:)`` stopped.
-  enum ContentStop: Sendable, Hashable {
-    /// The element's end tag ended (after its `>`).
-    case closed
-    /// The buffer ended first.
-    case needsInput
-    /// A `<` inside a tag or a declaration (not consumed), as ``Event/malformed``.
-    case malformed
-  }
-
-  /// Reads on through the content of an element until the end tag that brings `depth` (the
-  /// elements open inside the capture, counting the element itself) to zero, the end of the
-  /// buffer, or malformed markup: what a scanner capturing an element needs of its markup,
-  /// without a return to it per piece.
-  mutating func skipElementContent(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, depth: inout Int) -> (end: Int, stop: ContentStop) {
-    var index = start
-    while true {
-      let (end, event) = scan(buffer, from: index)
-      index = end
-      switch event {
-      case nil:
-        return (end, .needsInput)
-      case .malformed?:
-        return (end, .malformed)
-      case .ended(.startTag, let isEmptyElement)?:
-        if !isEmptyElement { depth += 1 }
-      case .ended(.endTag, _)?:
-        depth -= 1
-        if depth <= 0 { return (end, .closed) }
-      case .markup?, .ended?:
-        continue
-      }
-    }
-  }
-
   /// Reads on in a comment, CDATA section or processing instruction (`kind`) to its end or
   /// the buffer's; `carried`: the bytes of its closer that ended the last buffer.
   private mutating func close(_ kind: Kind, _ buffer: UnsafeBufferPointer<UInt8>, from index: Int, carried: Int) -> (end: Int, event: Event?) {
