@@ -154,9 +154,7 @@ extension XMLScanner {
     var hash = length &* 0x9E37 ^ Int(name[0]) &* 31 ^ Int(name[length - 1]) &* 131 ^ Int(name[length >> 1]) &* 7
     hash = (hash ^ Int(kind.rawValue) &* 0x45) & (NameCache.size - 1)
     let entry = nameCache.entries[hash]
-    if entry.length == length, entry.generation == key, ByteSearch.equal(cached + entry.start, written, count: length) {
-      return entry.id
-    }
+    if entry.holds(written, length: length, key: key, source: cached) { return entry.id }
     return try internMissedName(name, start: start, colon: colon, kind: kind, slot: hash, key: key)
   }
 
@@ -169,9 +167,7 @@ extension XMLScanner {
   ) throws(XMLParsingError) -> UInt32 {
     let length = name.count
     let second = nameCache.entries[hash ^ 1]
-    if second.length == length, second.generation == key, let written = name.baseAddress, let cached = source.baseAddress,
-      ByteSearch.equal(cached + second.start, written, count: length)
-    {
+    if let written = name.baseAddress, let cached = source.baseAddress, second.holds(written, length: length, key: key, source: cached) {
       return second.id
     }
     let entry = nameCache.entries[hash]

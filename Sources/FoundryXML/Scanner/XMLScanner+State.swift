@@ -130,6 +130,13 @@ extension XMLScanner {
       /// The namespace bindings' generation and the name's kind, as ``internName`` keys them.
       var generation: UInt32
       var id: UInt32
+
+      /// Whether this entry holds `name` (its `length` bytes at `written`) under `key`, the
+      /// name read at `start` in `source`.
+      @inline(__always)
+      func holds(_ written: UnsafePointer<UInt8>, length: Int, key: UInt32, source: UnsafePointer<UInt8>) -> Bool {
+        self.length == length && generation == key && ByteSearch.equal(source + start, written, count: length)
+      }
     }
   }
 
