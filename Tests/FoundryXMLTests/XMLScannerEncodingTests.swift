@@ -70,6 +70,20 @@ struct XMLScannerEncodingTests {
     }
   }
 
+  /// ASCII is skipped thirty-two bytes at a time, then eight: a bad byte (or a good
+  /// multi-byte scalar before one) at every place of the blocks must still be found there.
+  @Test("A bad byte after every run of ASCII is found where it is", arguments: 0..<70)
+  func invalidUTF8AfterASCII(run: Int) throws {
+    let text = Array(String(repeating: "a", count: run).utf8)
+    let bad = Self.failure(Array("<a>".utf8) + text + [0xC3] + Array("</a>".utf8))
+    #expect(bad?.message == "invalid UTF-8 byte 0xC3", "run \(run)")
+    #expect(bad?.column == 4 + run, "run \(run)")
+    let good = Array("é".utf8)
+    let later = Self.failure(Array("<a>".utf8) + text + good + text + [0xFF] + Array("</a>".utf8))
+    #expect(later?.offset == 3 + run + good.count + run, "run \(run)")
+    #expect(try XMLTree(bytes: Array("<a>".utf8) + text + good + text + Array("</a>".utf8)).root.text.utf8.count == 2 * run + 2)
+  }
+
   @Test("A lone UTF-16 surrogate is an error")
   func loneSurrogate() {
     var bytes = Self.utf16("<a>x", bigEndian: true, byteOrderMark: true)
