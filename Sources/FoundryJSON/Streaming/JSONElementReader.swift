@@ -8,7 +8,8 @@ import FoundryInternals
 /// Reads the elements of a JSON file one at a time, synchronously, in bounded memory.
 ///
 /// The file is read ``JSONStreamOptions/bufferSize`` bytes at a time; memory holds one chunk
-/// and one element, however large the file. Use it where no `async` context is at hand (a
+/// and one element, however large the file (an element kept keeps the chunk it was parsed
+/// from). Use it where no `async` context is at hand (a
 /// command-line tool, an import that commits in batches); ``JSONElementSequence`` is the
 /// `AsyncSequence` form.
 ///

@@ -9,6 +9,10 @@ import FoundryInternals
 /// same options and limits; everything outside the elements is checked too, so input that is
 /// malformed anywhere, cut short, or followed by anything but whitespace is an error.
 ///
+/// An array or object element is parsed where it stands in the chunk, and its document shares
+/// the chunk's bytes: a document kept keeps its chunk (at most ``JSONStreamOptions/bufferSize``
+/// and the unread bytes before it), so let elements go as you handle them.
+///
 /// ```swift
 /// var scanner = JSONElementScanner(layout: .array(at: "features"), sourceName: "quakes.json")
 /// for chunk in chunks {
