@@ -38,20 +38,8 @@ struct StreamedElements<Base: ElementStreamIterator> {
       guard let element = try await base.next() else { return nil }
       return (base._elementCount - 1, .success(element))
     } catch {
-      return try malformed(error)
-    }
-  }
-
-  /// ``next()`` for an element already complete in what was read; `nil` when the next one
-  /// needs more input.
-  @inlinable
-  mutating func nextBuffered() throws -> (index: Int, element: Result<Base.Element, MappingError>)? {
-    if let ahead = nextReadAhead() { return ahead }
-    do {
-      guard let element = try base._nextBuffered() else { return nil }
-      return (base._elementCount - 1, .success(element))
-    } catch {
-      return try malformed(error)
+      let (index, failure) = try malformed(error)
+      return (index, .failure(failure))
     }
   }
 
@@ -74,11 +62,11 @@ struct StreamedElements<Base: ElementStreamIterator> {
   /// - Throws: `error` when it is not the format's parsing error; the located failure when it
   ///   ended the scan.
   @usableFromInline
-  func malformed(_ error: any Error) throws -> (index: Int, element: Result<Base.Element, MappingError>) {
+  func malformed(_ error: any Error) throws -> (index: Int, error: MappingError) {
     guard let failure = Base._malformed(error, sourceName: sourceName) else { throw error }
     if base._isFailed { throw failure }
     let index = base._elementCount - 1
-    return (index, .failure(located(failure, index: index, name: nil)))
+    return (index, located(failure, index: index, name: nil))
   }
 
   /// The next element decoded as `Value` (awaiting input as needed), then every element
@@ -102,20 +90,28 @@ struct StreamedElements<Base: ElementStreamIterator> {
     var malformed: (index: Int, error: MappingError)?
     var stop: (any Error)?
     var item: (index: Int, element: Result<Base.Element, MappingError>)? = first
-    do {
-      while let (index, element) = item {
-        switch element {
-        case .success(let element):
-          indices.append(index)
+    run: while let (index, element) = item {
+      switch element {
+      case .success(let element):
+        indices.append(index)
+        elements.append(element)
+      case .failure(let error):
+        malformed = (index, error)
+        break run
+      }
+      // Straight from the scanner while nothing is read ahead: a `Result` built, copied and
+      // destroyed per element cost more than the rest of the loop.
+      while readAheadPosition == readAhead.count {
+        do {
+          guard let element = try base._nextBuffered() else { break run }
+          indices.append(base._elementCount - 1)
           elements.append(element)
-          item = try nextBuffered()
-        case .failure(let error):
-          malformed = (index, error)
-          item = nil
+        } catch {
+          do { malformed = try self.malformed(error) } catch { stop = error }
+          break run
         }
       }
-    } catch {
-      stop = error
+      item = nextReadAhead()
     }
     let roots = Base._roots(of: elements, decoder: decoder)
     // One context for the run: a decode that throws ends the run.

@@ -52,27 +52,7 @@ extension XMLElementScanner {
       let tree = try parse(
         ancestors: pendingAncestors, body: pending[..<last.end], bodyOrigin: pendingOrigin, bodyEnd: end,
         closing: last.ancestors, followsRoot: pendingFollowsRoot)
-      names = tree.storage.names
-      let depth = segments.count
-      let segments = segments
-      var found: [Outcome] = []
-      found.reserveCapacity(batch.count)
-      // Per level, the last name id looked at and whether it matched: siblings mostly share one.
-      var lastNames = [(id: Int, matches: Bool)](repeating: (-1, false), count: depth)
-      func collect(_ element: XMLTree.Element, level: Int) {
-        if level == depth {
-          found.append(.element(element))
-        } else {
-          for child in element.elements {
-            let id = child.nameID
-            if lastNames[level].id != id { lastNames[level] = (id, segments[level].matches(child.name)) }
-            if lastNames[level].matches { collect(child, level: level + 1) }
-          }
-        }
-      }
-      // The recursion goes as deep as the path, not as the input.
-      collect(tree.root, level: 0)
-      if ready.isEmpty { swap(&ready, &found) } else { ready += found }
+      collectElements(of: tree)
     } catch {
       replayBatch()
     }
@@ -84,6 +64,31 @@ extension XMLElementScanner {
     captureStart = max(0, captureStart - last.end)
     pendingAncestors = ancestors
     batch.removeAll(keepingCapacity: true)
+  }
+
+  /// Puts the elements of a parsed batch that are on the path in ``ready``, in order, and
+  /// keeps the batch's names for the next.
+  mutating func collectElements(of tree: XMLTree) {
+    names = tree.storage.names
+    let depth = segments.count
+    let segments = segments
+    var found: [Outcome] = []
+    // Per level, the last name id looked at and whether it matched: siblings mostly share one.
+    var lastNames = [(id: Int, matches: Bool)](repeating: (-1, false), count: depth)
+    func collect(_ element: XMLTree.Element, level: Int) {
+      if level == depth {
+        found.append(.element(element))
+      } else {
+        for child in element.elements {
+          let id = child.nameID
+          if lastNames[level].id != id { lastNames[level] = (id, segments[level].matches(child.name)) }
+          if lastNames[level].matches { collect(child, level: level + 1) }
+        }
+      }
+    }
+    // The recursion goes as deep as the path, not as the input.
+    collect(tree.root, level: 0)
+    if ready.isEmpty { swap(&ready, &found) } else { ready += found }
   }
 
   /// Parses a malformed batch piece by piece: the markup before each element, then the

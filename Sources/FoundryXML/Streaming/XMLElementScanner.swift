@@ -105,6 +105,10 @@ public struct XMLElementScanner: Sendable {
   /// The names interned so far (the last tree's table), copied into each small document so a
   /// name is interned once per stream rather than once per element.
   var names: XMLNameTable?
+  /// Reading children in place (``readInPlace(_:)``): how far it got, and where in the whole
+  /// input the lexer has read up to after it declined.
+  var inPlace = InPlaceRead()
+  var inPlaceResumeOffset = 0
 
   /// With ``tracksTextBesideElements``: whether text other than white space (or a CDATA
   /// section) stands directly in the element whose children are handed out, between them.
@@ -284,6 +288,13 @@ public struct XMLElementScanner: Sendable {
       if isCapturing {
         try captureOn(buffer)
         continue
+      }
+      if mayReadInPlace {
+        switch readInPlace(buffer) {
+        case .read: continue
+        case .needsInput: return
+        case .declined: break
+        }
       }
       let (end, event) = lexer.scan(buffer, from: cursor)
       try take(UnsafeBufferPointer(rebasing: buffer[cursor..<end]), before: event)
