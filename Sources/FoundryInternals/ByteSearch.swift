@@ -110,6 +110,34 @@ public enum ByteSearch {
     return nil
   }
 
+  /// The last index before `end` and at or after `start` of a byte equal to `byte`, or `nil`
+  /// when none is.
+  ///
+  /// ```swift
+  /// let lastTag = ByteSearch.lastIndex(of: UInt8(ascii: "<"), in: buffer, from: 0, before: buffer.count)
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the bytes searched, eight at a time from the end.
+  @inlinable
+  public static func lastIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
+    guard let base = buffer.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let bytes = UInt64(byte) &* 0x0101_0101_0101_0101
+    let start = max(0, start)
+    var index = min(end, buffer.count)
+    while index - 8 >= start {
+      let marks = zeroMarks(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index - 8, as: UInt64.self)) ^ bytes)
+      // Little-endian: the highest marked byte is the last in memory.
+      if marks != 0 { return index - 8 + (63 - marks.leadingZeroBitCount) / 8 }
+      index -= 8
+    }
+    while index > start {
+      index -= 1
+      if buffer[index] == byte { return index }
+    }
+    return nil
+  }
+
   /// The top bit of every zero byte of `word` set, every other bit clear: exact (no carry
   /// crosses a byte).
   @inlinable

@@ -42,6 +42,61 @@ struct XMLStreamBatchTests {
     }
   }
 
+  @Test func literalsHoldingTagEndsDoNotCutTheChildren() {
+    // Children read in place are cut by their tags' ends: a `>` or `/>` inside a literal,
+    // both kinds of quote in one tag, and CDATA that looks like tags must not move the cut.
+    let text = """
+      <osm><node a="x>y" b='q"/>'><tag v="/>"/></node><node c='&lt;/node>' d="it's"/>
+      <node><![CDATA[<node id="fake"/></node>]]></node><!-- <node/> --><node e=">"/></osm>
+      """
+    let bytes = Array(text.utf8)
+    let expected = wholeXMLDocument(bytes, at: "node")
+    #expect(expected.values.count == 4)
+    for bufferSize in [8, 64, 64 << 10] {
+      var streamOptions = XMLStreamOptions()
+      streamOptions.bufferSize = bufferSize
+      for (cuts, outcome) in everyXMLChunking(bytes, at: "node", streamOptions: streamOptions) {
+        #expect(outcome == expected, "buffer \(bufferSize), cut \(cuts)")
+      }
+    }
+  }
+
+  @Test(arguments: ["node", "*"])
+  func aLongRunOfOtherChildrenIsReadInBatchesToo(path: String) {
+    // OSM's ways follow its nodes: batches are cut before the children at hand.
+    var text = "<osm>\n"
+    for index in 0..<30 { text += "  <node id=\"\(index)\"/>\n" }
+    for index in 0..<30 { text += "  <way id=\"\(index)\"><nd ref=\"\(index)\"/><nd ref=\"0\"/></way>\n" }
+    let bytes = Array((text + "</osm>\n").utf8)
+    let expected = wholeXMLDocument(bytes, at: path)
+    #expect(expected.values.count == (path == "*" ? 60 : 30))
+    for bufferSize in [200, 64 << 10] {
+      var streamOptions = XMLStreamOptions()
+      streamOptions.bufferSize = bufferSize
+      for step in [bytes.count, 97, 1] {
+        let outcome = streamXML(bytes, at: path, streamOptions: streamOptions, cuts: Array(stride(from: step, to: bytes.count, by: step)))
+        #expect(outcome == expected, "buffer \(bufferSize), chunks of \(step)")
+      }
+    }
+  }
+
+  @Test func aBatchDoesNotRunPastTheParentsEnd() {
+    // Read in place, a batch cut before the last `<node` would close the first group and open
+    // the second, whose namespace and `xml:space` the nodes after it need.
+    var text = "<r><group>"
+    for index in 0..<4 { text += "<node id=\"\(index)\"> a </node>" }
+    text += "</group>\n<group xmlns:x=\"urn:x\" xml:space=\"preserve\">"
+    for index in 4..<8 { text += "<node x:id=\"\(index)\"> b </node>" }
+    let bytes = Array((text + "</group></r>").utf8)
+    var options = XMLParsingOptions()
+    options.whitespace = .trim
+    let expected = wholeXMLDocument(bytes, at: "group.node", options: options)
+    #expect(expected.values.count == 8)
+    for (cuts, outcome) in everyXMLChunking(bytes, at: "group.node", options: options) {
+      #expect(outcome == expected, "cut \(cuts)")
+    }
+  }
+
   @Test func elementsDeepDownKeepTheirAncestorsAcrossChecks() {
     // The start tags open around the elements (and around skipped ones) outlive the bytes
     // of many small checks.

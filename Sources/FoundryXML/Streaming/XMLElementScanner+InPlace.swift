@@ -20,6 +20,8 @@ extension XMLElementScanner {
     var lastChildEnd = 0
     /// Where the cursor was in the whole input (``byteOffset``) when the read began.
     var origin = 0
+    /// How far from the cursor the input was searched for a start tag to cut before.
+    var searched = 1
   }
 
   /// What ``readInPlace(_:)`` did.
@@ -46,6 +48,12 @@ extension XMLElementScanner {
   mutating func readInPlace(_ buffer: UnsafeBufferPointer<UInt8>) -> InPlaceOutcome {
     var read = inPlace.origin == byteOffset ? inPlace : InPlaceRead(origin: byteOffset)
     let start = cursor
+    if let cut = guessCut(buffer, read: &read) {
+      inPlace = InPlaceRead()
+      if parseInPlace(UnsafeBufferPointer(rebasing: buffer[start..<cut]), checkingAncestors: true) { return .read }
+      failedCutGuesses += 1
+      read = InPlaceRead(origin: byteOffset)
+    }
     var lastChildEnd = start + read.lastChildEnd
     let (end, stop) = read.lexer.skipChildren(
       buffer, from: start + read.scanned, depth: &read.depth, lastChildEnd: &lastChildEnd, limit: start + batchLimit)
@@ -56,7 +64,7 @@ extension XMLElementScanner {
       return .needsInput
     }
     inPlace = InPlaceRead()
-    guard read.lastChildEnd > 0, parseInPlace(UnsafeBufferPointer(rebasing: buffer[start..<lastChildEnd])) else {
+    guard read.lastChildEnd > 0, parseInPlace(UnsafeBufferPointer(rebasing: buffer[start..<lastChildEnd]), checkingAncestors: false) else {
       // The lexer reads these bytes; in place again after them.
       inPlaceResumeOffset = byteOffset + max(1, read.scanned)
       return .declined
@@ -64,9 +72,78 @@ extension XMLElementScanner {
     return .read
   }
 
+  /// Where the bytes from the cursor may be cut without following their depth: before the
+  /// last start tag within a batch named ``cutName`` (at first the elements' name), else
+  /// named as the child at the cursor (which then becomes ``cutName``: a run of other
+  /// children, OSM's ways after its nodes). Such a tag begins a child when the bytes before
+  /// it are a run of whole children: the parse of the batch says whether they are, and
+  /// whether they stayed inside the parent (``parseInPlace(_:checkingAncestors:)``).
+  private mutating func guessCut(_ buffer: UnsafeBufferPointer<UInt8>, read: inout InPlaceRead) -> Int? {
+    guard failedCutGuesses < 3 else { return nil }
+    let start = cursor
+    let end = min(buffer.count, start + batchLimit)
+    let from = start + read.searched
+    let first = Self.startTagName(in: buffer, from: start)
+    // A tag is looked for once: the next search starts where this one could not see a whole
+    // name and the byte after it.
+    read.searched = max(read.searched, end - start - max(cutName?.count ?? 0, first?.count ?? 0) - 1)
+    func lastStartTag(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+      var index = end - name.count - 1
+      while index > from, let lessThan = ByteSearch.lastIndex(of: Ascii.lessThan, in: buffer, from: from, before: index) {
+        if Self.isStartTag(named: name, in: buffer, at: lessThan) { return lessThan }
+        index = lessThan
+      }
+      return nil
+    }
+    if let cut = cutName?.withUnsafeBufferPointer(lastStartTag(named:)) { return cut }
+    guard let first else { return nil }
+    let name = UnsafeBufferPointer(rebasing: buffer[first])
+    guard cutName.map({ !ByteSearch.equal($0, name) }) ?? true, let cut = lastStartTag(named: name) else { return nil }
+    cutName = Array(name)
+    return cut
+  }
+
+  /// The name of the start tag that begins after white space from `start`, when the buffer
+  /// holds it and the byte after it.
+  private static func startTagName(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+    var index = start
+    while index < buffer.count, isBlankByte(buffer[index]) { index += 1 }
+    guard index + 1 < buffer.count, buffer[index] == Ascii.lessThan, XMLMarkupLexer.mayStartName(buffer[index + 1]) else { return nil }
+    let nameStart = index + 1
+    index = nameStart
+    while index < buffer.count {
+      switch buffer[index] {
+      case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan: return nameStart..<index
+      case Ascii.lessThan: return nil
+      default: index += 1
+      }
+    }
+    return nil
+  }
+
+  /// Whether a start tag of `name` begins at `index` (its name followed by white space, `/`
+  /// or `>`); the buffer holds the byte after the name.
+  private static func isStartTag(named name: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let nameStart = index + 1
+    guard let base = buffer.baseAddress, nameStart + name.count < buffer.count else { return false }
+    switch buffer[nameStart + name.count] {
+    case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan:
+      guard let bytes = name.baseAddress else { return true }
+      return ByteSearch.equal(base + nameStart, bytes, count: name.count)
+    default:
+      return false
+    }
+  }
+
   /// Parses ``pending`` followed by `children` as a batch; on success the elements are
   /// ``ready`` and the cursor is after them, else nothing has changed.
-  private mutating func parseInPlace(_ children: UnsafeBufferPointer<UInt8>) -> Bool {
+  ///
+  /// - Parameters:
+  ///   - checkingAncestors: Whether the bytes were cut without following their depth: they
+  ///     may then have closed the parent and opened another of its kind, which parses too,
+  ///     so the parse counts only when each open element holds one element of the next (an
+  ///     ancestor that holds more, from what ``pending`` held, is read the other way too).
+  private mutating func parseInPlace(_ children: UnsafeBufferPointer<UInt8>, checkingAncestors: Bool) -> Bool {
     let (kept, keptTracked, keptOffset) = (pending.count, tracked, trackedOffset)
     pending.append(contentsOf: children)
     let end = track(toPendingOffset: pending.count)
@@ -74,6 +151,7 @@ extension XMLElementScanner {
       let tree = try parse(
         ancestors: pendingAncestors, body: pending[...], bodyOrigin: pendingOrigin, bodyEnd: end, closing: stack,
         followsRoot: pendingFollowsRoot)
+      guard !checkingAncestors || Self.isSingleChain(tree, depth: stack.count - 1) else { throw Self.crossedParent }
       collectElements(of: tree)
     } catch {
       pending.removeSubrange(kept...)
@@ -87,5 +165,22 @@ extension XMLElementScanner {
     textStart = 0
     lexer = XMLMarkupLexer()
     return true
+  }
+
+  /// Whether the root and the elements below it, `depth` levels down, each hold exactly one
+  /// element.
+  private static func isSingleChain(_ tree: XMLTree, depth: Int) -> Bool {
+    var element = tree.root
+    for _ in 0..<max(0, depth) {
+      let children = element.elements
+      guard children.count == 1, let only = children.first else { return false }
+      element = only
+    }
+    return true
+  }
+
+  /// What a cut that crossed the parent's end throws, to be read the other way.
+  private static var crossedParent: XMLParsingError {
+    XMLParsingError(.mismatchedTag, "the cut crossed the parent's end", location: nil, sourceName: nil)
   }
 }

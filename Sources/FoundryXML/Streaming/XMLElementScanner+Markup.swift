@@ -140,6 +140,12 @@ extension XMLElementScanner {
 
   /// Whether the bytes are all white space.
   static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+    bytes.allSatisfy(isBlankByte)
   }
+
+  /// Whether `byte` is white space (space, tab, line feed, carriage return).
+  static func isBlankByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+  }
+
 }

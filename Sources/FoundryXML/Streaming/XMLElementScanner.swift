@@ -109,6 +109,12 @@ public struct XMLElementScanner: Sendable {
   /// input the lexer has read up to after it declined.
   var inPlace = InPlaceRead()
   var inPlaceResumeOffset = 0
+  /// How many cuts before a start tag (``cutName``) did not parse; after a few, the
+  /// children's depth alone places the cut.
+  var failedCutGuesses = 0
+  /// The name of the children that reading in place cuts before (``readInPlace(_:)``): at
+  /// first the elements' name as written, when the path's last step names one.
+  var cutName: [UInt8]?
 
   /// With ``tracksTextBesideElements``: whether text other than white space (or a CDATA
   /// section) stands directly in the element whose children are handed out, between them.
@@ -193,6 +199,7 @@ public struct XMLElementScanner: Sendable {
 
   private init(segments: [String], handsOutElements: Bool, options: XMLParsingOptions, streamOptions: XMLStreamOptions, sourceName: String?) {
     self.segments = segments.map(XMLPathStep.init)
+    cutName = self.segments.last?.literalName
     self.handsOutElements = handsOutElements
     self.options = options
     elementLimit = max(0, min(streamOptions.maximumElementSize, options.maximumInputSize, XMLParsingOptions.largestInputSize))

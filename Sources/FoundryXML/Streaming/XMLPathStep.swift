@@ -31,6 +31,14 @@ struct XMLPathStep: Sendable {
     }
   }
 
+  /// The qualified name the step matches, when it matches one name as written (not `*` or
+  /// `{uri}local`): what a search of the raw bytes can look for.
+  ///
+  /// ```swift
+  /// XMLPathStep("item").literalName   // Array("item".utf8)
+  /// ```
+  var literalName: [UInt8]? { kind == .qualified ? bytes : nil }
+
   /// Whether an element written `qualifiedName` may be the one this step names (`{uri}local`
   /// compares the local part; its namespace is decided once the element is parsed).
   func mayMatch(_ qualifiedName: UnsafeBufferPointer<UInt8>) -> Bool {
