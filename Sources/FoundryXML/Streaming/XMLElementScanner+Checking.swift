@@ -69,19 +69,19 @@ extension XMLElementScanner {
 
   // MARK: - Small documents
 
-  /// Parses `body` inside the prolog and the start tags of `ancestors`, followed by end tags
-  /// for `closing` (none: the body runs to the end of the input); `bodyEnd` is where the body
-  /// ends in the whole input.
+  /// Parses `body` (and `rest`, the input bytes right after it) inside the prolog and the
+  /// start tags of `ancestors`, followed by end tags for `closing` (none: the body runs to the
+  /// end of the input); `bodyEnd` is where the body ends in the whole input.
   ///
   /// - Parameters:
   ///   - followsRoot: Whether the body comes after the root element (it is then put after an
   ///     empty copy of the root).
   func parse(
-    ancestors: [OpenTag], body: ArraySlice<UInt8>, bodyOrigin: StreamPosition, bodyEnd: StreamPosition, closing: [OpenTag]?,
-    followsRoot: Bool
+    ancestors: [OpenTag], body: ArraySlice<UInt8>, rest: UnsafeBufferPointer<UInt8> = .init(start: nil, count: 0), bodyOrigin: StreamPosition,
+    bodyEnd: StreamPosition, closing: [OpenTag]?, followsRoot: Bool
   ) throws(XMLParsingError) -> XMLTree {
     var text: [UInt8] = []
-    text.reserveCapacity(prolog.count + body.count + ancestors.reduce(0) { $0 + 2 * bytes(of: $1).count } + 64)
+    text.reserveCapacity(prolog.count + body.count + rest.count + ancestors.reduce(0) { $0 + 2 * bytes(of: $1).count } + 64)
     var segments: [XMLStreamLocator.Segment] = []
     func add(_ bytes: some Collection<UInt8>, from origin: StreamPosition, isInput: Bool = true) {
       let start = text.count
@@ -95,6 +95,11 @@ extension XMLElementScanner {
     }
     for tag in ancestors { add(bytes(of: tag), from: origin(of: tag)) }
     add(body, from: bodyOrigin)
+    if !rest.isEmpty {
+      // One piece with the body: it follows the body in the input.
+      text.append(contentsOf: rest)
+      segments[segments.count - 1].end = text.count
+    }
     if let closing {
       add(closing.reversed().flatMap { Self.endTag(name(of: $0)) }, from: bodyEnd, isInput: false)
     }

@@ -144,22 +144,21 @@ extension XMLElementScanner {
   ///     so the parse counts only when each open element holds one element of the next (an
   ///     ancestor that holds more, from what ``pending`` held, is read the other way too).
   private mutating func parseInPlace(_ children: UnsafeBufferPointer<UInt8>, checkingAncestors: Bool) -> Bool {
-    let (kept, keptTracked, keptOffset) = (pending.count, tracked, trackedOffset)
-    pending.append(contentsOf: children)
-    let end = track(toPendingOffset: pending.count)
+    // The children go into the small document straight from the input, not through `pending`.
+    var end = place(ofPendingOffset: pending.count)
+    end.advance(over: children)
     do {
       let tree = try parse(
-        ancestors: pendingAncestors, body: pending[...], bodyOrigin: pendingOrigin, bodyEnd: end, closing: stack,
+        ancestors: pendingAncestors, body: pending[...], rest: children, bodyOrigin: pendingOrigin, bodyEnd: end, closing: stack,
         followsRoot: pendingFollowsRoot)
       guard !checkingAncestors || Self.isSingleChain(tree, depth: stack.count - 1) else { throw Self.crossedParent }
       collectElements(of: tree)
     } catch {
-      pending.removeSubrange(kept...)
-      (tracked, trackedOffset) = (keptTracked, keptOffset)
       return false
     }
     cursor += children.count
     dropPending(upTo: pending.count, origin: end)
+    (tracked, trackedOffset) = (end, 0)
     pendingAncestors = stack
     markupStart = 0
     textStart = 0
