@@ -88,6 +88,16 @@ struct XMLStreamErrorTests {
     #expect(outcome.errors.count == 1)
   }
 
+  @Test func aChunkThatCutsACharacterAfterMalformedMarkup() {
+    // The chunk ends inside `é`: the error is the `<` before it, not the cut character.
+    let bytes = Array("<root>t<a>a < b<_d><e-1.f><é></é></e-1.f></_d></a></root>".utf8)
+    let expected = wholeXMLDocument(bytes)
+    #expect(expected.error?.message.hasPrefix("character U+0020 cannot start an element name") == true)
+    for cut in bytes.indices {
+      #expect(streamXML(bytes, cuts: [cut]).error == expected.error, "cut at \(cut)")
+    }
+  }
+
   @Test func anElementOverTheLimit() {
     var limits = XMLStreamOptions()
     limits.maximumElementSize = 32

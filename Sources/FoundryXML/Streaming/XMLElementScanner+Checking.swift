@@ -57,6 +57,11 @@ extension XMLElementScanner {
   func parseFailure(adding extra: UnsafeBufferPointer<UInt8>) -> XMLParsingError {
     var body = pending
     body.append(contentsOf: extra.prefix(StreamPosition.tailLimit))
+    if !isFinished || extra.count > StreamPosition.tailLimit {
+      // The bytes end where the input does not: a character they cut is not an error (the
+      // parser checks the encoding before anything else, and would report it first).
+      Self.dropCutCharacter(from: &body)
+    }
     do {
       _ = try parse(
         ancestors: pendingAncestors, body: body[...], bodyOrigin: pendingOrigin, bodyEnd: place(ofPendingOffset: pending.count), closing: nil, followsRoot: pendingFollowsRoot)
@@ -65,6 +70,17 @@ extension XMLElementScanner {
     }
     let location = pending.withUnsafeBufferPointer { pendingOrigin.location(ofLocalOffset: pending.count, in: $0) }
     return XMLParsingError(.unexpectedEndOfInput, "the input ends inside the document", location: location, sourceName: sourceName)
+  }
+
+  /// Drops an incomplete UTF-8 sequence from the end of `bytes` (its lead byte and fewer
+  /// continuation bytes than it announces).
+  static func dropCutCharacter(from bytes: inout [UInt8]) {
+    var lead = bytes.count - 1
+    while lead >= 0, bytes.count - lead <= 3, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+    guard lead >= 0 else { return }
+    let byte = bytes[lead]
+    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+    if bytes.count - lead < length { bytes.removeSubrange(lead...) }
   }
 
   // MARK: - Small documents
