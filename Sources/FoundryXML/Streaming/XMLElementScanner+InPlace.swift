@@ -1,9 +1,11 @@
 import FoundryInternals
 
 // Inside the element whose children are handed out, with nothing captured, the scanner reads
-// the children straight from the input: it follows their depth tag by tag (no event per piece
-// of markup, no copy per piece) to the end of the last child complete within about a batch,
-// and parses all of it, with what ``pending`` holds, as one batch. Anything else (the markup
+// the children straight from the input, about a batch at a time, and parses them, with what
+// ``pending`` holds, as one batch. It cuts first without looking at the markup: before the last
+// start tag of the elements' name (or of the child at hand), which the parse and a check of the
+// tree confirm. Failing that, it follows the children's depth tag by tag (no event per piece of
+// markup, no copy per piece) to the end of the last complete child. Anything else (the markup
 // around the elements, a child larger than a batch, input that does not parse) goes through
 // the lexer and the capture, which read it as before: a batch that fails here is read again
 // that way, so that errors and lossy outcomes are the same whichever way the bytes went.
@@ -42,7 +44,8 @@ extension XMLElementScanner {
   }
 
   /// Reads the children complete in the input from the cursor (up to about a batch of them)
-  /// and parses them, with ``pending`` before them, as one batch.
+  /// and parses them, with ``pending`` before them, as one batch: cut before a start tag
+  /// (``guessCut(_:read:)``), else after the last child complete by the children's depth.
   ///
   /// - Complexity: O(*n*) in the bytes read, each read once however the input is cut.
   mutating func readInPlace(_ buffer: UnsafeBufferPointer<UInt8>) -> InPlaceOutcome {
