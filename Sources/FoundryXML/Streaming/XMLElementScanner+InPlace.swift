@@ -115,11 +115,9 @@ extension XMLElementScanner {
     let nameStart = index + 1
     index = nameStart
     while index < buffer.count {
-      switch buffer[index] {
-      case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan: return nameStart..<index
-      case Ascii.lessThan: return nil
-      default: index += 1
-      }
+      if endsName(buffer[index]) { return nameStart..<index }
+      if buffer[index] == Ascii.lessThan { return nil }
+      index += 1
     }
     return nil
   }
@@ -128,14 +126,9 @@ extension XMLElementScanner {
   /// or `>`); the buffer holds the byte after the name.
   private static func isStartTag(named name: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     let nameStart = index + 1
-    guard let base = buffer.baseAddress, nameStart + name.count < buffer.count else { return false }
-    switch buffer[nameStart + name.count] {
-    case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan:
-      guard let bytes = name.baseAddress else { return true }
-      return ByteSearch.equal(base + nameStart, bytes, count: name.count)
-    default:
-      return false
-    }
+    guard let base = buffer.baseAddress, nameStart + name.count < buffer.count, endsName(buffer[nameStart + name.count]) else { return false }
+    guard let bytes = name.baseAddress else { return true }
+    return ByteSearch.equal(base + nameStart, bytes, count: name.count)
   }
 
   /// Parses ``pending`` followed by `children` as a batch; on success the elements are
@@ -150,15 +143,13 @@ extension XMLElementScanner {
     // The children go into the small document straight from the input, not through `pending`.
     var end = place(ofPendingOffset: pending.count)
     end.advance(over: children)
-    do {
-      let tree = try parse(
+    guard
+      let tree = try? parse(
         ancestors: pendingAncestors, body: pending[...], rest: children, bodyOrigin: pendingOrigin, bodyEnd: end, closing: stack,
-        followsRoot: pendingFollowsRoot)
-      guard !checkingAncestors || Self.isSingleChain(tree, depth: stack.count - 1) else { throw Self.crossedParent }
-      collectElements(of: tree)
-    } catch {
-      return false
-    }
+        followsRoot: pendingFollowsRoot),
+      !checkingAncestors || Self.isSingleChain(tree, depth: stack.count - 1)
+    else { return false }
+    collectElements(of: tree)
     cursor += children.count
     dropPending(upTo: pending.count, origin: end)
     (tracked, trackedOffset) = (end, 0)
@@ -179,10 +170,5 @@ extension XMLElementScanner {
       element = only
     }
     return true
-  }
-
-  /// What a cut that crossed the parent's end throws, to be read the other way.
-  private static var crossedParent: XMLParsingError {
-    XMLParsingError(.mismatchedTag, "the cut crossed the parent's end", location: nil, sourceName: nil)
   }
 }

@@ -147,5 +147,4 @@ extension XMLElementScanner {
   static func isBlankByte(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
-
 }

@@ -60,11 +60,14 @@ extension XMLElementScanner {
   static func nameLength(in tag: UnsafeBufferPointer<UInt8>) -> Int {
     var end = 1
     while end < tag.count {
-      switch tag[end] {
-      case 0x20, 0x09, 0x0A, 0x0D, Ascii.slash, Ascii.greaterThan: return end - 1
-      default: end += 1
-      }
+      if endsName(tag[end]) { return end - 1 }
+      end += 1
     }
     return max(0, tag.count - 1)
+  }
+
+  /// Whether `byte` ends a qualified name in a start tag: white space, `/` or `>`.
+  static func endsName(_ byte: UInt8) -> Bool {
+    isBlankByte(byte) || byte == Ascii.slash || byte == Ascii.greaterThan
   }
 }
