@@ -277,9 +277,10 @@ public struct ObjectReader {
     } else if key.first == UInt8(ascii: "@") {
       // XML: attributes lead the members, so each search covers only its own run.
       found = node.memberIndex(utf8: key, hint: &attributeHint, keysFrom: node.firstChildIndex, to: contentStart)
-    } else if let child = node.memberIndex(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) {
+    } else if contentStart < objectEnd, let child = node.memberIndex(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) {
+      // (Each run is tested for members here: most elements lack either attributes or children.)
       found = child
-    } else if let attribute = schema.attributeKeys.keys[field] {
+    } else if node.firstChildIndex < contentStart, let attribute = schema.attributeKeys.keys[field] {
       // No child element of that name: the attribute.
       found = node.memberIndex(utf8: attribute, hint: &attributeHint, keysFrom: node.firstChildIndex, to: contentStart)
     } else {
