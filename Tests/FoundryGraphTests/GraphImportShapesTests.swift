@@ -36,6 +36,28 @@ struct GraphImportShapesTests {
     }
   }
 
+  @Test("parent-scoped identities stay within their relationship, however many relationships an import reads")
+  func scopedIdentitiesPerRelationship() throws {
+    // The first performance's seats outgrow the short list (a table answers past eight), and
+    // repeat seat 3; the next ones reuse the same identities, which name other objects.
+    let seats = (1...10).map { "{\"number\": \($0)}" }.joined(separator: ", ")
+    let payload = """
+      {"performances": [
+         {"id": 1, "seats": [\(seats), {"number": 3}]},
+         {"id": 2, "seats": [{"number": 3}, {"number": 3}, {"number": 11}]},
+         {"id": 3, "seats": [{"number": 1}]}]}
+      """
+    let graph = ObjectGraph(schema: Self.catalog)
+    for _ in 1...2 {
+      let report = try graph.importJSON(Array(payload.utf8), entity: "Catalog")
+      #expect(report.objectCounts["Seat"] == 13)
+      let numbers = try graph.objects(of: "Performance").map { try $0.related(forKey: "seats").map(\.number) }
+      #expect(numbers.map(\.count) == [10, 2, 1])
+      #expect(numbers.last == [.integer(1)])
+      #expect(try graph.objects(of: "Seat").count == 13)
+    }
+  }
+
   @Test("keyed objects, references by id, composite and parent-scoped identity")
   func catalogShapes() throws {
     let payload = """

@@ -142,10 +142,19 @@ extension GraphImportSession {
     }
   }
 
+  /// A spare ``ScopedIdentities`` reset for `owner`'s relationship in `slot`, or a new one.
+  private func scopedIdentities(owner: ManagedObject, slot: Int, capacity: Int) -> ScopedIdentities {
+    guard let spare = spareIdentities.popLast() else { return ScopedIdentities(owner: owner, slot: slot, capacity: capacity) }
+    spare.reset(owner: owner, slot: slot, capacity: capacity)
+    return spare
+  }
+
   /// Links what a relationship's payload names: one object or identity, or several.
   func importRelationship(_ value: ValueReader, of object: ManagedObject, slot: Int, step: RelationshipStep) throws {
     let destination = try plan(step.destination)
-    let identities = step.isToMany && step.hasScopedIdentity ? ScopedIdentities(owner: object, slot: slot, capacity: value.elementCount) : nil
+    let identities = step.isToMany && step.hasScopedIdentity ? scopedIdentities(owner: object, slot: slot, capacity: value.elementCount) : nil
+    // Back for the next relationship once this one is done: only this call's scope held it.
+    defer { if let identities { spareIdentities.append(identities.emptied()) } }
     let scope = Scope(owner: object, slot: slot, inverse: step.inverse, identities: identities)
     guard step.isToMany else {
       let target: ManagedObject

@@ -21,6 +21,8 @@ final class GraphImportSession {
   /// The members of the payload object being read that attribute lookups found so far: when
   /// they are all its members, its relationships need no lookup (see ``readFields``).
   @exclusivity(unchecked) var foundMembers = 0
+  /// Identity tables of finished relationships, for the next ones (see ``ScopedIdentities``).
+  @exclusivity(unchecked) var spareIdentities: [ScopedIdentities] = []
   /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
   @exclusivity(unchecked) private var nesting = 0
 

@@ -5,9 +5,12 @@
 ///
 /// Short lists are searched in order; past a few entries a table keyed by identity answers,
 /// so a payload of n scoped objects costs O(n), not O(n²).
+///
+/// An import reuses them from one relationship to the next (``reset(owner:slot:capacity:)``):
+/// a payload has one per to-many relationship of scoped objects (each performance's prices).
 final class ScopedIdentities {
-  private let owner: ManagedObject
-  private let slot: Int
+  @exclusivity(unchecked) private var owner: ManagedObject
+  @exclusivity(unchecked) private var slot: Int
   // Unchecked exclusivity, as for ManagedObject's storage: only this type touches them.
   @exclusivity(unchecked) private var keys: [IdentityKey] = []
   @exclusivity(unchecked) private var objects: [ManagedObject] = []
@@ -23,6 +26,23 @@ final class ScopedIdentities {
     self.slot = slot
     keys.reserveCapacity(capacity)
     objects.reserveCapacity(capacity)
+  }
+
+  /// Lets go of the objects and identities, keeping the storage. - Returns: `self`.
+  func emptied() -> ScopedIdentities {
+    keys.removeAll(keepingCapacity: true)
+    objects.removeAll(keepingCapacity: true)
+    positions = nil
+    return self
+  }
+
+  /// Starts over, empty, for `owner`'s relationship in `slot`.
+  func reset(owner: ManagedObject, slot: Int, capacity: Int) {
+    self.owner = owner
+    self.slot = slot
+    keys.reserveCapacity(capacity)
+    objects.reserveCapacity(capacity)
+    hasOwnersObjects = false
   }
 
   /// The first object of `entity`'s kind (an entity position) with identity `key`.
