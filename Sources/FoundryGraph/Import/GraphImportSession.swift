@@ -21,6 +21,13 @@ final class GraphImportSession {
   /// The members of the payload object being read that attribute lookups found so far: when
   /// they are all its members, its relationships need no lookup (see ``readFields``).
   @exclusivity(unchecked) var foundMembers = 0
+  /// Per existing object: the payload last applied to it in this import, when that payload
+  /// held attributes alone (see ``appliesAgain(_:to:)``).
+  /// By object number (never reused, unlike an object's address).
+  @exclusivity(unchecked) private var lastPayloads: [Int: JSONNode] = [:]
+  /// Whether a repeat of an object's last payload may be skipped: not when a callback may
+  /// change objects between two repeats, nor in lossy mode (each read reports its issues).
+  private let skipsRepeats: Bool
   /// Identity tables of finished relationships, for the next ones (see ``ScopedIdentities``).
   @exclusivity(unchecked) var spareIdentities: [ScopedIdentities] = []
   /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
@@ -39,6 +46,7 @@ final class GraphImportSession {
     touchedCounts = Array(repeating: 0, count: plans.count)
     graph.importCount += 1
     stamp = graph.importCount
+    skipsRepeats = options.didImport == nil && !options.isLossy
   }
 
   private static func plan(for entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws(GraphError) -> EntityImportPlan {
@@ -168,7 +176,9 @@ final class GraphImportSession {
       return object
     }
     if existing.entity === plan.entity {
-      try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: true, scope: scope, key: key)
+      guard appliesAgain(value, to: existing, key: key) else { return existing }
+      let namedRelationships = try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: true, scope: scope, key: key)
+      if skipsRepeats, key == nil, !namedRelationships, !value.jsonNode.isMarkup { lastPayloads[existing.objectNumber] = value.jsonNode }
     } else {
       // An object of a subentity: read the payload as that entity's.
       let actual = try self.plan(existing.entity)
@@ -181,12 +191,26 @@ final class GraphImportSession {
     return existing
   }
 
+  /// Whether `value`, a payload for `object` (found by identity), must be read: not when it is
+  /// written exactly as the payload last applied to `object` in this import, which held
+  /// attributes alone. Applying it again would change nothing: only the object's own payloads
+  /// set its attributes. A denormalized payload (the same area under every seat category of a
+  /// catalog) is then read once per object instead of once per mention.
+  private func appliesAgain(_ value: ValueReader, to object: ManagedObject, key: (slot: Int, value: GraphValue)?) -> Bool {
+    guard !lastPayloads.isEmpty, let last = lastPayloads[object.objectNumber] else { return true }
+    if key == nil, last.isWrittenTheSame(as: value.jsonNode) { return false }
+    // Forgotten before the read: a read that fails may leave the object changed.
+    lastPayloads[object.objectNumber] = nil
+    return true
+  }
+
   /// Reads a payload object's attributes (all but the identity it was found or made by) and
-  /// relationships into `object`.
+  /// relationships into `object`. - Returns: Whether the payload named a relationship.
+  @discardableResult
   private func readFields(
     into object: ManagedObject, from reader: inout ObjectReader, plan: EntityImportPlan, isNew: Bool, hasIdentity: Bool, scope: Scope?,
     key: (slot: Int, value: GraphValue)?
-  ) throws {
+  ) throws -> Bool {
     // A member's key fills its attribute: before the required-value checks in a new object,
     // after a complete update in an existing one.
     if let key, isNew { object.assign(key.value, at: key.slot) }
@@ -205,6 +229,7 @@ final class GraphImportSession {
     if namesRelationships { try readRelationships(into: object, from: &reader, plan: plan, skipping: scope?.inverse) }
     try reader.finish()
     touch(object)
+    return namesRelationships
   }
 
   /// The identity a payload object gives: `nil` unless every identity attribute is there (a
