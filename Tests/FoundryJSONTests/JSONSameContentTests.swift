@@ -26,6 +26,17 @@ struct JSONSameContentTests {
     let items = try Self.elements(text)
     #expect(items[0].isWrittenTheSame(as: items[1]) == same)
     #expect(items[1].isWrittenTheSame(as: items[0]) == same)
+    if same { #expect(items[0].writtenHash == items[1].writtenHash) }
+  }
+
+  @Test("the hash takes every byte of a key or scalar, the last ones too")
+  func hashTakesEveryByte() throws {
+    for length in 0..<20 {
+      let stem = String(repeating: "a", count: length)
+      let items = try Self.elements("[\"\(stem)b\", \"\(stem)c\", {\"\(stem)b\": 1}, {\"\(stem)c\": 1}]")
+      #expect(items[0].writtenHash != items[1].writtenHash, "length \(length)")
+      #expect(items[2].writtenHash != items[3].writtenHash, "length \(length)")
+    }
   }
 
   @Test("values of two documents compare by their text")

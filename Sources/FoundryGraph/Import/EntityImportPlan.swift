@@ -19,6 +19,11 @@ final class EntityImportPlan {
   let subentityPath: PathExpression?
   /// Whether every field is one plain key of its own (``MappingSchema/hasDistinctPlainKeys``).
   let hasDistinctPlainKeys: Bool
+  /// Whether a payload object names the same object wherever it appears: the entity has an
+  /// identity of its own (not its parent's) and no subentities a payload could pick.
+  let remembersPayloads: Bool
+  /// Whether this import remembered a payload of the entity: its payloads are worth hashing.
+  @exclusivity(unchecked) var hasRememberedPayloads = false
 
   init(entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws {
     self.entity = entity
@@ -37,6 +42,7 @@ final class EntityImportPlan {
     identitySlots = entity.identitySlots
     hasSubentities = !entity.descendantIndices.isEmpty
     subentityPath = entity.declaration.subentityKeyPath.map { PathExpression($0) }
+    remembersPayloads = !identitySlots.isEmpty && !entity.isIdentityScopedToParent && !hasSubentities
   }
 
   /// The type name of attribute `slot`, for messages.
