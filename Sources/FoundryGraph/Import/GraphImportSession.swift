@@ -21,17 +21,8 @@ final class GraphImportSession {
   /// The members of the payload object being read that attribute lookups found so far: when
   /// they are all its members, its relationships need no lookup (see ``readFields``).
   @exclusivity(unchecked) var foundMembers = 0
-  /// Per existing object: the payload last applied to it in this import, when that payload
-  /// held attributes alone (see ``appliesAgain(_:to:)``).
-  /// By object number (never reused, unlike an object's address).
-  @exclusivity(unchecked) private var lastPayloads: [Int: JSONNode] = [:]
-  /// Per entity position and ``JSONNode/writtenHash`` of a payload read into an existing
-  /// object found by identity: that object's number (see ``repeatedObject(_:as:scope:key:)``).
-  @exclusivity(unchecked) private var objectsByPayload: [PayloadKey: Int] = [:]
-  struct PayloadKey: Hashable {
-    let entity: Int
-    let hash: Int
-  }
+  /// The payload objects read into existing objects, for their repeats.
+  private let repeats = RepeatedPayloads()
   /// Whether a repeat of an object's last payload may be skipped: not when a callback may
   /// change objects between two repeats, nor in lossy mode (each read reports its issues).
   private let skipsRepeats: Bool
@@ -151,7 +142,7 @@ final class GraphImportSession {
         offset: value.jsonNode.byteOffset
       )
     }
-    if let known = repeatedObject(value, as: plan, scope: scope, key: key) { return known }
+    if skipsRepeats, key == nil, options.shouldImport == nil, let known = repeats.object(writtenAs: value.jsonNode, as: plan) { return known }
     let mark = created.count
     do {
       let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
@@ -186,7 +177,7 @@ final class GraphImportSession {
     if existing.entity === plan.entity {
       guard appliesAgain(value, to: existing, key: key) else { return existing }
       let namedRelationships = try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: true, scope: scope, key: key)
-      if skipsRepeats, key == nil, !namedRelationships, !value.jsonNode.isMarkup { remember(value.jsonNode, readInto: existing, as: plan) }
+      if skipsRepeats, key == nil, !namedRelationships, !value.jsonNode.isMarkup { repeats.remember(value.jsonNode, readInto: existing, as: plan) }
     } else {
       // An object of a subentity: read the payload as that entity's.
       let actual = try self.plan(existing.entity)
@@ -199,40 +190,16 @@ final class GraphImportSession {
     return existing
   }
 
-  /// The object a payload object names when it is written exactly as the attributes-only
-  /// payload last read into an existing object of the plan's entity in this import: that
-  /// payload's identity found it, and reading it again would change nothing. Not for entities
-  /// whose identity depends on the parent, subentities, or keyed members, nor with a
-  /// `shouldImport` hook (which sees every payload object).
-  private func repeatedObject(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?) -> ManagedObject? {
-    guard plan.hasRememberedPayloads, key == nil, options.shouldImport == nil else { return nil }
-    let node = value.jsonNode
-    guard !node.isMarkup, let number = objectsByPayload[PayloadKey(entity: plan.entity.index, hash: node.writtenHash)],
-      graph.storage.indices.contains(number), let object = graph.storage[number], !object.isDeleted, object.entity === plan.entity,
-      let last = lastPayloads[number], last.isWrittenTheSame(as: node)
-    else { return nil }
-    return object
-  }
-
-  /// Notes that `node` (attributes only) was read into `object`, an existing object of
-  /// `plan`'s entity found by its identity.
-  private func remember(_ node: JSONNode, readInto object: ManagedObject, as plan: EntityImportPlan) {
-    lastPayloads[object.objectNumber] = node
-    guard plan.remembersPayloads else { return }
-    objectsByPayload[PayloadKey(entity: plan.entity.index, hash: node.writtenHash)] = object.objectNumber
-    plan.hasRememberedPayloads = true
-  }
-
   /// Whether `value`, a payload for `object` (found by identity), must be read: not when it is
   /// written exactly as the payload last applied to `object` in this import, which held
   /// attributes alone. Applying it again would change nothing: only the object's own payloads
   /// set its attributes. A denormalized payload (the same area under every seat category of a
   /// catalog) is then read once per object instead of once per mention.
   private func appliesAgain(_ value: ValueReader, to object: ManagedObject, key: (slot: Int, value: GraphValue)?) -> Bool {
-    guard !lastPayloads.isEmpty, let last = lastPayloads[object.objectNumber] else { return true }
-    if key == nil, last.isWrittenTheSame(as: value.jsonNode) { return false }
+    guard object.importText != nil else { return true }
+    if key == nil, repeats.isRepeat(value.jsonNode, of: object) { return false }
     // Forgotten before the read: a read that fails may leave the object changed.
-    lastPayloads[object.objectNumber] = nil
+    repeats.forget(object)
     return true
   }
 

@@ -1,3 +1,5 @@
+import FoundryJSON
+
 /// An instance of an entity in an ``ObjectGraph``: attribute values, related objects, and
 /// what changed since the graph last committed.
 ///
@@ -70,6 +72,9 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) public internal(set) var isDeleted = false
   /// The number of the last import that touched the object (counted once per import).
   @exclusivity(unchecked) var importStamp = 0
+  /// During an import: the payload object last read into this object, when it held
+  /// attributes alone (see `RepeatedPayloads`).
+  @exclusivity(unchecked) var importText: JSONNode?
   /// Who reads the object through typed views: made on the first such read (see
   /// `ManagedObject+Observation.swift`), so that changes nobody observes cost a check for `nil`.
   @exclusivity(unchecked) var observation: ObservationBox?

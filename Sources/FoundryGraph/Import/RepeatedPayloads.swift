@@ -1,0 +1,73 @@
+import FoundryJSON
+
+/// What one import remembers of the payload objects it read into existing objects, so that a
+/// repeat (denormalized JSON: the same area under every seat category of a catalog) is not read
+/// again: reading a payload object's attributes a second time changes nothing, since only the
+/// object's own payloads set them.
+///
+/// Each object keeps the text last read into it (``ManagedObject/importText``, until the import
+/// ends) when that text held attributes alone. For entities with an identity of their own and
+/// no subentities, a small cache also maps the text's hash to the object, so that a repeat is
+/// known before its identity is read.
+///
+/// ```swift
+/// repeats.remember(node, readInto: area, as: plan)
+/// repeats.object(writtenAs: mention, as: plan)     // area, when mention is written as node
+/// repeats.isRepeat(mention, of: area)              // true
+/// ```
+final class RepeatedPayloads {
+  private struct Entry {
+    var hash = 0
+    /// Held: an object deleted during the import must stay a valid reference until it ends.
+    var object: ManagedObject?
+  }
+
+  /// Direct-mapped by hash: a collision replaces the older entry (a miss only means a read).
+  private static let cacheSize = 1024
+  @exclusivity(unchecked) private var cache: [Entry] = []
+  /// The objects holding an ``ManagedObject/importText``, to clear when the import ends.
+  @exclusivity(unchecked) private var remembered: [ManagedObject] = []
+
+  deinit {
+    for object in remembered { object.importText = nil }
+  }
+
+  /// Notes that `node` (attributes only) was read into `object`, an existing object of the
+  /// entity of `plan`, found by its identity.
+  func remember(_ node: JSONNode, readInto object: ManagedObject, as plan: EntityImportPlan) {
+    if object.importText == nil { remembered.append(object) }
+    object.importText = node
+    guard plan.remembersPayloads else { return }
+    if cache.isEmpty { cache = Array(repeating: Entry(), count: Self.cacheSize) }
+    let hash = Self.key(node, plan)
+    cache[hash & (Self.cacheSize - 1)] = Entry(hash: hash, object: object)
+    plan.hasRememberedPayloads = true
+  }
+
+  /// The object of `plan`'s entity whose last text in this import is written as `node`.
+  func object(writtenAs node: JSONNode, as plan: EntityImportPlan) -> ManagedObject? {
+    guard plan.hasRememberedPayloads, !node.isMarkup else { return nil }
+    let hash = Self.key(node, plan)
+    let slot = hash & (Self.cacheSize - 1)
+    guard cache[slot].hash == hash, let object = cache[slot].object, !object.isDeleted, object.entity === plan.entity,
+      let text = object.importText, text.isWrittenTheSame(as: node)
+    else { return nil }
+    return object
+  }
+
+  /// Whether `node`, a payload object for `object`, is written as the text last read into it.
+  func isRepeat(_ node: JSONNode, of object: ManagedObject) -> Bool {
+    guard let text = object.importText else { return false }
+    return text.isWrittenTheSame(as: node)
+  }
+
+  /// Forgets the text of `object`, whose next read may change it (or fail halfway).
+  func forget(_ object: ManagedObject) {
+    object.importText = nil
+  }
+
+  /// The cache key of a text read as an object of `plan`'s entity.
+  private static func key(_ node: JSONNode, _ plan: EntityImportPlan) -> Int {
+    node.writtenHash ^ (plan.entity.index &* 0x2545_F491)
+  }
+}
