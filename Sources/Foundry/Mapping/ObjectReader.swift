@@ -272,13 +272,14 @@ public struct ObjectReader {
     foundAlternative = 0
     let node = object.node
     let found: Int?
+    // XML: an element's children and attributes are each searched only when it has some (most
+    // elements have attributes alone or children alone).
     if !isMarkup {
       found = node.memberIndex(utf8: key, hint: &hint)
     } else if key.first == UInt8(ascii: "@") {
       // XML: attributes lead the members, so each search covers only its own run.
       found = node.memberIndex(utf8: key, hint: &attributeHint, keysFrom: node.firstChildIndex, to: contentStart)
     } else if contentStart < objectEnd, let child = node.memberIndex(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) {
-      // (Each run is tested for members here: most elements lack either attributes or children.)
       found = child
     } else if node.firstChildIndex < contentStart, let attribute = schema.attributeKeys.keys[field] {
       // No child element of that name: the attribute.

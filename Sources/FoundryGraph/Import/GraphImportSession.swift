@@ -22,10 +22,7 @@ final class GraphImportSession {
   /// they are all its members, its relationships need no lookup (see ``readFields``).
   @exclusivity(unchecked) var foundMembers = 0
   /// The payload objects read into existing objects, for their repeats.
-  private let repeats = RepeatedPayloads()
-  /// Whether a repeat of an object's last payload may be skipped: not when a callback may
-  /// change objects between two repeats, nor in lossy mode (each read reports its issues).
-  private let skipsRepeats: Bool
+  private let repeats: RepeatedPayloads
   /// Identity tables of finished relationships, for the next ones (see ``ScopedIdentities``).
   @exclusivity(unchecked) var spareIdentities: [ScopedIdentities] = []
   /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
@@ -44,7 +41,7 @@ final class GraphImportSession {
     touchedCounts = Array(repeating: 0, count: plans.count)
     graph.importCount += 1
     stamp = graph.importCount
-    skipsRepeats = options.didImport == nil && !options.isLossy
+    repeats = RepeatedPayloads(options: options)
   }
 
   private static func plan(for entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws(GraphError) -> EntityImportPlan {
@@ -142,7 +139,7 @@ final class GraphImportSession {
         offset: value.jsonNode.byteOffset
       )
     }
-    if skipsRepeats, key == nil, options.shouldImport == nil, let known = repeats.object(writtenAs: value.jsonNode, as: plan) { return known }
+    if let known = repeats.object(writtenAs: value.jsonNode, as: plan, key: key) { return known }
     let mark = created.count
     do {
       let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
@@ -175,9 +172,10 @@ final class GraphImportSession {
       return object
     }
     if existing.entity === plan.entity {
-      guard appliesAgain(value, to: existing, key: key) else { return existing }
+      // A repeat of the text last read into it changes nothing (see `RepeatedPayloads`).
+      guard repeats.mustRead(value.jsonNode, into: existing, key: key) else { return existing }
       let namedRelationships = try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: true, scope: scope, key: key)
-      if skipsRepeats, key == nil, !namedRelationships, !value.jsonNode.isMarkup { repeats.remember(value.jsonNode, readInto: existing, as: plan) }
+      repeats.remember(value.jsonNode, readInto: existing, as: plan, key: key, namedRelationships: namedRelationships)
     } else {
       // An object of a subentity: read the payload as that entity's.
       let actual = try self.plan(existing.entity)
@@ -188,19 +186,6 @@ final class GraphImportSession {
     }
     try options.didImport?(existing, value, false)
     return existing
-  }
-
-  /// Whether `value`, a payload for `object` (found by identity), must be read: not when it is
-  /// written exactly as the payload last applied to `object` in this import, which held
-  /// attributes alone. Applying it again would change nothing: only the object's own payloads
-  /// set its attributes. A denormalized payload (the same area under every seat category of a
-  /// catalog) is then read once per object instead of once per mention.
-  private func appliesAgain(_ value: ValueReader, to object: ManagedObject, key: (slot: Int, value: GraphValue)?) -> Bool {
-    guard object.importText != nil else { return true }
-    if key == nil, repeats.isRepeat(value.jsonNode, of: object) { return false }
-    // Forgotten before the read: a read that fails may leave the object changed.
-    repeats.forget(object)
-    return true
   }
 
   /// Reads a payload object's attributes (all but the identity it was found or made by) and

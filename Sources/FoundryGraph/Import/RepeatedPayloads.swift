@@ -1,3 +1,4 @@
+import Foundry
 import FoundryJSON
 
 /// What one import remembers of the payload objects it read into existing objects, so that a
@@ -11,9 +12,9 @@ import FoundryJSON
 /// known before its identity is read.
 ///
 /// ```swift
-/// repeats.remember(node, readInto: area, as: plan)
-/// repeats.object(writtenAs: mention, as: plan)     // area, when mention is written as node
-/// repeats.isRepeat(mention, of: area)              // true
+/// repeats.remember(node, readInto: area, as: plan, key: nil, namedRelationships: false)
+/// repeats.object(writtenAs: mention, as: plan, key: nil)   // area, when mention is written as node
+/// repeats.mustRead(mention, into: area, key: nil)          // false
 /// ```
 final class RepeatedPayloads {
   private struct Entry {
@@ -22,19 +23,34 @@ final class RepeatedPayloads {
     var object: ManagedObject?
   }
 
+  /// Whether repeats may be skipped at all: not in lossy mode (each read reports its issues),
+  /// nor with a `didImport` hook (it may change objects between two mentions).
+  private let skips: Bool
+  /// Whether a repeat may be known before its identity is read: not with a `shouldImport`
+  /// hook, which sees every payload object first.
+  private let findsByText: Bool
   /// Direct-mapped by hash: a collision replaces the older entry (a miss only means a read).
   private static let cacheSize = 1024
   @exclusivity(unchecked) private var cache: [Entry] = []
   /// The objects holding an ``ManagedObject/importText``, to clear when the import ends.
   @exclusivity(unchecked) private var remembered: [ManagedObject] = []
 
+  init(options: GraphImportOptions) {
+    skips = options.didImport == nil && !options.isLossy
+    findsByText = skips && options.shouldImport == nil
+  }
+
   deinit {
     for object in remembered { object.importText = nil }
   }
 
-  /// Notes that `node` (attributes only) was read into `object`, an existing object of the
-  /// entity of `plan`, found by its identity.
-  func remember(_ node: JSONNode, readInto object: ManagedObject, as plan: EntityImportPlan) {
+  /// Notes that `node` was read into `object`, an existing object of the entity of `plan`,
+  /// found by its identity; a payload that named relationships, or came with a member's key,
+  /// is not a text to skip.
+  func remember(
+    _ node: JSONNode, readInto object: ManagedObject, as plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?, namedRelationships: Bool
+  ) {
+    guard skips, key == nil, !namedRelationships, !node.isMarkup else { return }
     if object.importText == nil { remembered.append(object) }
     object.importText = node
     guard plan.remembersPayloads else { return }
@@ -45,8 +61,8 @@ final class RepeatedPayloads {
   }
 
   /// The object of `plan`'s entity whose last text in this import is written as `node`.
-  func object(writtenAs node: JSONNode, as plan: EntityImportPlan) -> ManagedObject? {
-    guard plan.hasRememberedPayloads, !node.isMarkup else { return nil }
+  func object(writtenAs node: JSONNode, as plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) -> ManagedObject? {
+    guard findsByText, plan.hasRememberedPayloads, key == nil else { return nil }
     let hash = Self.key(node, plan)
     let slot = hash & (Self.cacheSize - 1)
     guard cache[slot].hash == hash, let object = cache[slot].object, !object.isDeleted, object.entity === plan.entity,
@@ -55,15 +71,14 @@ final class RepeatedPayloads {
     return object
   }
 
-  /// Whether `node`, a payload object for `object`, is written as the text last read into it.
-  func isRepeat(_ node: JSONNode, of object: ManagedObject) -> Bool {
-    guard let text = object.importText else { return false }
-    return text.isWrittenTheSame(as: node)
-  }
-
-  /// Forgets the text of `object`, whose next read may change it (or fail halfway).
-  func forget(_ object: ManagedObject) {
+  /// Whether `node`, a payload object for `object` (found by identity), must be read: not when
+  /// it is written as the text last read into it. Otherwise the text is forgotten first: a
+  /// read that fails may leave the object changed.
+  func mustRead(_ node: JSONNode, into object: ManagedObject, key: (slot: Int, value: GraphValue)?) -> Bool {
+    guard let text = object.importText else { return true }
+    if key == nil, text.isWrittenTheSame(as: node) { return false }
     object.importText = nil
+    return true
   }
 
   /// The cache key of a text read as an object of `plan`'s entity.
