@@ -1,49 +1,76 @@
 import FoundryJSON
 import Testing
 
-@Suite("JSONNode.isWrittenTheSame")
+@Suite("JSONNode.writtenSpan")
 struct JSONSameContentTests {
   /// The elements of a JSON array, as nodes.
   static func elements(_ text: String) throws -> [JSONNode] {
     Array(try JSONDocument(bytes: Array(text.utf8)).root.elements)
   }
 
+  /// Calls `body` with the spans of a JSON array's elements, while the document lives.
+  static func withSpans(_ text: String, _ body: ([WrittenSpan]) throws -> Void) throws {
+    let items = try elements(text)
+    try withExtendedLifetime(items) { try body(try items.map { try #require($0.writtenSpan) }) }
+  }
+
   @Test(
-    "the same text, spaced any way, is the same; anything else written differently is not",
+    "the same text is the same; anything written differently, spaces included, is not",
     arguments: [
-      (#"[{"a": [1, {"b": null}], "c": "x"}, {"a":[1,{"b":null}],"c":"x"}]"#, true),
+      (#"[{"a": [1, {"b": null}], "c": "x"}, {"a": [1, {"b": null}], "c": "x"}]"#, true),
       (#"[[], []]"#, true),
+      (#"[{"a": [[]]}, {"a": [[]]}]"#, true),
+      (#"["x", "x"]"#, true),
+      (#"[{"a": 1}, {"a":1}]"#, false),
       (#"[{"a": 1, "b": 2}, {"b": 2, "a": 1}]"#, false),
       (#"[1, 1.0]"#, false),
+      (#"[1, "1"]"#, false),
       (#"["é", "\u00e9"]"#, false),
       (#"[{"a": [1]}, {"a": [1, 2]}]"#, false),
       (#"[{"a": [1]}, {"a": [1], "b": 2}]"#, false),
       (#"[{"a": [[]]}, {"a": [{}]}]"#, false),
+      (#"[{"a": []}, {"a": [[]]}]"#, false),
       (#"["ab", "ac"]"#, false),
+      (#"["ab", "abc"]"#, false),
       (#"[true, false]"#, false),
+      (#"[null, {}]"#, false),
     ])
   func comparesWriting(text: String, same: Bool) throws {
-    let items = try Self.elements(text)
-    #expect(items[0].isWrittenTheSame(as: items[1]) == same)
-    #expect(items[1].isWrittenTheSame(as: items[0]) == same)
-    if same { #expect(items[0].writtenHash == items[1].writtenHash) }
+    try Self.withSpans(text) { spans in
+      #expect(spans[0].isSame(as: spans[1]) == same)
+      #expect(spans[1].isSame(as: spans[0]) == same)
+      if same { #expect(spans[0].hash == spans[1].hash) }
+    }
   }
 
-  @Test("the hash takes every byte of a key or scalar, the last ones too")
+  @Test("the hash takes every byte of a value, the last ones too")
   func hashTakesEveryByte() throws {
     for length in 0..<20 {
       let stem = String(repeating: "a", count: length)
-      let items = try Self.elements("[\"\(stem)b\", \"\(stem)c\", {\"\(stem)b\": 1}, {\"\(stem)c\": 1}]")
-      #expect(items[0].writtenHash != items[1].writtenHash, "length \(length)")
-      #expect(items[2].writtenHash != items[3].writtenHash, "length \(length)")
+      let text = "[\"\(stem)b\", \"\(stem)c\", {\"\(stem)b\": 1}, {\"\(stem)c\": 1}, {\"k\": \"\(stem)b\"}, {\"k\": \"\(stem)c\"}]"
+      try Self.withSpans(text) { spans in
+        for pair in stride(from: 0, to: spans.count, by: 2) {
+          #expect(spans[pair].hash != spans[pair + 1].hash, "length \(length), pair \(pair / 2)")
+          #expect(!spans[pair].isSame(as: spans[pair + 1]), "length \(length), pair \(pair / 2)")
+        }
+      }
     }
   }
 
   @Test("values of two documents compare by their text")
   func acrossDocuments() throws {
-    let first = try Self.elements(#"[{"id": 7, "tags": ["a"]}]"#)
-    let second = try Self.elements(#"[0, {"id": 7, "tags": ["a"]}]"#)
-    #expect(first[0].isWrittenTheSame(as: second[1]))
-    #expect(!first[0].isWrittenTheSame(as: second[0]))
+    try Self.withSpans(#"[{"id": 7, "tags": ["a"]}]"#) { first in
+      try Self.withSpans(#"[0, {"id": 7, "tags": ["a"]}]"#) { second in
+        #expect(first[0].isSame(as: second[1]))
+        #expect(!first[0].isSame(as: second[0]))
+      }
+    }
+  }
+
+  @Test("a markup view's values have no span")
+  func markupHasNone() throws {
+    var builder = JSONDocumentBuilder()
+    builder.string("x", sourceOffset: 0)
+    #expect(builder.document(source: Array("x".utf8)).root.writtenSpan == nil)
   }
 }

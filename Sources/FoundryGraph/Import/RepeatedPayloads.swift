@@ -4,7 +4,8 @@ import FoundryJSON
 /// What one import remembers of the payload objects it read into existing objects, so that a
 /// repeat (denormalized JSON: the same area under every seat category of a catalog) is not read
 /// again: reading a payload object's attributes a second time changes nothing, since only the
-/// object's own payloads set them.
+/// object's own payloads set them. A repeat is a payload written byte for byte as the one last
+/// read (``WrittenSpan``, spaces included): an API writes one object the same way each time.
 ///
 /// Each object keeps the text last read into it (``ManagedObject/importText``, until the import
 /// ends) when that text held attributes alone. For entities with an identity of their own and
@@ -19,8 +20,9 @@ import FoundryJSON
 final class RepeatedPayloads {
   private struct Entry {
     var hash = 0
-    /// Held: an object deleted during the import must stay a valid reference until it ends.
-    var object: ManagedObject?
+    /// Unretained: ``remembered`` holds every object an entry names, deleted ones included,
+    /// until the import ends.
+    var object: Unmanaged<ManagedObject>?
   }
 
   /// Whether repeats may be skipped at all: not in lossy mode (each read reports its issues),
@@ -50,25 +52,27 @@ final class RepeatedPayloads {
   func remember(
     _ node: JSONNode, readInto object: ManagedObject, as plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?, namedRelationships: Bool
   ) {
-    guard skips, key == nil, !namedRelationships, !node.isMarkup else { return }
+    guard skips, key == nil, !namedRelationships, let span = node.writtenSpan else { return }
     if object.importText == nil { remembered.append(object) }
-    object.importText = node
+    object.importText = ImportedText(node: node, span: span)
     guard plan.remembersPayloads else { return }
     if cache.isEmpty { cache = Array(repeating: Entry(), count: Self.cacheSize) }
-    let hash = Self.key(node, plan)
-    cache[hash & (Self.cacheSize - 1)] = Entry(hash: hash, object: object)
+    let hash = Self.key(span, plan)
+    cache[hash & (Self.cacheSize - 1)] = Entry(hash: hash, object: .passUnretained(object))
     plan.hasRememberedPayloads = true
   }
 
   /// The object of `plan`'s entity whose last text in this import is written as `node`.
   func object(writtenAs node: JSONNode, as plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) -> ManagedObject? {
-    guard findsByText, plan.hasRememberedPayloads, key == nil else { return nil }
-    let hash = Self.key(node, plan)
-    let slot = hash & (Self.cacheSize - 1)
-    guard cache[slot].hash == hash, let object = cache[slot].object, !object.isDeleted, object.entity === plan.entity,
-      let text = object.importText, text.isWrittenTheSame(as: node)
-    else { return nil }
-    return object
+    guard findsByText, plan.hasRememberedPayloads, key == nil, let span = node.writtenSpan else { return nil }
+    let hash = Self.key(span, plan)
+    let entry = cache[hash & (Self.cacheSize - 1)]
+    guard entry.hash == hash, let object = entry.object else { return nil }
+    // The object's current text decides: the entry may be older than its last read.
+    let isRepeat = object._withUnsafeGuaranteedRef { object in
+      !object.isDeleted && object.entity === plan.entity && object.importText?.span.isSame(as: span) == true
+    }
+    return isRepeat ? object.takeUnretainedValue() : nil
   }
 
   /// Whether `node`, a payload object for `object` (found by identity), must be read: not when
@@ -76,13 +80,20 @@ final class RepeatedPayloads {
   /// read that fails may leave the object changed.
   func mustRead(_ node: JSONNode, into object: ManagedObject, key: (slot: Int, value: GraphValue)?) -> Bool {
     guard let text = object.importText else { return true }
-    if key == nil, text.isWrittenTheSame(as: node) { return false }
+    if key == nil, let span = node.writtenSpan, text.span.isSame(as: span) { return false }
     object.importText = nil
     return true
   }
 
   /// The cache key of a text read as an object of `plan`'s entity.
-  private static func key(_ node: JSONNode, _ plan: EntityImportPlan) -> Int {
-    node.writtenHash ^ (plan.entity.index &* 0x2545_F491)
+  private static func key(_ span: WrittenSpan, _ plan: EntityImportPlan) -> Int {
+    span.hash ^ (plan.entity.index &* 0x2545_F491)
   }
+}
+
+/// The payload object last read into an object during an import (``ManagedObject/importText``).
+struct ImportedText {
+  /// Holds the document, so that ``span`` stays valid.
+  let node: JSONNode
+  let span: WrittenSpan
 }

@@ -74,7 +74,7 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) var importStamp = 0
   /// During an import: the payload object last read into this object, when it held
   /// attributes alone (see `RepeatedPayloads`).
-  @exclusivity(unchecked) var importText: JSONNode?
+  @exclusivity(unchecked) var importText: ImportedText?
   /// Who reads the object through typed views: made on the first such read (see
   /// `ManagedObject+Observation.swift`), so that changes nobody observes cost a check for `nil`.
   @exclusivity(unchecked) var observation: ObservationBox?
