@@ -182,6 +182,10 @@ extension GraphImportSession {
     } else {
       // XML: an element whose one child is one of the destination's fields is one object.
       try value.forEachElement(elementSchema: destination.mapping) { index, element in
+        // A repeat of a payload already read is that object (see `RepeatedPayloads`): no reader.
+        if element.kind == .object, let known = repeats.reference(writtenAs: element.jsonNode, as: destination) {
+          return targets.append(known)
+        }
         if let target = try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope) }) {
           targets.append(ObjectReference(target))
         }

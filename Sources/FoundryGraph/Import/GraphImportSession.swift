@@ -22,7 +22,7 @@ final class GraphImportSession {
   /// they are all its members, its relationships need no lookup (see ``readFields``).
   @exclusivity(unchecked) var foundMembers = 0
   /// The payload objects read into existing objects, for their repeats.
-  private let repeats: RepeatedPayloads
+  let repeats: RepeatedPayloads
   /// Identity tables of finished relationships, for the next ones (see ``ScopedIdentities``).
   @exclusivity(unchecked) var spareIdentities: [ScopedIdentities] = []
   /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).

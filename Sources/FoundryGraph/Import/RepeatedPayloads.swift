@@ -64,7 +64,15 @@ final class RepeatedPayloads {
 
   /// The object of `plan`'s entity whose last text in this import is written as `node`.
   func object(writtenAs node: JSONNode, as plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) -> ManagedObject? {
-    guard findsByText, plan.hasRememberedPayloads, key == nil, let span = node.writtenSpan else { return nil }
+    guard key == nil else { return nil }
+    return reference(writtenAs: node, as: plan)?.object
+  }
+
+  /// ``object(writtenAs:as:key:)`` for a payload without a member's key, unretained (the graph
+  /// holds the object): what a to-many relationship's element loop links.
+  @inline(__always)
+  func reference(writtenAs node: JSONNode, as plan: EntityImportPlan) -> ObjectReference? {
+    guard findsByText, plan.hasRememberedPayloads, let span = node.writtenSpan else { return nil }
     let hash = Self.key(span, plan)
     let entry = cache[hash & (Self.cacheSize - 1)]
     guard entry.hash == hash, let object = entry.object else { return nil }
@@ -72,7 +80,7 @@ final class RepeatedPayloads {
     let isRepeat = object._withUnsafeGuaranteedRef { object in
       !object.isDeleted && object.entity === plan.entity && object.importText?.span.isSame(as: span) == true
     }
-    return isRepeat ? object.takeUnretainedValue() : nil
+    return isRepeat ? ObjectReference(object) : nil
   }
 
   /// Whether `node`, a payload object for `object` (found by identity), must be read: not when

@@ -9,6 +9,9 @@ struct ObjectReference {
 
   init(_ object: ManagedObject) { unmanaged = .passUnretained(object) }
 
+  /// A reference to an object someone else keeps alive.
+  init(_ unmanaged: Unmanaged<ManagedObject>) { self.unmanaged = unmanaged }
+
   /// The object, as a strong reference.
   var object: ManagedObject { unmanaged.takeUnretainedValue() }
 
