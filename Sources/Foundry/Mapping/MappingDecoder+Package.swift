@@ -52,6 +52,13 @@ extension ValueReader {
     }
   }
 
+  /// A reader of `node`, a value inside this one (an element its caller iterates itself), in
+  /// the same decoding call.
+  @inlinable
+  package func reader(of node: JSONNode) -> ValueReader {
+    ValueReader(node: node, context: context, coercion: coercion)
+  }
+
   /// The value at a key path below this one, walked as every key path is (``PathNavigable``,
   /// with the XML view's conventions in XML); `nil` when a step is missing.
   package func descendant(at path: PathExpression) -> ValueReader? {

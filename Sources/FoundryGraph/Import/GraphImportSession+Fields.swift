@@ -180,14 +180,22 @@ extension GraphImportSession {
         if let read { targets.append(ObjectReference(read)) }
       }
     } else {
-      // XML: an element whose one child is one of the destination's fields is one object.
-      try value.forEachElement(elementSchema: destination.mapping) { index, element in
-        // A repeat of a payload already read is that object (see `RepeatedPayloads`): no reader.
-        if element.kind == .object, let known = repeats.reference(writtenAs: element.jsonNode, as: destination) {
-          return targets.append(known)
+      func importElement(_ index: Int, _ element: ValueReader) throws -> ObjectReference? {
+        try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope) }).map(ObjectReference.init)
+      }
+      if value.kind == .array {
+        for (index, element) in value.jsonNode.elements.enumerated() {
+          // A repeat of a payload already read is that object (see `RepeatedPayloads`): no reader.
+          if element.kind == .object, let known = repeats.reference(writtenAs: element, as: destination) {
+            targets.append(known)
+          } else if let target = try importElement(index, value.reader(of: element)) {
+            targets.append(target)
+          }
         }
-        if let target = try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope) }) {
-          targets.append(ObjectReference(target))
+      } else {
+        // XML: an element whose one child is one of the destination's fields is one object.
+        try value.forEachElement(elementSchema: destination.mapping) { index, element in
+          if let target = try importElement(index, element) { targets.append(target) }
         }
       }
     }

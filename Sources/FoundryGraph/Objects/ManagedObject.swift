@@ -80,10 +80,12 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) var observation: ObservationBox?
 
   /// A new object holding its entity's default values, and `identity`'s values when given.
-  init(entity: EntityDescription, number: Int, index: IdentityIndex, identity: IdentityKey? = nil) {
-    self.entity = entity
+  /// Borrowing: an owned parameter costs the caller a retain and the initializer a release
+  /// on top of the retain each stored reference takes.
+  init(entity: borrowing EntityDescription, number: Int, index: borrowing IdentityIndex, identity: IdentityKey? = nil) {
+    self.entity = copy entity
     self.objectNumber = number
-    self.index = index
+    self.index = copy index
     // Built by appending: a fresh array from a count, or a copy of a shared one, goes through
     // the standard library's unspecialized paths, which cost more than the appends.
     var values: [GraphValue?] = []
