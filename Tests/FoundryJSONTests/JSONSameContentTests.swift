@@ -1,7 +1,8 @@
+import FoundryInternals
 import FoundryJSON
 import Testing
 
-@Suite("JSONNode.writtenSpan")
+@Suite("JSONNode.writtenSpan and WrittenSpan")
 struct JSONSameContentTests {
   /// The elements of a JSON array, as nodes.
   static func elements(_ text: String) throws -> [JSONNode] {

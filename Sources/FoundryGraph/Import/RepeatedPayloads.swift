@@ -1,4 +1,5 @@
 import Foundry
+import FoundryInternals
 import FoundryJSON
 
 /// What one import remembers of the payload objects it read into existing objects, so that a
