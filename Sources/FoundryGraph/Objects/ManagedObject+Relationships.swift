@@ -233,12 +233,9 @@ extension ManagedObject {
     for slot in related.indices { replaceRelated(.none, at: slot) }
   }
 
-  /// Whether the object's relationships are still `faults`, the array of faults its graph
-  /// gave it (shared, unchanged): then it holds no object, checked without reading a slot.
-  func holdsOnlyFaults(_ faults: [RelatedObjects]?) -> Bool {
-    guard let faults, partialSlots.isEmpty else { return false }
-    return related.withUnsafeBufferPointer { mine in faults.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
-  }
+  /// Whether every relationship is still the fault a store gave it: then the object holds no
+  /// other object.
+  var holdsOnlyFaults: Bool { partialSlots.isEmpty && related.areAllFaults }
 
   /// Empties the relationships that hold objects, for an object that outlives its graph: the
   /// references would dangle. Faults hold none (and, without the graph, load as empty).

@@ -57,7 +57,7 @@ public final class ManagedObject: CustomStringConvertible {
   /// Whether ``values`` still waits in ``storedRow``.
   @exclusivity(unchecked) var valuesPending = false
   /// Related objects by slot (``EntityDescription/relationships``).
-  @exclusivity(unchecked) var related: [RelatedObjects]
+  @exclusivity(unchecked) var related: RelatedSlots
   /// Values of changed attribute slots as last committed (not kept for inserted objects).
   var committedValues: [Int: GraphValue?] = [:]
   /// What changed relationship slots held at the last commit (not kept for inserted objects).
@@ -99,16 +99,12 @@ public final class ManagedObject: CustomStringConvertible {
       }
     }
     slotValues = values
-    var related: [RelatedObjects] = []
-    related.reserveCapacity(entity.isToManySlot.count)
-    for _ in entity.isToManySlot.indices { related.append(.none) }
-    self.related = related
+    related = RelatedSlots(repeating: .none, count: entity.isToManySlot.count)
   }
 
   /// An unchanged object for a stored row: its values, every relationship a fault.
-  /// - Parameter faults: A fault per relationship slot (shared by the graph's objects of the
-  ///   entity until one changes).
-  init(stored: StoredObject, number: Int, index: IdentityIndex, faults: [RelatedObjects]) {
+  /// - Parameter faults: A fault per relationship slot.
+  init(stored: StoredObject, number: Int, index: IdentityIndex, faults: RelatedSlots) {
     entity = stored.entity
     objectNumber = number
     self.index = index
@@ -120,7 +116,7 @@ public final class ManagedObject: CustomStringConvertible {
   }
 
   /// An unchanged object for a stored row whose values stay in `rows` until first used.
-  init(row: Int, of rows: any StoredRows, header: StoredRowHeader, number: Int, index: IdentityIndex, faults: [RelatedObjects]) {
+  init(row: Int, of rows: any StoredRows, header: StoredRowHeader, number: Int, index: IdentityIndex, faults: RelatedSlots) {
     entity = header.entity
     objectNumber = number
     self.index = index

@@ -39,7 +39,7 @@ public final class ObjectGraph {
   var importCount = 0
   /// Per entity position: the relationship faults its stored objects start with (made on
   /// first use, see `faults(of:)`).
-  @exclusivity(unchecked) var faultArrays: [[RelatedObjects]?]
+  @exclusivity(unchecked) var faultSlots: [RelatedSlots?]
 
   /// An empty graph.
   ///
@@ -53,7 +53,7 @@ public final class ObjectGraph {
     index = IdentityIndex(entityCount: schema.entities.count)
     persistentIndex = schema.entities.map { _ in IntegerIdentityTable() }
     unindexedRows = schema.entities.map { _ in [] }
-    faultArrays = schema.entities.map { _ in nil }
+    faultSlots = schema.entities.map { _ in nil }
     index.graph = self
   }
 
@@ -62,7 +62,7 @@ public final class ObjectGraph {
     // held elsewhere too outlives the graph, so its relationships are emptied first.
     storage.withUnsafeMutableBufferPointer { objects in
       for index in objects.indices where objects[index] != nil && !isKnownUniquelyReferenced(&objects[index]) {
-        guard let object = objects[index], !object.holdsOnlyFaults(faultArrays[object.entity.index]) else { continue }
+        guard let object = objects[index], !object.holdsOnlyFaults else { continue }
         object.dropRelatedObjects()
       }
     }

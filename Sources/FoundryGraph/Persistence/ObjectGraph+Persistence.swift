@@ -71,12 +71,12 @@ extension ObjectGraph {
     if !object.entity.isIdentityScopedToParent, !object.entity.identitySlots.isEmpty { index.insertLater(number: object.objectNumber) }
   }
 
-  /// A fault per relationship slot of `entity`: one array that the entity's stored objects
-  /// share until one of them changes it, so registering a row allocates none.
-  private func faults(of entity: EntityDescription) -> [RelatedObjects] {
-    if let faults = faultArrays[entity.index] { return faults }
-    let faults = entity.isToManySlot.map { _ in RelatedObjects.fault }
-    faultArrays[entity.index] = faults
+  /// A fault per relationship slot of `entity`: made once per entity, so that registering a
+  /// row allocates none (the slots past the inline ones share one array until changed).
+  private func faults(of entity: EntityDescription) -> RelatedSlots {
+    if let faults = faultSlots[entity.index] { return faults }
+    let faults = RelatedSlots(repeating: .fault, count: entity.isToManySlot.count)
+    faultSlots[entity.index] = faults
     return faults
   }
 
