@@ -27,9 +27,8 @@ final class EntityImportPlan {
 
   init(entity: EntityDescription, schema: Schema, options: GraphImportOptions) throws {
     self.entity = entity
-    let fields = entity.attributes.map { FieldKey.path($0.payloadKeyPath) } + entity.relationships.map { FieldKey.path($0.payloadKeyPath) }
-    mapping = MappingSchema(fields: fields)
-    hasDistinctPlainKeys = mapping.hasDistinctPlainKeys
+    mapping = entity.payloadMapping
+    hasDistinctPlainKeys = entity.payloadKeysAreDistinct
     attributes = try entity.attributes.indices.map { slot in
       let attribute = entity.attributes[slot]
       return AttributeStep(

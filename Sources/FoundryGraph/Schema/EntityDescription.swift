@@ -1,3 +1,5 @@
+import Foundry
+
 /// An entity as a ``Schema`` resolved it: every attribute and relationship including inherited
 /// ones (inherited first), the effective identity, and the links to other entities by position.
 ///
@@ -43,6 +45,11 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
   let isToManySlot: [Bool]
   /// Whether a relationship without an inverse can point at objects of this entity.
   let isOneWayDestination: Bool
+  /// The payload key paths of the attributes, then of the relationships, as the fields an
+  /// import reads: made once here rather than at every import (a store imports in batches).
+  let payloadMapping: MappingSchema
+  /// Whether ``payloadMapping``'s plain keys are all different.
+  let payloadKeysAreDistinct: Bool
 
   private let attributeSlots: [String: Int]
   private let relationshipSlots: [String: Int]
@@ -77,6 +84,8 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     defaultValues = attributes.map(\.defaultValue)
     isToManySlot = relationships.map(\.isToMany)
     observedKeyPaths = (0..<(attributes.count + relationships.count)).map { \ManagedObject.[observedSlot: $0] }
+    payloadMapping = MappingSchema(fields: attributes.map { .path($0.payloadKeyPath) } + relationships.map { .path($0.payloadKeyPath) })
+    payloadKeysAreDistinct = payloadMapping.hasDistinctPlainKeys
   }
 
   /// The entity's name.
