@@ -154,6 +154,8 @@ package struct JSONDocumentBuilder {
     nodes[index].count = UInt32(truncatingIfNeeded: count)
   }
 
+  /// Inlined into each kind's entry point: a view appends a node per attribute, key and value.
+  @inline(__always)
   private mutating func append(_ node: TapeNode, sourceOffset: Int) {
     var node = node
     node.markupSourceOffset = UInt32(truncatingIfNeeded: max(0, sourceOffset))

@@ -474,6 +474,7 @@ struct XMLViewBuilder {
   }
 
   /// The slot of spelling `id` among the names from `base` on the name stack, added if new.
+  @inline(__always)
   private mutating func groupSlot(of id: Int, base: Int) -> Int {
     let known = names.count - base
     if known <= 16 {
@@ -542,7 +543,16 @@ struct XMLViewBuilder {
     while notedNames.count < count { notedNames.append(false) }
   }
 
+  /// Inlined for its usual case, a name noted before (each element and attribute notes its
+  /// name: a call each was 3.8M instructions of a 1.6 MB OpenStreetMap document's view).
+  @inline(__always)
   private mutating func note(_ id: Int) {
+    if id < notedNames.count, notedNames[id] { return }
+    noteFirst(id)
+  }
+
+  /// ``note(_:)`` for a name not noted yet as far as the dense table knows.
+  private mutating func noteFirst(_ id: Int) {
     if id < denseLimit {
       if id >= notedNames.count { growNotedNames(toInclude: id) }
       guard !notedNames[id] else { return }
