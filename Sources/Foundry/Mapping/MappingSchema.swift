@@ -35,6 +35,9 @@ public final class MappingSchema: Sendable {
   /// For each plain key that could name an XML attribute, `@` and the key: what a plain key
   /// falls back to in an XML element that has no child of that name.
   let attributeKeys: SimpleKeys
+  /// Whether no two plain-key fields name the same XML attribute (`id` and `@id` both name
+  /// `@id`): then an element whose every attribute other fields found has none for this one.
+  let attributeKeysAreDistinct: Bool
   /// The first segments of every key, for the unknown-key check.
   let knownKeys: Set<String>
   /// Whether every field is a single key (no dots, no flattening): the common, fast case.
@@ -71,6 +74,8 @@ public final class MappingSchema: Sendable {
     }
     simpleKeys = SimpleKeys(plainKeys.map { $0.map { Array($0.name.utf8) } })
     attributeKeys = SimpleKeys(plainKeys.map { $0?.attributeName.map { Array($0.utf8) } })
+    let attributeNames = plainKeys.compactMap { key in key.flatMap { $0.name.hasPrefix("@") ? $0.name : $0.attributeName } }
+    attributeKeysAreDistinct = Set(attributeNames).count == attributeNames.count
     var knownKeys = Set(resolved.flatMap { key in key.alternatives.compactMap { $0.segments.first?.name } })
     for field in fields { knownKeys.formUnion(field.flattened?.knownKeys ?? []) }
     self.knownKeys = knownKeys

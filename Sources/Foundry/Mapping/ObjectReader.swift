@@ -37,6 +37,13 @@ public struct ObjectReader {
   private var attributeHint = 0
   /// For XML views: whether the element is text only (a string node, not an object).
   private var isTextOnly = false
+  /// For XML views: bit *i* set once a lookup found the element's attribute *i*, and bit *f*
+  /// of the other once field *f* was found as an attribute (see `findAttribute`).
+  private var foundAttributes: UInt64 = 0
+  private var fieldsFoundAsAttributes: UInt64 = 0
+  /// For XML views: how many of the element's attributes no lookup found yet; -1 when not
+  /// counted (more than 64, or a schema where two fields name one attribute).
+  private var attributesLeft = -1
 
   init(object: ValueReader, schema: MappingSchema) {
     // Everything the lookups need to know about the object, asked of the document in one call.
@@ -50,6 +57,10 @@ public struct ObjectReader {
       isTextOnly = !layout.isObject
       contentStart = layout.contentStart
       objectEnd = layout.end
+      // Each attribute is a key and a string; were it more nodes, the count would be too
+      // high for the lookups ever to find that many.
+      let attributes = (layout.contentStart - object.node.firstChildIndex) >> 1
+      if attributes <= 64, schema.attributeKeysAreDistinct { attributesLeft = attributes }
     }
   }
 
@@ -278,16 +289,35 @@ public struct ObjectReader {
       found = node.memberIndex(utf8: key, hint: &hint)
     } else if key.first == UInt8(ascii: "@") {
       // XML: attributes lead the members, so each search covers only its own run.
-      found = node.memberIndex(utf8: key, hint: &attributeHint, keysFrom: node.firstChildIndex, to: contentStart)
+      found = findAttribute(key, of: field, in: node)
     } else if contentStart < objectEnd, let child = node.memberIndex(utf8: key, hint: &hint, keysFrom: contentStart, to: objectEnd) {
       found = child
     } else if node.firstChildIndex < contentStart, let attribute = schema.attributeKeys.keys[field] {
       // No child element of that name: the attribute.
-      found = node.memberIndex(utf8: attribute, hint: &attributeHint, keysFrom: node.firstChildIndex, to: contentStart)
+      found = findAttribute(attribute, of: field, in: node)
     } else {
       found = nil
     }
     return found.map(PlainField.value) ?? .absent
+  }
+
+  /// XML: the tape index of the value of attribute `key` of `node`, the element, which field
+  /// `field` names. Once other fields found every attribute, a field of another key finds none
+  /// without a search (OpenStreetMap nodes: `id`, `lat`, `lon` and `version`, then four
+  /// absent fields); the schema names no attribute twice (see `attributesLeft`).
+  @inline(__always)
+  private mutating func findAttribute(_ key: UnsafeBufferPointer<UInt8>, of field: Int, in node: JSONNode) -> Int? {
+    let fieldBit: UInt64 = field < 64 ? 1 << field : 0
+    if attributesLeft == 0, fieldsFoundAsAttributes & fieldBit == 0, fieldBit != 0 { return nil }
+    let first = node.firstChildIndex
+    guard let found = node.memberIndex(utf8: key, hint: &attributeHint, keysFrom: first, to: contentStart) else { return nil }
+    let position = (found - 1 - first) >> 1
+    if attributesLeft > 0, position < 64, fieldBit != 0, foundAttributes & 1 << position == 0 {
+      foundAttributes |= 1 << position
+      fieldsFoundAsAttributes |= fieldBit
+      attributesLeft -= 1
+    }
+    return found
   }
 
   /// Makes the next in-order lookup start at the key of the value at tape index `index` (which
