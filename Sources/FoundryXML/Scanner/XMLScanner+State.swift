@@ -60,6 +60,35 @@ extension XMLScanner {
     var outerPreservesSpace: Bool
   }
 
+  /// The attributes of the start tag being read: a list that keeps its storage from one tag to
+  /// the next, emptied by resetting its count (an array's `removeAll(keepingCapacity:)` went
+  /// through the general `replaceSubrange`, 64 instructions a start tag).
+  struct PendingAttributes: RandomAccessCollection, MutableCollection {
+    private var storage: [PendingAttribute] = []
+    private(set) var endIndex = 0
+    var startIndex: Int { 0 }
+
+    subscript(position: Int) -> PendingAttribute {
+      @inline(__always) get {
+        assert(position < endIndex, "attribute \(position) of \(endIndex)")
+        return storage[position]
+      }
+      @inline(__always) set {
+        assert(position < endIndex, "attribute \(position) of \(endIndex)")
+        storage[position] = newValue
+      }
+    }
+
+    @inline(__always)
+    mutating func append(_ attribute: PendingAttribute) {
+      if endIndex < storage.count { storage[endIndex] = attribute } else { storage.append(attribute) }
+      endIndex += 1
+    }
+
+    /// Empties the list, keeping the storage.
+    mutating func removeAll() { endIndex = 0 }
+  }
+
   /// An attribute read from a start tag (or defaulted from the DTD), before names are resolved.
   struct PendingAttribute {
     /// The qualified name in the input (unused for a defaulted attribute).

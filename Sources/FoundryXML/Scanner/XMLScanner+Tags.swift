@@ -75,8 +75,7 @@ extension XMLScanner {
     let name = try scanQualifiedName(from: nameStart, what: "element name")
     let nameLength = name.end - nameStart
     position = name.end
-    // Most start tags follow one without attributes: nothing to clear (the call costs more).
-    if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+    attributes.removeAll()
     var isEmpty = false
     var needsNormalization = !readsSource
     while true {

@@ -48,7 +48,7 @@ struct XMLScanner {
   var open: [OpenElement] = []
   var preservesSpace = false
   var isStopped = false
-  var attributes: [PendingAttribute] = []
+  var attributes = PendingAttributes()
   var text = PendingText()
 
   // MARK: Entities
@@ -229,6 +229,7 @@ struct XMLScanner {
   }
 
   /// Whether a `NameStartChar` begins at `index`.
+  @inline(__always)
   mutating func isNameStartAt(_ index: Int) -> Bool {
     guard index < end else { return false }
     let byte = input[index]
