@@ -180,22 +180,23 @@ extension GraphImportSession {
         if let read { targets.append(ObjectReference(read)) }
       }
     } else {
-      func importElement(_ index: Int, _ element: ValueReader) throws -> ObjectReference? {
-        try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope) }).map(ObjectReference.init)
+      func importElement(_ index: Int, _ element: ValueReader, repeatsAsked: Bool) throws -> ObjectReference? {
+        try element.readElement(at: .index(index), { try importObject($0, as: destination, scope: scope, repeatsAsked: repeatsAsked) })
+          .map(ObjectReference.init)
       }
       if value.kind == .array {
         for (index, element) in value.jsonNode.elements.enumerated() {
           // A repeat of a payload already read is that object (see `RepeatedPayloads`): no reader.
           if element.kind == .object, let known = repeats.reference(writtenAs: element, as: destination) {
             targets.append(known)
-          } else if let target = try importElement(index, value.reader(of: element)) {
+          } else if let target = try importElement(index, value.reader(of: element), repeatsAsked: true) {
             targets.append(target)
           }
         }
       } else {
         // XML: an element whose one child is one of the destination's fields is one object.
         try value.forEachElement(elementSchema: destination.mapping) { index, element in
-          if let target = try importElement(index, element) { targets.append(target) }
+          if let target = try importElement(index, element, repeatsAsked: false) { targets.append(target) }
         }
       }
     }

@@ -128,7 +128,11 @@ final class GraphImportSession {
   /// scope's objects for parent-scoped identity) and updated, or created. A scalar is an identity.
   /// - Parameter key: For a keyed to-many relationship, the attribute slot and value the member's key gives.
   /// - Parameter plan: The plan of the entity the relationship (or the import) names.
-  func importObject(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil) throws -> ManagedObject {
+  /// - Parameter repeatsAsked: Whether the caller already asked `repeats` for this payload
+  ///   (the to-many element loop does, before it makes a reader), which then need not hash it again.
+  func importObject(
+    _ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil, repeatsAsked: Bool = false
+  ) throws -> ManagedObject {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
     nesting += 1
     defer { nesting -= 1 }
@@ -139,7 +143,7 @@ final class GraphImportSession {
         offset: value.jsonNode.byteOffset
       )
     }
-    if let known = repeats.object(writtenAs: value.jsonNode, as: plan, key: key) { return known }
+    if !repeatsAsked, let known = repeats.object(writtenAs: value.jsonNode, as: plan, key: key) { return known }
     let mark = created.count
     do {
       let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
