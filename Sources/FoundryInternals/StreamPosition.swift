@@ -49,14 +49,15 @@ package struct StreamPosition: Sendable, Hashable {
     guard !bytes.isEmpty else { return }
     // A short run (a tag, the text between two tags) costs less byte by byte than set up in lanes.
     guard bytes.count >= 32 else { return advanceByteByByte(over: bytes) }
-    let counts = ByteCounts(bytes)
+    // Continuation bytes matter only on the last line: counted there, not over every line.
+    let counts = ByteCounts(bytes, countingContinuations: false)
     guard counts.carriageReturns == 0 else { return advanceByteByByte(over: bytes) }
     offset += bytes.count
     // A line feed right after a carriage return ends the line the carriage return counted.
     let lineFeeds = counts.lineFeeds - (isAfterCarriageReturn && bytes[0] == 0x0A ? 1 : 0)
     isAfterCarriageReturn = false
     guard counts.lineFeeds > 0 else {
-      column += bytes.count - counts.continuationBytes
+      column += bytes.count - ByteCounts(bytes).continuationBytes
       appendToLineTail(bytes)
       return
     }
@@ -146,11 +147,15 @@ private struct ByteCounts {
   /// Per-lane counts since the last sum.
   private var lanes = (lineFeeds: UInt64(0), carriageReturns: UInt64(0), continuationBytes: UInt64(0))
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// The counts of `bytes`; without `countingContinuations`, the 16-byte blocks' continuation
+  /// bytes are not counted (``continuationBytes`` is then too low).
+  init(_ bytes: UnsafeBufferPointer<UInt8>, countingContinuations: Bool = true) {
     guard let base = bytes.baseAddress else { return }
     let raw = UnsafeRawPointer(base)
     let high: UInt64 = 0x8080_8080_8080_8080
-    var index = Self.countBlocks(raw, count: bytes.count, into: &self)
+    var index =
+      countingContinuations
+      ? Self.countBlocks(raw, count: bytes.count, into: &self) : Self.countLineBreakBlocks(raw, count: bytes.count, into: &self)
     var words = 0
     while index + 8 <= bytes.count {
       add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)), keeping: high)
@@ -206,6 +211,36 @@ private struct ByteCounts {
       counts.carriageReturns += Int(SIMD16<UInt16>(truncatingIfNeeded: carriageReturns).wrappedSum())
       counts.continuationBytes += Int(SIMD16<UInt16>(truncatingIfNeeded: continuations).wrappedSum())
     }
+    return index
+  }
+
+  /// ``countBlocks(_:count:into:)`` for line feeds and carriage returns alone; carriage
+  /// returns are only told apart from none (their count comes out 0 or 1), which is all
+  /// ``StreamPosition/advance(over:)`` asks before it goes byte by byte.
+  ///
+  /// Four blocks a step (63 steps before a lane could overflow), with wrapping arithmetic: the
+  /// loop's own bookkeeping had cost as much as the compares.
+  private static func countLineBreakBlocks(_ raw: UnsafeRawPointer, count: Int, into counts: inout ByteCounts) -> Int {
+    let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
+    let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+    let one = SIMD16<UInt8>(repeating: 1)
+    var index = 0
+    var carriageReturns = SIMDMask<SIMD16<Int8>>()
+    while index &+ 64 <= count {
+      var lineFeeds = SIMD16<UInt8>()
+      var steps = 0
+      repeat {
+        for block in 0..<4 {
+          let bytes = raw.loadUnaligned(fromByteOffset: index &+ 16 &* block, as: SIMD16<UInt8>.self)
+          lineFeeds &+= one.replacing(with: 0, where: bytes .!= lineFeed)
+          carriageReturns .|= bytes .== carriageReturn
+        }
+        index &+= 64
+        steps &+= 1
+      } while steps < 63 && index &+ 64 <= count
+      counts.lineFeeds += Int(SIMD16<UInt16>(truncatingIfNeeded: lineFeeds).wrappedSum())
+    }
+    if any(carriageReturns) { counts.carriageReturns += 1 }
     return index
   }
 

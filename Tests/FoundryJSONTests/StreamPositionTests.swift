@@ -47,6 +47,20 @@ struct StreamPositionTests {
     #expect(byRun.offset == bytes.count)
   }
 
+  /// Line breaks are counted 64 bytes a step; a carriage return anywhere in a long run (which
+  /// sends it byte by byte) must be seen, in the first step or the last.
+  @Test("a carriage return anywhere in a long run is seen", arguments: [0, 63, 64, 4_031, 4_032, 9_000, 9_999])
+  func carriageReturnInLongRun(at position: Int) {
+    var bytes = Array(String(repeating: "ab\nc", count: 2_500).utf8)
+    bytes[position] = 0x0D
+    var byByte = StreamPosition()
+    for byte in bytes { byByte.advance(over: byte) }
+    var byRun = StreamPosition()
+    bytes.withUnsafeBufferPointer { byRun.advance(over: $0) }
+    #expect(byRun.line == byByte.line)
+    #expect(byRun.column == byByte.column)
+  }
+
   @Test("ByteSearch finds the first of two bytes from any start, as a loop does")
   func byteSearch() async {
     let choices: [UInt8] = [0x22, 0x5C, 0x61, 0x00, 0xFF, 0x0A]

@@ -85,15 +85,18 @@ struct StreamedElements<Base: ElementStreamIterator> {
   {
     guard let first = try await next() else { return nil }
     // The run: the elements up to the first malformed one (kept apart: a failure is large).
-    var indices: [Int] = []
+    // Their indices follow on from the first's: the scanner counts every element it hands out
+    // or rejects, and a rejected one ends the run.
+    let firstIndex = first.index
     var elements: [Base.Element] = []
+    elements.reserveCapacity(16)
     var malformed: (index: Int, error: MappingError)?
     var stop: (any Error)?
     var item: (index: Int, element: Result<Base.Element, MappingError>)? = first
     run: while let (index, element) = item {
       switch element {
       case .success(let element):
-        indices.append(index)
+        assert(index == firstIndex + elements.count, "streamed elements are counted one by one")
         elements.append(element)
       case .failure(let error):
         malformed = (index, error)
@@ -104,7 +107,7 @@ struct StreamedElements<Base: ElementStreamIterator> {
       while readAheadPosition == readAhead.count {
         do {
           guard let element = try base._nextBuffered() else { break run }
-          indices.append(base._elementCount - 1)
+          assert(base._elementCount - 1 == firstIndex + elements.count, "streamed elements are counted one by one")
           elements.append(element)
         } catch {
           do { malformed = try self.malformed(error) } catch { stop = error }
@@ -120,9 +123,9 @@ struct StreamedElements<Base: ElementStreamIterator> {
     for position in elements.indices {
       do {
         let root = position < roots.count ? roots[position] : nil
-        values.append(try decode(Value.self, index: indices[position], elements[position], root: root, decoder: decoder, context: context))
+        values.append(try decode(Value.self, index: firstIndex + position, elements[position], root: root, decoder: decoder, context: context))
       } catch {
-        readAhead = zip(indices[(position + 1)...], elements[(position + 1)...]).map { ($0, .success($1)) }
+        readAhead = elements[(position + 1)...].indices.map { (firstIndex + $0, .success(elements[$0])) }
         if let malformed { readAhead.append((malformed.index, .failure(malformed.error))) }
         readAheadPosition = 0
         if position == 0 { throw error }

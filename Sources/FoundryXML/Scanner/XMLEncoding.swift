@@ -106,22 +106,24 @@ enum XMLEncoding {
 
   /// The encoding an XML declaration at `start` names, with its offset (see ``declaredEncoding(in:from:)``).
   static func declaration(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Declared? {
-    let prefix: [UInt8] = Array("<?xml".utf8)
-    guard bytes.count >= start + 6, Array(bytes[start..<start + 5]) == prefix, XMLCharacters.isSpace(bytes[start + 5]) else {
+    // Compared in place: an array made per position cost a dozen allocations a declaration,
+    // paid by every batch of a stream (each parses the prolog again).
+    let prefix: StaticString = "<?xml"
+    guard bytes.count >= start + 6, matches(prefix, in: bytes, at: start), XMLCharacters.isSpace(bytes[start + 5]) else {
       return nil
     }
     // The declaration is short; stop at `?>` or after a generous window.
     var end = start + 5
     let limit = min(bytes.count, start + 512)
     while end + 1 < limit, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) { end += 1 }
-    let keyword = Array("encoding".utf8)
+    let keyword: StaticString = "encoding"
     var index = start + 5
-    while index + keyword.count <= end {
-      guard Array(bytes[index..<index + keyword.count]) == keyword else {
+    while index + keyword.utf8CodeUnitCount <= end {
+      guard matches(keyword, in: bytes, at: index) else {
         index += 1
         continue
       }
-      var cursor = index + keyword.count
+      var cursor = index + keyword.utf8CodeUnitCount
       while cursor < end, XMLCharacters.isSpace(bytes[cursor]) { cursor += 1 }
       guard cursor < end, bytes[cursor] == UInt8(ascii: "=") else { return nil }
       cursor += 1
@@ -141,6 +143,13 @@ enum XMLEncoding {
       return Declared(name: String(decoding: name, as: UTF8.self), offset: nameStart)
     }
     return nil
+  }
+
+  /// Whether `bytes` hold `word` at `index` (the caller checked that they reach that far).
+  private static func matches(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    word.withUTF8Buffer { word in
+      word.indices.allSatisfy { bytes[index + $0] == word[$0] }
+    }
   }
 
   // MARK: - Conversions

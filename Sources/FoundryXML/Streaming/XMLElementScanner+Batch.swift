@@ -69,25 +69,29 @@ extension XMLElementScanner {
   /// Puts the elements of a parsed batch that are on the path in ``ready``, in order, and
   /// keeps the batch's names for the next.
   mutating func collectElements(of tree: XMLTree) {
-    names = tree.storage.names
+    let storage = tree.storage
+    names = storage.names
     let depth = segments.count
     let segments = segments
     var found: [Outcome] = []
     // Per level, the last name id looked at and whether it matched: siblings mostly share one.
-    var lastNames = [(id: Int, matches: Bool)](repeating: (-1, false), count: depth)
-    func collect(_ element: XMLTree.Element, level: Int) {
-      if level == depth {
-        found.append(.element(element))
-      } else {
-        for child in element.elements {
-          let id = child.nameID
-          if lastNames[level].id != id { lastNames[level] = (id, segments[level].matches(child.name)) }
+    var lastNames = [(id: UInt32, matches: Bool)](repeating: (.max, false), count: depth)
+    // Walks the tape from element to element: no value made for a child that is not handed
+    // out (nor for the text between them).
+    func collect(_ index: Int, level: Int) {
+      guard level < depth else { return found.append(.element(XMLTree.Element(storage: storage, index: index))) }
+      guard let element = storage.node(at: index) else { return }
+      var child = index + 1 + element.attributeCount
+      while child < Int(element.payload), let node = storage.node(at: child) {
+        if node.kind == .element {
+          if lastNames[level].id != node.extra { lastNames[level] = (node.extra, segments[level].matches(storage.names.name(node.extra))) }
           if lastNames[level].matches { collect(child, level: level + 1) }
         }
+        child = storage.next(after: child)
       }
     }
     // The recursion goes as deep as the path, not as the input.
-    collect(tree.root, level: 0)
+    collect(storage.rootIndex, level: 0)
     if ready.isEmpty { swap(&ready, &found) } else { ready += found }
   }
 
