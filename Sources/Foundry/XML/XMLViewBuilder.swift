@@ -55,6 +55,13 @@ struct XMLViewBuilder {
     self.options = options
     denseLimit = estimatedNodes + 64
     spellingOfName = tape.spellingsByName
+    // The walk's scratch lists start at a size most elements stay within: each streamed batch
+    // has a builder of its own, and growing them from nothing cost a dozen allocations a batch.
+    children.reserveCapacity(32)
+    grouped.reserveCapacity(32)
+    names.reserveCapacity(16)
+    counts.reserveCapacity(16)
+    containers.reserveCapacity(16)
   }
 
   /// Keys an element by its name id: the key is the qualified name, and names spelled alike

@@ -87,6 +87,9 @@ extension XMLScanner {
 
     /// Empties the list, keeping the storage.
     mutating func removeAll() { endIndex = 0 }
+
+    /// Makes room for `capacity` attributes before the list grows.
+    mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }
   }
 
   /// An attribute read from a start tag (or defaulted from the DTD), before names are resolved.

@@ -82,6 +82,11 @@ struct XMLScanner {
     self.storage = storage
     self.options = options
     self.sourceName = sourceName
+    // Sizes most documents stay within: a stream parses a small document per batch, and
+    // growing these from nothing cost several allocations each time.
+    open.reserveCapacity(16)
+    attributes.reserveCapacity(8)
+    bindings.reserveCapacity(8)
   }
 
   /// Parses the whole document (or until ``onElement`` returns `false`).
