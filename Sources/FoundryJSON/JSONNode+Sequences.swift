@@ -64,10 +64,51 @@ struct TapeChildren: Sendable {
 
   /// The next child; `span` is how many nodes precede its last one (1 for a key and its value).
   mutating func next(span: Int) -> (storage: JSONStorage, index: Int)? {
+    guard let storage, let index = nextIndex(span: span) else { return nil }
+    return (storage, index)
+  }
+
+  /// ``next(span:)``'s tape index alone.
+  mutating func nextIndex(span: Int) -> Int? {
     guard remaining > 0, let storage else { return nil }
     remaining -= 1
     let index = position
     position = storage.next(after: index + span)
-    return (storage, index)
+    return index
+  }
+}
+
+extension JSONNode {
+  /// The tape positions of an array's elements, for a reader that walks them with one node
+  /// (``moveToElement(at:)``) rather than a new node per element: a node holds its document,
+  /// and making one cost a retain and a release of it.
+  ///
+  /// ```swift
+  /// var cursor = array
+  /// var positions = array.elementPositions
+  /// while let position = positions.next() { cursor.moveToElement(at: position) }
+  /// ```
+  @usableFromInline
+  package var elementPositions: ElementPositions {
+    ElementPositions(children: TapeChildren(storage: storage, position: index + 1, remaining: kind == .array ? count : 0))
+  }
+
+  /// Makes this node the one at tape position `position` of its document, from
+  /// ``elementPositions``.
+  @usableFromInline
+  package mutating func moveToElement(at position: Int) {
+    storage.assertTapeIndex(position)
+    index = position
+  }
+
+  /// See ``JSONNode/elementPositions``.
+  @usableFromInline
+  package struct ElementPositions: IteratorProtocol {
+    var children: TapeChildren
+
+    @usableFromInline
+    package mutating func next() -> Int? {
+      children.nextIndex(span: 0)
+    }
   }
 }

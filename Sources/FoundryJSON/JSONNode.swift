@@ -17,7 +17,7 @@ import FoundryInternals
 /// ```
 public struct JSONNode: Sendable {
   let storage: JSONStorage
-  let index: Int
+  var index: Int
 
   init(storage: JSONStorage, index: Int) {
     self.storage = storage
