@@ -52,11 +52,18 @@ extension ValueReader {
     }
   }
 
-  /// A reader of `node`, a value inside this one (an element its caller iterates itself), in
-  /// the same decoding call.
+  /// Makes this reader read the array element at tape position `position` (from
+  /// `JSONNode.elementPositions`) of the same document: a loop over an array moves one reader
+  /// along its elements, where a reader per element retained the document and the context.
+  ///
+  /// ```swift
+  /// var element = array
+  /// var positions = array.jsonNode.elementPositions
+  /// while let position = positions.next() { element.moveToElement(at: position) }
+  /// ```
   @inlinable
-  package func reader(of node: JSONNode) -> ValueReader {
-    ValueReader(node: node, context: context, coercion: coercion)
+  package mutating func moveToElement(at position: Int) {
+    node.moveToElement(at: position)
   }
 
   /// The value at a key path below this one, walked as every key path is (``PathNavigable``,

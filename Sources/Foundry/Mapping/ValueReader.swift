@@ -224,7 +224,7 @@ public struct ValueReader {
     var positions = node.elementPositions
     var index = 0
     while let position = positions.next() {
-      element.node.moveToElement(at: position)
+      element.moveToElement(at: position)
       try body(index, element)
       index += 1
     }

@@ -185,13 +185,19 @@ extension GraphImportSession {
           .map(ObjectReference.init)
       }
       if value.kind == .array {
-        for (index, element) in value.jsonNode.elements.enumerated() {
-          // A repeat of a payload already read is that object (see `RepeatedPayloads`): no reader.
-          if element.kind == .object, let known = repeats.reference(writtenAs: element, as: destination) {
+        // One reader moved along the elements (see `ValueReader.moveToElement(at:)`).
+        var element = value
+        var positions = value.jsonNode.elementPositions
+        var index = 0
+        while let position = positions.next() {
+          element.moveToElement(at: position)
+          // A repeat of a payload already read is that object (see `RepeatedPayloads`).
+          if element.kind == .object, let known = repeats.reference(writtenAs: element.jsonNode, as: destination) {
             targets.append(known)
-          } else if let target = try importElement(index, value.reader(of: element), repeatsAsked: true) {
+          } else if let target = try importElement(index, element, repeatsAsked: true) {
             targets.append(target)
           }
+          index += 1
         }
       } else {
         // XML: an element whose one child is one of the destination's fields is one object.
