@@ -9,11 +9,16 @@ extension JSONNode {
   /// items[0].writtenSpan!.isSame(as: items[1].writtenSpan!)   // false
   /// ```
   /// - Complexity: O(1).
-  package var writtenSpan: WrittenSpan? {
+  package var writtenSpan: WrittenSpan? { writtenSpan(ofElementAt: index) }
+
+  /// ``writtenSpan`` of the node at tape position `position` of this node's document (an
+  /// element from ``elementPositions``), without a node made for it.
+  package func writtenSpan(ofElementAt position: Int) -> WrittenSpan? {
     let storage = storage
     guard storage.markup == nil else { return nil }
+    storage.assertTapeIndex(position)
     let nodes = storage.nodes
-    let first = nodes[index]
+    let first = nodes[position]
     let last = first.isContainer ? nodes[Int(first.payload) - 1] : first
     let start = Int(first.offset) - (first.kind == .string ? 1 : 0)
     // Strings and numbers end after their bytes; a literal or an empty container is told
@@ -22,5 +27,12 @@ extension JSONNode {
     // A span ends before its value's closing quote or bracket, and a document's bytes are
     // followed by at least a word more (zero padding, or the rest of a shared block).
     return WrittenSpan(start: UnsafeRawPointer(storage.bytes + start), count: end - start)
+  }
+
+  /// Whether the node at tape position `position` of this node's document (an element from
+  /// ``elementPositions``) is an object.
+  package func isObject(at position: Int) -> Bool {
+    storage.assertTapeIndex(position)
+    return storage.nodes[position].kind == .object
   }
 }

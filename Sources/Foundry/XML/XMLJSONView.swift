@@ -85,18 +85,25 @@ public enum XMLJSONView {
   /// read each of them as its own does: a prefix bound to two namespaces, or a default
   /// namespace (an element without one would then answer `{uri}local` for its plain names).
   static func batchDocument(of elements: ArraySlice<XMLTree.Element>, options: Options) -> JSONDocument? {
-    guard let first = elements.first, elements.allSatisfy({ $0.isInSameDocument(as: first) }) else { return nil }
+    guard let first = elements.first else { return nil }
+    // Tape indices alone: a loop over the elements copied each (a retain of its document).
+    var indices: [Int] = []
+    indices.reserveCapacity(elements.count)
+    for position in elements.indices {
+      guard elements[position].isInSameDocument(as: first) else { return nil }
+      indices.append(elements[position].tapeIndex)
+    }
     return first.withTapeReader { tape -> JSONDocument? in
       var extent = 0
       var textLength = 0
-      for element in elements {
-        extent += tape.end(of: element.tapeIndex) - element.tapeIndex
-        textLength += tape.approximateTextLength(of: element.tapeIndex)
+      for index in indices {
+        extent += tape.end(of: index) - index
+        textLength += tape.approximateTextLength(of: index)
       }
       var builder = XMLViewBuilder(tape: tape, options: options, estimatedNodes: 2 * extent + 8 * elements.count, estimatedBytes: textLength + 64)
       let array = builder.json.beginArray(sourceOffset: first.byteOffset)
-      for element in elements {
-        builder.emitView(of: element)
+      for index in indices {
+        builder.emitView(ofElementAt: index)
         // Given up as soon as it shows (a feed in a default namespace: at the first element).
         guard !builder.bindsPrefixesAmbiguously, builder.prefixes[""] == nil else { return nil }
       }

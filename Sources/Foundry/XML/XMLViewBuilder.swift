@@ -151,10 +151,15 @@ struct XMLViewBuilder {
   /// Emits the view of `element` (an element of ``tape``), wrapped as `{"name": ...}` when
   /// the options say so.
   mutating func emitView(of element: XMLTree.Element) {
-    let index = element.tapeIndex
+    emitView(ofElementAt: element.tapeIndex)
+  }
+
+  /// ``emitView(of:)`` for the element at tape index `index`.
+  mutating func emitView(ofElementAt index: Int) {
     guard options.wrapsRoot else { return emit(index) }
-    let object = json.beginObject(sourceOffset: element.byteOffset)
-    key(forElementName: tape.nameID(index), sourceOffset: element.byteOffset)
+    let offset = tape.sourceOffset(index)
+    let object = json.beginObject(sourceOffset: offset)
+    key(forElementName: tape.nameID(index), sourceOffset: offset)
     emit(index)
     json.close(object, count: 1)
   }

@@ -185,17 +185,20 @@ extension GraphImportSession {
           .map(ObjectReference.init)
       }
       if value.kind == .array {
-        // One reader moved along the elements (see `ValueReader.moveToElement(at:)`).
+        // One reader moved along the elements (see `ValueReader.moveToElement(at:)`), and a
+        // repeat asked of the array by position: the reader, a variable, was retained for
+        // each question asked of it.
+        let array = value.jsonNode
         var element = value
-        var positions = value.jsonNode.elementPositions
+        var positions = array.elementPositions
         var index = 0
         while let position = positions.next() {
-          element.moveToElement(at: position)
           // A repeat of a payload already read is that object (see `RepeatedPayloads`).
-          if element.kind == .object, let known = repeats.reference(writtenAs: element.jsonNode, as: destination) {
+          if array.isObject(at: position), let known = repeats.reference(writtenAs: array.writtenSpan(ofElementAt: position), as: destination) {
             targets.append(known)
-          } else if let target = try importElement(index, element, repeatsAsked: true) {
-            targets.append(target)
+          } else {
+            element.moveToElement(at: position)
+            if let target = try importElement(index, element, repeatsAsked: true) { targets.append(target) }
           }
           index += 1
         }

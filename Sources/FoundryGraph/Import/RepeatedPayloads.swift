@@ -66,14 +66,15 @@ final class RepeatedPayloads {
   /// The object of `plan`'s entity whose last text in this import is written as `node`.
   func object(writtenAs node: JSONNode, as plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) -> ManagedObject? {
     guard key == nil else { return nil }
-    return reference(writtenAs: node, as: plan)?.object
+    return reference(writtenAs: node.writtenSpan, as: plan)?.object
   }
 
-  /// ``object(writtenAs:as:key:)`` for a payload without a member's key, unretained (the graph
-  /// holds the object): what a to-many relationship's element loop links.
+  /// ``object(writtenAs:as:key:)`` for a payload without a member's key, given as its written
+  /// bytes (`JSONNode.writtenSpan`), unretained (the graph holds the object): what a to-many
+  /// relationship's element loop links.
   @inline(__always)
-  func reference(writtenAs node: JSONNode, as plan: EntityImportPlan) -> ObjectReference? {
-    guard findsByText, plan.hasRememberedPayloads, let span = node.writtenSpan else { return nil }
+  func reference(writtenAs written: @autoclosure () -> WrittenSpan?, as plan: EntityImportPlan) -> ObjectReference? {
+    guard findsByText, plan.hasRememberedPayloads, let span = written() else { return nil }
     let hash = Self.key(span, plan)
     let entry = cache[hash & (Self.cacheSize - 1)]
     guard entry.hash == hash, let object = entry.object else { return nil }

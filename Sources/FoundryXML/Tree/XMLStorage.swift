@@ -49,6 +49,7 @@ struct XMLTapeNode: Sendable {
 /// The parser fills it while it runs (`XMLTree.init` hands it out only once parsing is done);
 /// afterwards it is immutable and shared freely. The streaming reader truncates it back after
 /// each element it hands out, so a huge document never holds more than one element's nodes.
+@usableFromInline
 final class XMLStorage: @unchecked Sendable {
   // @unchecked: mutated only by the parser before the storage is shared.
 

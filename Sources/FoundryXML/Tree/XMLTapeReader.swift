@@ -121,11 +121,14 @@
 
 extension XMLTree.Element {
   /// The element's tape index, for an ``XMLTapeReader``.
-  package var tapeIndex: Int { index }
+  ///
+  /// Inlinable, with ``isInSameDocument(as:)``: a loop over a batch's elements reads them in
+  /// place instead of copying each (a retain of its document).
+  @inlinable package var tapeIndex: Int { index }
 
   /// Whether `other` belongs to the same parsed document (one tape and one source), as the
   /// elements of one batch of a stream do.
-  package func isInSameDocument(as other: XMLTree.Element) -> Bool { storage === other.storage }
+  @inlinable package func isInSameDocument(as other: XMLTree.Element) -> Bool { storage === other.storage }
 
   /// Calls `body` with raw access to the element's document.
   package func withTapeReader<Result>(_ body: (XMLTapeReader) throws -> Result) rethrows -> Result {

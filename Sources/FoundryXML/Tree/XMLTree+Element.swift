@@ -13,8 +13,8 @@ extension XMLTree {
   ///
   /// An element is a cursor into its document: cheap to copy, and it keeps the document alive.
   public struct Element: Sendable {
-    let storage: XMLStorage
-    let index: Int
+    @usableFromInline let storage: XMLStorage
+    @usableFromInline let index: Int
 
     init(storage: XMLStorage, index: Int) {
       self.storage = storage
