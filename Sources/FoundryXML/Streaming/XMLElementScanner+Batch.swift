@@ -21,6 +21,9 @@ extension XMLElementScanner {
     /// `isLocal`: the scan goes on after it; `isElement`: it stands for an element (and
     /// counts in ``elementCount``).
     case failure(XMLParsingError, isLocal: Bool, isElement: Bool)
+    /// What ``XMLElementScanner/next()`` leaves in ``XMLElementScanner/ready`` of an outcome
+    /// it handed out (moved out, not copied: a copy retained the element's document).
+    case handedOut
   }
 
   /// Where the bytes after the last captured element start in ``pending`` (0 for none).
@@ -36,6 +39,8 @@ extension XMLElementScanner {
       if isElement { elementCount += 1 }
       if !isLocal { failure = error }
       throw error
+    case .handedOut:
+      preconditionFailure("an outcome is handed out once")
     }
   }
 
@@ -72,27 +77,55 @@ extension XMLElementScanner {
     let storage = tree.storage
     names = storage.names
     let depth = segments.count
-    let segments = segments
     var found: [Outcome] = []
     // Per level, the last name id looked at and whether it matched: siblings mostly share one.
     var lastNames = [(id: UInt32, matches: Bool)](repeating: (.max, false), count: depth)
     // Walks the tape from element to element: no value made for a child that is not handed
-    // out (nor for the text between them).
-    func collect(_ index: Int, level: Int) {
-      guard level < depth else { return found.append(.element(XMLTree.Element(storage: storage, index: index))) }
-      guard let element = storage.node(at: index) else { return }
-      var child = index + 1 + element.attributeCount
-      while child < Int(element.payload), let node = storage.node(at: child) {
-        if node.kind == .element {
-          if lastNames[level].id != node.extra { lastNames[level] = (node.extra, segments[level].matches(storage.names.name(node.extra))) }
-          if lastNames[level].matches { collect(child, level: level + 1) }
+    // out (nor for the text between them). The lists are passed in, not captured: a captured
+    // variable lives in a box, and each use retained it.
+    // The elements handed out are appended where they are met, not in a call of their own
+    // (each call cost three reference counts).
+    // The tape is read through one buffer pointer: each read of the storage's array retained it.
+    func collect(
+      _ index: Int, level: Int, in nodes: UnsafeBufferPointer<XMLTapeNode>, into found: inout [Outcome],
+      lastNames: inout [(id: UInt32, matches: Bool)]
+    ) {
+      guard nodes.indices.contains(index) else { return }
+      let end = min(Int(nodes[index].payload), nodes.count)
+      var child = index + 1 + nodes[index].attributeCount
+      while child < end {
+        let node = nodes[child]
+        guard node.kind == .element else {
+          child += 1
+          continue
         }
-        child = storage.next(after: child)
+        if lastNames[level].id != node.extra { lastNames[level] = (node.extra, stepMatches(level, node.extra, storage.names)) }
+        if !lastNames[level].matches {
+        } else if level + 1 == depth {
+          found.append(.element(XMLTree.Element(storage: storage, index: child)))
+        } else {
+          collect(child, level: level + 1, in: nodes, into: &found, lastNames: &lastNames)
+        }
+        child = max(child + 1, Int(node.payload))
       }
     }
     // The recursion goes as deep as the path, not as the input.
-    collect(storage.rootIndex, level: 0)
+    if depth == 0 {
+      found.append(.element(XMLTree.Element(storage: storage, index: storage.rootIndex)))
+    } else {
+      storage.nodes.withUnsafeBufferPointer { collect(storage.rootIndex, level: 0, in: $0, into: &found, lastNames: &lastNames) }
+    }
     if ready.isEmpty { swap(&ready, &found) } else { ready += found }
+  }
+
+  /// Whether path step `level` matches the name with id `id`, remembered by id: a batch's
+  /// name table is a copy of the last one, so an id names the same name in every batch.
+  private mutating func stepMatches(_ level: Int, _ id: UInt32, _ names: XMLNameTable) -> Bool {
+    let key = UInt64(level) << 32 | UInt64(id)
+    if let known = matchedSteps[key] { return known }
+    let matches = segments[level].matches(names.name(id))
+    matchedSteps[key] = matches
+    return matches
   }
 
   /// Parses a malformed batch piece by piece: the markup before each element, then the

@@ -105,6 +105,9 @@ public struct XMLElementScanner: Sendable {
   /// The names interned so far (the last tree's table), copied into each small document so a
   /// name is interned once per stream rather than once per element.
   var names: XMLNameTable?
+  /// Whether a path step (the high 32 bits) matches a name id (the low ones): see
+  /// `stepMatches`.
+  var matchedSteps: [UInt64: Bool] = [:]
   /// Reading children in place (``readInPlace(_:)``): how far it got, and where in the whole
   /// input the lexer has read up to after it declined.
   var inPlace = InPlaceRead()
@@ -251,7 +254,8 @@ public struct XMLElementScanner: Sendable {
     while true {
       if let failure { throw failure }
       if readyIndex < ready.count {
-        let outcome = ready[readyIndex]
+        var outcome = Outcome.handedOut
+        swap(&outcome, &ready[readyIndex])
         readyIndex += 1
         return try deliver(outcome)
       }
