@@ -43,21 +43,28 @@ package struct StreamPosition: Sendable, Hashable {
 
   /// Moves past a run of bytes (an element), touching the line tail only once.
   ///
-  /// Counts line feeds and UTF-8 continuation bytes eight bytes at a time; input with a
-  /// carriage return takes the byte-by-byte path, which tells `\r\n` from a lone `\r`.
+  /// Counts line feeds in vector blocks, and UTF-8 continuation bytes where the last line needs
+  /// them; input with a carriage return takes the byte-by-byte path, which tells `\r\n` from
+  /// a lone `\r`.
   package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
     guard !bytes.isEmpty else { return }
     // A short run (a tag, the text between two tags) costs less byte by byte than set up in lanes.
     guard bytes.count >= 32 else { return advanceByteByByte(over: bytes) }
-    // Continuation bytes matter only on the last line: counted there, not over every line.
-    let counts = ByteCounts(bytes, countingContinuations: false)
+    // Continuation bytes matter only on the last line. A run with a line feed in its last 64
+    // bytes (most runs of indented text) is counted for its breaks alone and its last line
+    // after; any other run (one line, minified input) for everything at once, so that no byte
+    // is counted twice.
+    let end = UnsafeBufferPointer(rebasing: bytes[(bytes.count - 64 > 0 ? bytes.count - 64 : 0)...])
+    let endsNearBreak = ByteSearch.lastIndex(of: 0x0A, in: end, from: 0, before: end.count) != nil
+    let counts = ByteCounts(bytes, countingContinuations: !endsNearBreak)
     guard counts.carriageReturns == 0 else { return advanceByteByByte(over: bytes) }
     offset += bytes.count
     // A line feed right after a carriage return ends the line the carriage return counted.
     let lineFeeds = counts.lineFeeds - (isAfterCarriageReturn && bytes[0] == 0x0A ? 1 : 0)
     isAfterCarriageReturn = false
     guard counts.lineFeeds > 0 else {
-      column += bytes.count - ByteCounts(bytes).continuationBytes
+      // No line feed, so none near the end either: continuation bytes were counted.
+      column += bytes.count - counts.continuationBytes
       appendToLineTail(bytes)
       return
     }

@@ -38,10 +38,7 @@ struct StreamPositionTests {
   @Test("a long run counts every line and character", arguments: ["é\n漢 ", "\n", "漢"])
   func longRun(piece: String) {
     let bytes = Array(String(repeating: piece, count: 6_000).utf8)
-    var byByte = StreamPosition()
-    for byte in bytes { byByte.advance(over: byte) }
-    var byRun = StreamPosition()
-    bytes.withUnsafeBufferPointer { byRun.advance(over: $0) }
+    let (byByte, byRun) = Self.advanced(over: bytes)
     #expect(byRun.line == byByte.line)
     #expect(byRun.column == byByte.column)
     #expect(byRun.offset == bytes.count)
@@ -53,12 +50,18 @@ struct StreamPositionTests {
   func carriageReturnInLongRun(at position: Int) {
     var bytes = Array(String(repeating: "ab\nc", count: 2_500).utf8)
     bytes[position] = 0x0D
+    let (byByte, byRun) = Self.advanced(over: bytes)
+    #expect(byRun.line == byByte.line)
+    #expect(byRun.column == byByte.column)
+  }
+
+  /// A position moved over `bytes` one byte at a time, and one moved over them as one run.
+  static func advanced(over bytes: [UInt8]) -> (byByte: StreamPosition, byRun: StreamPosition) {
     var byByte = StreamPosition()
     for byte in bytes { byByte.advance(over: byte) }
     var byRun = StreamPosition()
     bytes.withUnsafeBufferPointer { byRun.advance(over: $0) }
-    #expect(byRun.line == byByte.line)
-    #expect(byRun.column == byByte.column)
+    return (byByte, byRun)
   }
 
   @Test("ByteSearch finds the first of two bytes from any start, as a loop does")
