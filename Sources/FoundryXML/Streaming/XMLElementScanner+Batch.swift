@@ -79,51 +79,47 @@ extension XMLElementScanner {
     let depth = segments.count
     var found: [Outcome] = []
     // Per level, the last name id looked at and whether it matched: siblings mostly share one.
-    var lastNames = [(id: UInt32, matches: Bool)](repeating: (.max, false), count: depth)
-    // Walks the tape from element to element: no value made for a child that is not handed
-    // out (nor for the text between them). The lists are passed in, not captured: a captured
-    // variable lives in a box, and each use retained it.
-    // The elements handed out are appended where they are met, not in a call of their own
-    // (each call cost three reference counts).
-    // The tape is read through one buffer pointer: each read of the storage's array retained it.
-    func collect(
-      _ index: Int, level: Int, in nodes: UnsafeBufferPointer<XMLTapeNode>, into found: inout [Outcome],
-      lastNames: inout [(id: UInt32, matches: Bool)]
-    ) {
-      guard nodes.indices.contains(index) else { return }
-      let end = min(Int(nodes[index].payload), nodes.count)
-      var child = index + 1 + nodes[index].attributeCount
+    var lastNames = [(id: Int, matches: Bool)](repeating: (-1, false), count: depth)
+    // Walks the tape (`XMLTapeReader`) from element to element and appends the elements handed
+    // out where it meets them: no `Element` made for a child that is not handed out, no call
+    // per element handed out, the lists passed rather than captured (each use of a captured
+    // variable retained its box) — each of those cost reference counts per element.
+    func collect(_ index: Int, level: Int, in tape: XMLTapeReader, into found: inout [Outcome], lastNames: inout [(id: Int, matches: Bool)]) {
+      let end = tape.end(of: index)
+      var child = index + 1 + tape.attributeCount(index)
       while child < end {
-        let node = nodes[child]
-        guard node.kind == .element else {
+        // Text, comments and instructions are one node each.
+        guard tape.kind(child) == .element else {
           child += 1
           continue
         }
-        if lastNames[level].id != node.extra { lastNames[level] = (node.extra, stepMatches(level, node.extra, storage.names)) }
-        if !lastNames[level].matches {
-        } else if level + 1 == depth {
-          found.append(.element(XMLTree.Element(storage: storage, index: child)))
-        } else {
-          collect(child, level: level + 1, in: nodes, into: &found, lastNames: &lastNames)
+        let id = tape.nameID(child)
+        if lastNames[level].id != id { lastNames[level] = (id, stepMatches(level, id, storage.names)) }
+        if lastNames[level].matches {
+          if level + 1 == depth {
+            found.append(.element(XMLTree.Element(storage: storage, index: child)))
+          } else {
+            collect(child, level: level + 1, in: tape, into: &found, lastNames: &lastNames)
+          }
         }
-        child = max(child + 1, Int(node.payload))
+        child = tape.end(of: child)
       }
     }
     // The recursion goes as deep as the path, not as the input.
     if depth == 0 {
-      found.append(.element(XMLTree.Element(storage: storage, index: storage.rootIndex)))
+      found.append(.element(tree.root))
     } else {
-      storage.nodes.withUnsafeBufferPointer { collect(storage.rootIndex, level: 0, in: $0, into: &found, lastNames: &lastNames) }
+      tree.root.withTapeReader { collect(storage.rootIndex, level: 0, in: $0, into: &found, lastNames: &lastNames) }
     }
     if ready.isEmpty { swap(&ready, &found) } else { ready += found }
   }
 
   /// Whether path step `level` matches the name with id `id`, remembered by id: a batch's
   /// name table is a copy of the last one, so an id names the same name in every batch.
-  private mutating func stepMatches(_ level: Int, _ id: UInt32, _ names: XMLNameTable) -> Bool {
-    let key = UInt64(level) << 32 | UInt64(id)
+  private mutating func stepMatches(_ level: Int, _ id: Int, _ names: XMLNameTable) -> Bool {
+    let key = UInt64(level) << 32 | UInt64(truncatingIfNeeded: id)
     if let known = matchedSteps[key] { return known }
-    let matches = segments[level].matches(names.name(id))
+    let matches = segments[level].matches(names.name(UInt32(truncatingIfNeeded: id)))
     matchedSteps[key] = matches
     return matches
   }
