@@ -32,6 +32,39 @@ struct ManagedObjectTests {
     #expect(try tag.related(forKey: "books").map(\.objectNumber) == [second.objectNumber])
   }
 
+  /// A list keeps its first references in itself and moves them to an array past its room
+  /// (four for a list made by one link, the count for one an import fills), and indexes its
+  /// members past sixteen: each way must add, find, move and remove alike.
+  @Test("to-many lists add, find, reorder and remove the same before and after they grow", arguments: [3, 4, 5, 17, 40])
+  func growingLists(count: Int) throws {
+    let author = try graph.insert("Author")
+    let books = try (0..<count).map { _ in try graph.insert("Book") }
+    for book in books { try author.add(book, forKey: "books") }
+    for book in books { try author.add(book, forKey: "books") }  // already there: no change
+    #expect(try author.related(forKey: "books").map(\.objectNumber) == books.map(\.objectNumber))
+    let outsider = try graph.insert("Book")
+    try author.insert(outsider, at: 1, forKey: "books")
+    var expected = books.map(\.objectNumber)
+    expected.insert(outsider.objectNumber, at: 1)
+    #expect(try author.related(forKey: "books").map(\.objectNumber) == expected)
+    try author.remove(books[count - 1], forKey: "books")
+    try author.remove(books[0], forKey: "books")
+    expected.removeAll { $0 == books[0].objectNumber || $0 == books[count - 1].objectNumber }
+    #expect(try author.related(forKey: "books").map(\.objectNumber) == expected)
+    #expect(try books[0].relatedObject(forKey: "author") == nil)
+    let reversed = try author.related(forKey: "books").reversed() as [ManagedObject]
+    try author.setRelated(reversed, forKey: "books")
+    #expect(try author.related(forKey: "books").map(\.objectNumber) == expected.reversed())
+    try author.add(books[0], forKey: "books")
+    #expect(try author.related(forKey: "books").map(\.objectNumber) == expected.reversed() + [books[0].objectNumber])
+    #expect(try author.related(forKey: "books").allSatisfy { try $0.relatedObject(forKey: "author") === author })
+    // The inverse side grows one link at a time.
+    let tag = try graph.insert("Tag")
+    for book in books { try book.add(tag, forKey: "tags") }
+    try books[1].remove(tag, forKey: "tags")
+    #expect(try Set(tag.related(forKey: "books").map(\.objectNumber)) == Set(books.map(\.objectNumber)).subtracting([books[1].objectNumber]))
+  }
+
   @Test("the graph counts each link once, from either side")
   func relationshipCount() throws {
     let author = try graph.insert("Author")

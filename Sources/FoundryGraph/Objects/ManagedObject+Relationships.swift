@@ -169,7 +169,7 @@ extension ManagedObject {
         list.append(object)
         return true
       case .none:
-        related[slot] = entity.isToManySlot[slot] ? .many(ObjectList([ObjectReference(object)])) : .one(ObjectReference(object))
+        related[slot] = entity.isToManySlot[slot] ? .many(ObjectList.make(one: object)) : .one(ObjectReference(object))
         return true
       case .one, .fault:
         break
@@ -200,7 +200,7 @@ extension ManagedObject {
     case .none, .fault:
       willChangeRelationship(slot)
       if entity.isToManySlot[slot] {
-        related[slot] = .many(ObjectList([ObjectReference(object)]))
+        related[slot] = .many(ObjectList.make(one: object))
       } else {
         related[slot] = .one(ObjectReference(object))
       }
@@ -292,16 +292,16 @@ extension ManagedObject {
 
   /// Makes to-many `slot` hold `objects` (in their order when it is ordered), or adds them;
   /// objects left out are unlinked, never deleted. - Returns: The number of new links.
-  func merge(_ objects: [ObjectReference], at slot: Int, replacing: Bool) -> Int {
+  func merge(_ objects: UnsafeBufferPointer<ObjectReference>, at slot: Int, replacing: Bool) -> Int {
     if case .none = loaded(slot), !objects.isEmpty { return fill(slot, with: objects) }
     if replacing, case .many(let current) = related[slot], current.count > 0 {
-      let kept = Set(objects.map(\.id))
+      let kept = Set(objects.lazy.map(\.id))
       for object in current.objects where !kept.contains(ObjectIdentifier(object)) { unlink(object, at: slot) }
     }
     var added = 0
     for reference in objects where primitiveLinkCounted(reference.object, at: slot) { added += 1 }
     if replacing, entity.relationships[slot].isOrdered, case .many(let now) = related[slot], now.count == objects.count,
-      !zip(now.references, objects).allSatisfy({ $0.id == $1.id })
+      !now.withReferences({ zip($0, objects).allSatisfy { $0.id == $1.id } })
     {
       willChangeRelationship(slot)
       now.reorder(objects)
@@ -312,21 +312,36 @@ extension ManagedObject {
 
   /// Fills an empty to-many `slot` with `objects` (the first of repeated ones) in one go, and
   /// links each inverse. - Returns: The number of links made.
-  private func fill(_ slot: Int, with objects: [ObjectReference]) -> Int {
-    let unique = Self.firstOfEach(objects)
+  private func fill(_ slot: Int, with objects: UnsafeBufferPointer<ObjectReference>) -> Int {
+    let list = Self.hasRepeats(objects) ? ObjectList.make(Self.firstOfEach(objects)) : ObjectList.make(objects)
     willChangeRelationship(slot)
-    related[slot] = .many(ObjectList(unique))
+    related[slot] = .many(list)
     didChange(relationship: slot)
-    for reference in unique { reference.withObject { linkInverse(of: $0, at: slot) } }
-    return unique.count
+    list.withReferences { unique in
+      for reference in unique { reference.withObject { linkInverse(of: $0, at: slot) } }
+    }
+    return list.count
   }
 
-  /// `objects` without repeats (the first of each kind kept): the array itself when it has none.
-  private static func firstOfEach(_ objects: [ObjectReference]) -> [ObjectReference] {
-    if objects.count <= 16 {
-      let hasRepeats = objects.indices.contains { index in objects[..<index].contains { $0.id == objects[index].id } }
-      guard hasRepeats else { return objects }
+  /// Whether an object is in `objects` more than once.
+  private static func hasRepeats(_ objects: UnsafeBufferPointer<ObjectReference>) -> Bool {
+    guard objects.count <= 16 else { return true }
+    // Plain loops: a buffer's slices and ranges go through generic index code.
+    var index = 1
+    while index < objects.count {
+      let id = objects[index].id
+      var earlier = 0
+      while earlier < index {
+        if objects[earlier].id == id { return true }
+        earlier += 1
+      }
+      index += 1
     }
+    return false
+  }
+
+  /// `objects` without repeats (the first of each kind kept).
+  private static func firstOfEach(_ objects: UnsafeBufferPointer<ObjectReference>) -> [ObjectReference] {
     var seen: Set<ObjectIdentifier> = []
     seen.reserveCapacity(objects.count)
     return objects.filter { seen.insert($0.id).inserted }

@@ -261,7 +261,7 @@ enum RelatedObjects {
       self = .none
       return
     }
-    self = toMany ? .many(ObjectList(references)) : .one(first)
+    self = toMany ? .many(ObjectList.make(references)) : .one(first)
   }
 
   var count: Int {

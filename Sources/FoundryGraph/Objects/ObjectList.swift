@@ -25,45 +25,125 @@ struct ObjectReference {
   var id: ObjectIdentifier { ObjectIdentifier(unmanaged.takeUnretainedValue()) }
 }
 
+/// What an ``ObjectList`` keeps beside its references.
+struct ObjectListHeader {
+  /// The number of references.
+  var count: Int
+  /// The references the list itself has room for (made with the list, never changed).
+  let capacity: Int
+  /// Every reference, in order, once the list grew past ``capacity``.
+  var spilled: [ObjectReference]?
+  /// The references' objects, once a long list was searched.
+  var members: Set<ObjectIdentifier>?
+}
+
 /// The objects of a to-many relationship, in order, with a membership index built the first
 /// time a long list is searched (a list only appended to, such as the inverse side of links
 /// made from the other side, never pays for it). A class, so an object changes its list in place.
-final class ObjectList {
-  // Unchecked exclusivity, as for ManagedObject's storage: only this type touches them.
-  @exclusivity(unchecked) private(set) var references: [ObjectReference] = []
-  @exclusivity(unchecked) private var members: Set<ObjectIdentifier>?
+///
+/// One allocation: the references live in the list itself, up to the capacity it was made with
+/// (a relationship an import fills knows its count); a list that grows past it moves them to
+/// an array. An import makes a list per to-many relationship of every object it creates.
+///
+/// ```swift
+/// let list = ObjectList.make([ObjectReference(book)])
+/// list.append(otherBook)
+/// list.contains(book)   // true
+/// ```
+final class ObjectList: ManagedBuffer<ObjectListHeader, ObjectReference> {
   private static let indexThreshold = 16
+  /// The room a list made for one reference gets: inverse sides grow one link at a time.
+  private static let smallestCapacity = 4
 
-  /// An empty list.
-  init() {}
+  /// A list of `references`, which must be distinct, with room for `extra` more.
+  static func make<References: Collection<ObjectReference>>(_ references: References, extra: Int = 0) -> ObjectList {
+    let capacity = max(references.count + extra, Self.smallestCapacity)
+    let list = unsafeDowncast(create(minimumCapacity: capacity) { _ in ObjectListHeader(count: 0, capacity: capacity) }, to: ObjectList.self)
+    let tail = list.tail
+    var count = 0
+    for reference in references {
+      (tail + count).initialize(to: reference)
+      count += 1
+    }
+    list.head.pointee.count = count
+    return list
+  }
 
-  /// A list of `references`, which must be distinct.
-  init(_ references: [ObjectReference]) { self.references = references }
+  /// A list of `object` alone, with room for a few more (the inverse side of a first link).
+  static func make(one object: ManagedObject) -> ObjectList { make(CollectionOfOne(ObjectReference(object))) }
 
-  var count: Int { references.count }
+  // The header and the references by pointer: through `header` each access would be checked
+  // for exclusivity at run time. Valid while the list lives, which a method's `self` ensures.
+  private var head: UnsafeMutablePointer<ObjectListHeader> { withUnsafeMutablePointerToHeader { $0 } }
+  private var tail: UnsafeMutablePointer<ObjectReference> { withUnsafeMutablePointerToElements { $0 } }
+
+  var count: Int { head.pointee.count }
+
+  /// Runs `body` on the references, in order (`ObjectReference` is trivial: nothing to release).
+  func withReferences<R>(_ body: (UnsafeBufferPointer<ObjectReference>) throws -> R) rethrows -> R {
+    let header = head
+    if let spilled = header.pointee.spilled { return try spilled.withUnsafeBufferPointer(body) }
+    return try body(UnsafeBufferPointer(start: tail, count: header.pointee.count))
+  }
+
+  /// The references, in order.
+  var references: [ObjectReference] { withReferences { Array($0) } }
 
   /// The objects, as strong references.
-  var objects: [ManagedObject] { references.map(\.object) }
+  var objects: [ManagedObject] { withReferences { $0.map(\.object) } }
 
   func contains(_ object: ManagedObject) -> Bool {
-    if let members { return members.contains(ObjectIdentifier(object)) }
-    guard references.count > Self.indexThreshold else { return references.contains { $0.refers(to: object) } }
-    let index = Set(references.map(\.id))
-    members = index
-    return index.contains(ObjectIdentifier(object))
+    let header = head
+    if let members = header.pointee.members { return members.contains(ObjectIdentifier(object)) }
+    return withReferences { references in
+      guard references.count > Self.indexThreshold else { return references.contains { $0.refers(to: object) } }
+      let index = Set(references.lazy.map(\.id))
+      header.pointee.members = index
+      return index.contains(ObjectIdentifier(object))
+    }
   }
 
   /// Appends `object`, which must not be in the list.
+  @inline(__always)
   func append(_ object: ManagedObject) {
-    references.append(ObjectReference(object))
-    members?.insert(ObjectIdentifier(object))
+    let header = head
+    let count = header.pointee.count
+    guard header.pointee.spilled == nil, header.pointee.members == nil, count < header.pointee.capacity else { return appendGrowing(object) }
+    (tail + count).initialize(to: ObjectReference(object))
+    header.pointee.count = count + 1
+  }
+
+  /// ``append(_:)`` to a spilled or indexed list, or one without room (which then spills).
+  private func appendGrowing(_ object: ManagedObject) {
+    let header = head
+    let reference = ObjectReference(object)
+    if header.pointee.spilled != nil {
+      header.pointee.spilled?.append(reference)
+    } else if header.pointee.count < header.pointee.capacity {
+      (tail + header.pointee.count).initialize(to: reference)
+    } else {
+      var spilled: [ObjectReference] = []
+      spilled.reserveCapacity(2 * header.pointee.capacity)
+      spilled.append(contentsOf: UnsafeBufferPointer(start: tail, count: header.pointee.count))
+      spilled.append(reference)
+      header.pointee.spilled = spilled
+    }
+    header.pointee.count += 1
+    header.pointee.members?.insert(ObjectIdentifier(object))
   }
 
   /// Removes `object`. - Returns: Whether it was there.
   func remove(_ object: ManagedObject) -> Bool {
-    guard contains(object), let position = references.firstIndex(where: { $0.refers(to: object) }) else { return false }
-    references.remove(at: position)
-    members?.remove(ObjectIdentifier(object))
+    guard contains(object), let position = withReferences({ $0.firstIndex { $0.refers(to: object) } }) else { return false }
+    let header = head
+    if header.pointee.spilled != nil {
+      header.pointee.spilled?.remove(at: position)
+    } else {
+      let tail = tail
+      for index in position..<header.pointee.count - 1 { tail[index] = tail[index + 1] }
+    }
+    header.pointee.count -= 1
+    header.pointee.members?.remove(ObjectIdentifier(object))
     return true
   }
 
@@ -73,7 +153,13 @@ final class ObjectList {
   }
 
   /// Puts the same members in `order` (which must hold exactly them).
-  func reorder(_ order: [ObjectReference]) {
-    references = order
+  func reorder<References: Collection<ObjectReference>>(_ order: References) {
+    let header = head
+    guard header.pointee.spilled == nil else {
+      header.pointee.spilled = Array(order)
+      return
+    }
+    let tail = tail
+    for (index, reference) in order.enumerated() { tail[index] = reference }
   }
 }

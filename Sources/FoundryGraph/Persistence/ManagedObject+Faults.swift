@@ -17,7 +17,7 @@ extension ManagedObject {
   /// slot holds the objects linked since the last commit until a read loads the rest.
   func linkDeferred(_ object: ManagedObject, at slot: Int) {
     willChangeRelationship(slot)
-    related[slot] = .many(ObjectList([ObjectReference(object)]))
+    related[slot] = .many(ObjectList.make(one: object))
     partialSlots.append(slot)
     didChange(relationship: slot)
   }
@@ -40,7 +40,7 @@ extension ManagedObject {
     for object in linked {
       switch related[slot] {
       case .many(let list): if !list.contains(object) { list.append(object) }
-      default: related[slot] = .many(ObjectList([ObjectReference(object)]))
+      default: related[slot] = .many(ObjectList.make(one: object))
       }
     }
   }
