@@ -323,7 +323,8 @@ extension ManagedObject {
     return list.count
   }
 
-  /// Whether an object is in `objects` more than once.
+  /// Whether `objects` may hold an object twice: searched for a short list, assumed for a long
+  /// one (`firstOfEach(_:)` then filters it through a set).
   private static func hasRepeats(_ objects: UnsafeBufferPointer<ObjectReference>) -> Bool {
     guard objects.count <= 16 else { return true }
     // Plain loops: a buffer's slices and ranges go through generic index code.

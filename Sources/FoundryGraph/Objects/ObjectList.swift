@@ -55,9 +55,9 @@ final class ObjectList: ManagedBuffer<ObjectListHeader, ObjectReference> {
   /// The room a list made for one reference gets: inverse sides grow one link at a time.
   private static let smallestCapacity = 4
 
-  /// A list of `references`, which must be distinct, with room for `extra` more.
-  static func make<References: Collection<ObjectReference>>(_ references: References, extra: Int = 0) -> ObjectList {
-    let capacity = max(references.count + extra, Self.smallestCapacity)
+  /// A list of `references`, which must be distinct, with room for at least a few.
+  static func make<References: Collection<ObjectReference>>(_ references: References) -> ObjectList {
+    let capacity = max(references.count, Self.smallestCapacity)
     let list = unsafeDowncast(create(minimumCapacity: capacity) { _ in ObjectListHeader(count: 0, capacity: capacity) }, to: ObjectList.self)
     let tail = list.tail
     var count = 0
