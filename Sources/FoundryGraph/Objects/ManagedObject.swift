@@ -38,7 +38,7 @@ public final class ManagedObject: CustomStringConvertible {
 
   /// Attribute values by slot (``EntityDescription/attributes``); `nil` is no value. An
   /// object fetched from a store decodes them from its row on first use.
-  var values: [GraphValue?] {
+  var values: AttributeValues {
     @inline(__always) _read {
       if valuesPending { decodePendingRow() }
       yield slotValues
@@ -49,7 +49,7 @@ public final class ManagedObject: CustomStringConvertible {
     }
   }
   /// What ``values`` reads: empty while ``valuesPending``.
-  @exclusivity(unchecked) var slotValues: [GraphValue?]
+  @exclusivity(unchecked) var slotValues: AttributeValues
   /// The row a fetch read the object from, kept undecoded (see ``StoredRows``): its values
   /// until first used, and its foreign keys, which link to-one relationships to objects the
   /// graph holds without asking the source.
@@ -86,11 +86,7 @@ public final class ManagedObject: CustomStringConvertible {
     self.entity = copy entity
     self.objectNumber = number
     self.index = copy index
-    // Built by appending: a fresh array from a count, or a copy of a shared one, goes through
-    // the standard library's unspecialized paths, which cost more than the appends.
-    var values: [GraphValue?] = []
-    values.reserveCapacity(entity.defaultValues.count)
-    for value in entity.defaultValues { values.append(value) }
+    var values = AttributeValues(entity.defaultValues)
     if let identity {
       let slots = entity.identitySlots
       switch identity.values {
@@ -108,7 +104,7 @@ public final class ManagedObject: CustomStringConvertible {
     entity = stored.entity
     objectNumber = number
     self.index = index
-    slotValues = stored.values
+    slotValues = AttributeValues(stored.values)
     related = faults
     isInserted = false
     persistentID = stored.id
@@ -120,7 +116,7 @@ public final class ManagedObject: CustomStringConvertible {
     entity = header.entity
     objectNumber = number
     self.index = index
-    slotValues = []
+    slotValues = .none
     storedRow = RowReference(rows: rows, row: row)
     valuesPending = true
     related = faults

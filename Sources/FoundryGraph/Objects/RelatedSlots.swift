@@ -35,13 +35,15 @@ struct RelatedSlots {
       default: overflow[slot - Self.inlineCount]
       }
     }
-    @inline(__always) _modify {
+    // A setter, not a `_modify` coroutine: where the compiler does not inline a coroutine, it
+    // allocates the coroutine's frame on the heap, once per link an import makes.
+    @inline(__always) set {
       switch slot {
-      case 0: yield &inline.0
-      case 1: yield &inline.1
-      case 2: yield &inline.2
-      case 3: yield &inline.3
-      default: yield &overflow[slot - Self.inlineCount]
+      case 0: inline.0 = newValue
+      case 1: inline.1 = newValue
+      case 2: inline.2 = newValue
+      case 3: inline.3 = newValue
+      default: overflow[slot - Self.inlineCount] = newValue
       }
     }
   }

@@ -54,9 +54,9 @@ extension ManagedObject {
     guard valuesPending, let stored = storedRow else { return }
     valuesPending = false
     do {
-      slotValues = try stored.rows.values(ofRow: stored.row, for: entity)
+      slotValues = AttributeValues(try stored.rows.values(ofRow: stored.row, for: entity))
     } catch {
-      slotValues = entity.attributes.map { _ in nil }
+      slotValues = AttributeValues(repeatElement(nil, count: entity.attributes.count))
       let what = persistentID.map { "\($0)" } ?? entity.name
       index.graph?.loadFailures.append(GraphError(.loadFailed, at: entity.name, "could not read the stored values of \(what): \(error)"))
     }
