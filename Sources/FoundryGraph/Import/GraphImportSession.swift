@@ -230,6 +230,12 @@ final class GraphImportSession {
     let slots = plan.identitySlots
     if slots.count == 1 { return try readIdentityValue(slots[0], from: &reader, plan: plan, key: key).map(IdentityKey.init(one:)) }
     guard !slots.isEmpty else { return nil }
+    if slots.count == 2 {
+      guard let first = try readIdentityValue(slots[0], from: &reader, plan: plan, key: key),
+        let second = try readIdentityValue(slots[1], from: &reader, plan: plan, key: key)
+      else { return nil }
+      return IdentityKey(first, second)
+    }
     var values: [GraphValue] = []
     values.reserveCapacity(slots.count)
     for slot in slots {

@@ -1,22 +1,43 @@
 /// The identity attribute values of one object, normalized to the attributes' types: what
 /// the graph's identity index is keyed by.
 struct IdentityKey: Hashable {
+  /// One form per key: two integers are always an ``integerPair``, never ``several``, so
+  /// that equal keys are equal values.
   enum Values: Hashable {
     case one(GraphValue)
+    /// Two integers, the common composite identity (a price by seat and audience category),
+    /// kept without an array: an import makes one per payload object it reads.
+    case integerPair(Int64, Int64)
     case several([GraphValue])
   }
   let values: Values
 
   init(_ values: [GraphValue]) {
-    self.values = values.count == 1 ? .one(values[0]) : .several(values)
+    switch values.count {
+    case 1: self.init(one: values[0])
+    case 2: self.init(values[0], values[1])
+    default: self.init(values: .several(values))
+    }
+  }
+
+  /// The key of two identity values.
+  init(_ first: GraphValue, _ second: GraphValue) {
+    if case .integer(let first) = first, case .integer(let second) = second {
+      values = .integerPair(first, second)
+    } else {
+      values = .several([first, second])
+    }
   }
 
   init(one value: GraphValue) { values = .one(value) }
+
+  private init(values: Values) { self.values = values }
 
   /// The values in identity order.
   var components: [GraphValue] {
     switch values {
     case .one(let value): [value]
+    case .integerPair(let first, let second): [.integer(first), .integer(second)]
     case .several(let values): values
     }
   }
@@ -25,6 +46,7 @@ struct IdentityKey: Hashable {
   var display: String {
     switch values {
     case .one(let value): "\(value)"
+    case .integerPair(let first, let second): "(\(first), \(second))"
     case .several(let values): "(" + values.map(\.description).joined(separator: ", ") + ")"
     }
   }

@@ -91,6 +91,9 @@ public final class ManagedObject: CustomStringConvertible {
       let slots = entity.identitySlots
       switch identity.values {
       case .one(let value): values[slots[0]] = value
+      case .integerPair(let first, let second):
+        values[slots[0]] = .integer(first)
+        values[slots[1]] = .integer(second)
       case .several(let components): for (slot, value) in zip(slots, components) { values[slot] = value }
       }
     }
@@ -209,6 +212,10 @@ public final class ManagedObject: CustomStringConvertible {
     let slots = entity.identitySlots
     if slots.count == 1 { return values[slots[0]].map(IdentityKey.init(one:)) }
     guard !slots.isEmpty else { return nil }
+    if slots.count == 2 {
+      guard let first = values[slots[0]], let second = values[slots[1]] else { return nil }
+      return IdentityKey(first, second)
+    }
     var found: [GraphValue] = []
     for slot in slots {
       guard let value = values[slot] else { return nil }
