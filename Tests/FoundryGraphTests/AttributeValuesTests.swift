@@ -16,26 +16,26 @@ struct AttributeValuesTests {
     #expect(values[2] == nil)
   }
 
-  @Test("a copy keeps its values when the original is written, and the other way round")
-  func copyOnWrite() {
-    var original = AttributeValues([.string("a"), .integer(2)])
+  @Test("a copy keeps its values when the original is written, and the other way round", arguments: [2, 3, 4, 9])
+  func copyOnWrite(count: Int) {
+    let made = (0..<count).map { GraphValue?.some(.integer(Int64($0))) }
+    var original = AttributeValues(made)
     var copy = original
     original[0] = .string("changed")
-    #expect(copy[0] == .string("a"))
-    copy[1] = .integer(20)
-    #expect(original[1] == .integer(2))
+    #expect(copy[0] == .integer(0))
+    copy[count - 1] = .integer(-1)
+    #expect(original[count - 1] == .integer(Int64(count - 1)))
     #expect(original[0] == .string("changed"))
-    #expect(copy[1] == .integer(20))
+    #expect(copy[count - 1] == .integer(-1))
+    #expect(original.count == count && copy.count == count)
   }
 
-  @Test("no values: the shared storage of objects still reading their row, copied before a write")
-  func none() {
-    let none = AttributeValues.none
-    #expect(none.count == 0)
-    var another = AttributeValues.none
-    another = AttributeValues(repeatElement(nil, count: 2))
-    another[1] = .bool(true)
+  @Test("small and large entities hold every slot", arguments: [0, 1, 3, 4, 12])
+  func everySlot(count: Int) {
+    var values = AttributeValues(repeatElement(nil, count: count))
+    #expect(values.count == count)
+    for slot in 0..<count { values[slot] = .integer(Int64(slot * 10)) }
+    for slot in 0..<count { #expect(values[slot] == .integer(Int64(slot * 10))) }
     #expect(AttributeValues.none.count == 0)
-    #expect(another[1] == .bool(true))
   }
 }

@@ -58,6 +58,22 @@ struct JSONSameContentTests {
     }
   }
 
+  @Test("a difference anywhere in a long value is seen, at every length and position")
+  func differenceAnywhere() throws {
+    for length in [15, 16, 17, 31, 32, 33, 47, 70] {
+      for position in 0..<length {
+        let same = String(repeating: "a", count: length)
+        var changed = Array(same.utf8)
+        changed[position] = UInt8(ascii: "b")
+        let text = "[\"\(same)\", \"\(String(decoding: changed, as: UTF8.self))\", \"\(same)\"]"
+        try Self.withSpans(text) { spans in
+          #expect(!spans[0].isSame(as: spans[1]), "length \(length), position \(position)")
+          #expect(spans[0].isSame(as: spans[2]), "length \(length)")
+        }
+      }
+    }
+  }
+
   @Test("values of two documents compare by their text")
   func acrossDocuments() throws {
     try Self.withSpans(#"[{"id": 7, "tags": ["a"]}]"#) { first in
