@@ -59,9 +59,10 @@ public final class ManagedObject: CustomStringConvertible {
   /// Related objects by slot (``EntityDescription/relationships``).
   @exclusivity(unchecked) var related: RelatedSlots
   /// Values of changed attribute slots as last committed (not kept for inserted objects).
-  var committedValues: [Int: GraphValue?] = [:]
+  /// `Dictionary()`, not `[:]`: the literal is a call per object made (two per object an import makes).
+  var committedValues: [Int: GraphValue?] = Dictionary()
   /// What changed relationship slots held at the last commit (not kept for inserted objects).
-  var committedRelated: [Int: RelatedSnapshot] = [:]
+  var committedRelated: [Int: RelatedSnapshot] = Dictionary()
   /// To-many slots still a fault in the store that hold only the objects linked since the
   /// last commit: linking the inverse side of a many-sided relationship (a book to a tag that
   /// a million books share) does not load every member first. A read loads the rest.
