@@ -169,9 +169,8 @@ extension GraphImportSession {
     // The objects the payload gives go on the session's stack of targets (see
     // ``pendingTargets``), above those of the relationships this one is nested in.
     let mark = pendingTargets.count
-    defer { pendingTargets.removeLast(pendingTargets.count - mark) }
-    let needed = mark + value.elementCount
-    if pendingTargets.capacity < needed { pendingTargets.reserveCapacity(max(needed, 2 * pendingTargets.capacity)) }
+    defer { pendingTargets.pop(to: mark) }
+    pendingTargets.reserve(value.elementCount)
     // Keyed members are a JSON shape (numbers are no XML element names): XML lists them.
     if let keySlot = step.keySlot, value.kind == .object, !value.jsonNode.isMarkup {
       let type = step.destination.attributes[keySlot].type
@@ -180,7 +179,7 @@ extension GraphImportSession {
           guard let keyValue = GraphValue(text: key, as: type) else { throw member.invalid(expected: "\(type) key", reason: "the key \"\(key)\" is not one") }
           return try importObject(member, as: destination, scope: scope, key: (keySlot, keyValue))
         }
-        if let read { pendingTargets.append(ObjectReference(read)) }
+        if let read { pendingTargets.push(ObjectReference(read)) }
       }
     } else {
       func importElement(_ index: Int, _ element: ValueReader, repeatsAsked: Bool) throws -> ObjectReference? {
@@ -198,32 +197,28 @@ extension GraphImportSession {
         while let position = positions.next() {
           // A repeat of a payload already read is that object (see `RepeatedPayloads`).
           if array.isObject(at: position), let known = repeats.reference(writtenAs: array.writtenSpan(ofElementAt: position), as: destination) {
-            pendingTargets.append(known)
+            pendingTargets.push(known)
           } else {
             element.moveToElement(at: position)
-            if let target = try importElement(index, element, repeatsAsked: true) { pendingTargets.append(target) }
+            if let target = try importElement(index, element, repeatsAsked: true) { pendingTargets.push(target) }
           }
           index += 1
         }
       } else {
         // XML: an element whose one child is one of the destination's fields is one object.
         try value.forEachElement(elementSchema: destination.mapping) { index, element in
-          if let target = try importElement(index, element, repeatsAsked: false) { pendingTargets.append(target) }
+          if let target = try importElement(index, element, repeatsAsked: false) { pendingTargets.push(target) }
         }
       }
     }
-    // Read through a buffer, so that the stack is not retained while the merge runs.
-    let others = pendingTargets.withUnsafeBufferPointer { stack in
-      let targets = UnsafeBufferPointer(rebasing: stack[mark...])
-      guard step.merge == .replaceDeletingOthers else {
-        links += object.merge(targets, at: slot, replacing: step.merge == .replace)
-        return [ManagedObject]()
-      }
+    // The merge pushes nothing: the buffer stays valid while it runs.
+    let targets = pendingTargets.references(from: mark)
+    var others: [ManagedObject] = []
+    if step.merge == .replaceDeletingOthers {
       let kept = Set(targets.lazy.map(\.id))
-      let others = object.loaded(slot).objects.filter { !kept.contains(ObjectIdentifier($0)) }
-      links += object.merge(targets, at: slot, replacing: true)
-      return others
+      others = object.loaded(slot).objects.filter { !kept.contains(ObjectIdentifier($0)) }
     }
+    links += object.merge(targets, at: slot, replacing: step.merge != .append)
     for other in others where !other.isDeleted { try graph.delete(other) }
   }
 }

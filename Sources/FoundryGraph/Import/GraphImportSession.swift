@@ -23,10 +23,8 @@ final class GraphImportSession {
   @exclusivity(unchecked) var foundMembers = 0
   /// The payload objects read into existing objects, for their repeats.
   let repeats: RepeatedPayloads
-  /// The objects the to-many relationships being read gave so far, innermost last: each
-  /// relationship pushes its own and takes them off once merged, so that making an object's
-  /// list allocates only the list. Unowned: the graph holds the objects.
-  @exclusivity(unchecked) var pendingTargets: [ObjectReference] = []
+  /// The objects the to-many relationships being read gave so far (see ``ReferenceStack``).
+  let pendingTargets = ReferenceStack()
   /// Identity tables of finished relationships, for the next ones (see ``ScopedIdentities``).
   @exclusivity(unchecked) var spareIdentities: [ScopedIdentities] = []
   /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
