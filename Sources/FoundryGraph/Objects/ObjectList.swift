@@ -31,8 +31,11 @@ struct ObjectListHeader {
   var count: Int
   /// The references the list itself has room for (made with the list, never changed).
   let capacity: Int
-  /// Every reference, in order, once the list grew past ``capacity``.
-  var spilled: [ObjectReference]?
+  /// Every reference, in order, once the list grew past ``capacity``: a buffer of
+  /// ``spilledCapacity`` the list owns (no array: appending to one checks its uniqueness).
+  var spilled: UnsafeMutablePointer<ObjectReference>?
+  /// The room of ``spilled``.
+  var spilledCapacity = 0
   /// The references' objects, once a long list was searched.
   var members: Set<ObjectIdentifier>?
 }
@@ -79,11 +82,17 @@ final class ObjectList: ManagedBuffer<ObjectListHeader, ObjectReference> {
 
   var count: Int { head.pointee.count }
 
+  deinit {
+    // `ObjectReference` is trivial: the references need no deinitializing.
+    head.pointee.spilled?.deallocate()
+  }
+
+  /// Where the references are: in the list itself, or in its spilled buffer.
+  private var base: UnsafeMutablePointer<ObjectReference> { head.pointee.spilled ?? tail }
+
   /// Runs `body` on the references, in order (`ObjectReference` is trivial: nothing to release).
   func withReferences<R>(_ body: (UnsafeBufferPointer<ObjectReference>) throws -> R) rethrows -> R {
-    let header = head
-    if let spilled = header.pointee.spilled { return try spilled.withUnsafeBufferPointer(body) }
-    return try body(UnsafeBufferPointer(start: tail, count: header.pointee.count))
+    try body(UnsafeBufferPointer(start: base, count: head.pointee.count))
   }
 
   /// The references, in order.
@@ -108,27 +117,27 @@ final class ObjectList: ManagedBuffer<ObjectListHeader, ObjectReference> {
   func append(_ object: ManagedObject) {
     let header = head
     let count = header.pointee.count
-    guard header.pointee.spilled == nil, header.pointee.members == nil, count < header.pointee.capacity else { return appendGrowing(object) }
-    (tail + count).initialize(to: ObjectReference(object))
+    let room = header.pointee.spilled == nil ? header.pointee.capacity : header.pointee.spilledCapacity
+    guard header.pointee.members == nil, count < room else { return appendGrowing(object) }
+    (base + count).initialize(to: ObjectReference(object))
     header.pointee.count = count + 1
   }
 
-  /// ``append(_:)`` to a spilled or indexed list, or one without room (which then spills).
+  /// ``append(_:)`` to an indexed list, or one without room (which then moves its references
+  /// to a spilled buffer twice as large).
   private func appendGrowing(_ object: ManagedObject) {
     let header = head
-    let reference = ObjectReference(object)
-    if header.pointee.spilled != nil {
-      header.pointee.spilled?.append(reference)
-    } else if header.pointee.count < header.pointee.capacity {
-      (tail + header.pointee.count).initialize(to: reference)
-    } else {
-      var spilled: [ObjectReference] = []
-      spilled.reserveCapacity(2 * header.pointee.capacity)
-      spilled.append(contentsOf: UnsafeBufferPointer(start: tail, count: header.pointee.count))
-      spilled.append(reference)
-      header.pointee.spilled = spilled
+    let count = header.pointee.count
+    let room = header.pointee.spilled == nil ? header.pointee.capacity : header.pointee.spilledCapacity
+    if count == room {
+      let grown = UnsafeMutablePointer<ObjectReference>.allocate(capacity: 2 * room)
+      grown.initialize(from: base, count: count)
+      header.pointee.spilled?.deallocate()
+      header.pointee.spilled = grown
+      header.pointee.spilledCapacity = 2 * room
     }
-    header.pointee.count += 1
+    (base + count).initialize(to: ObjectReference(object))
+    header.pointee.count = count + 1
     header.pointee.members?.insert(ObjectIdentifier(object))
   }
 
@@ -136,12 +145,8 @@ final class ObjectList: ManagedBuffer<ObjectListHeader, ObjectReference> {
   func remove(_ object: ManagedObject) -> Bool {
     guard contains(object), let position = withReferences({ $0.firstIndex { $0.refers(to: object) } }) else { return false }
     let header = head
-    if header.pointee.spilled != nil {
-      header.pointee.spilled?.remove(at: position)
-    } else {
-      let tail = tail
-      for index in position..<header.pointee.count - 1 { tail[index] = tail[index + 1] }
-    }
+    let base = base
+    for index in position..<header.pointee.count - 1 { base[index] = base[index + 1] }
     header.pointee.count -= 1
     header.pointee.members?.remove(ObjectIdentifier(object))
     return true
@@ -154,12 +159,7 @@ final class ObjectList: ManagedBuffer<ObjectListHeader, ObjectReference> {
 
   /// Puts the same members in `order` (which must hold exactly them).
   func reorder<References: Collection<ObjectReference>>(_ order: References) {
-    let header = head
-    guard header.pointee.spilled == nil else {
-      header.pointee.spilled = Array(order)
-      return
-    }
-    let tail = tail
-    for (index, reference) in order.enumerated() { tail[index] = reference }
+    let base = base
+    for (index, reference) in zip(0..<head.pointee.count, order) { base[index] = reference }
   }
 }
