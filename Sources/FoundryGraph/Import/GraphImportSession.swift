@@ -225,22 +225,7 @@ final class GraphImportSession {
   /// The identity a payload object gives: `nil` unless every identity attribute is there (a
   /// partial identity identifies nothing; its values are read with the other attributes).
   private func readIdentity(from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) throws -> IdentityKey? {
-    let slots = plan.identitySlots
-    if slots.count == 1 { return try readIdentityValue(slots[0], from: &reader, plan: plan, key: key).map(IdentityKey.init(one:)) }
-    guard !slots.isEmpty else { return nil }
-    if slots.count == 2 {
-      guard let first = try readIdentityValue(slots[0], from: &reader, plan: plan, key: key),
-        let second = try readIdentityValue(slots[1], from: &reader, plan: plan, key: key)
-      else { return nil }
-      return IdentityKey(first, second)
-    }
-    var values: [GraphValue] = []
-    values.reserveCapacity(slots.count)
-    for slot in slots {
-      guard let value = try readIdentityValue(slot, from: &reader, plan: plan, key: key) else { return nil }
-      values.append(value)
-    }
-    return IdentityKey(values)
+    try IdentityKey(slots: plan.identitySlots) { try readIdentityValue($0, from: &reader, plan: plan, key: key) }
   }
 
   /// Checks the relationship back to `owner` that a nested object's payload may give anyway:

@@ -31,6 +31,34 @@ struct IdentityKey: Hashable {
 
   init(one value: GraphValue) { values = .one(value) }
 
+  /// The key of the values `value` gives for the identity `slots`, or `nil` when one is
+  /// missing (a partial identity identifies nothing). One or two values make no array.
+  ///
+  /// ```swift
+  /// IdentityKey(slots: entity.identitySlots) { values[$0] }
+  /// ```
+  @inline(__always)
+  init?(slots: [Int], value: (Int) throws -> GraphValue?) rethrows {
+    switch slots.count {
+    case 0:
+      return nil
+    case 1:
+      guard let only = try value(slots[0]) else { return nil }
+      self.init(one: only)
+    case 2:
+      guard let first = try value(slots[0]), let second = try value(slots[1]) else { return nil }
+      self.init(first, second)
+    default:
+      var found: [GraphValue] = []
+      found.reserveCapacity(slots.count)
+      for slot in slots {
+        guard let next = try value(slot) else { return nil }
+        found.append(next)
+      }
+      self.init(values: .several(found))
+    }
+  }
+
   private init(values: Values) { self.values = values }
 
   /// The values in identity order.

@@ -210,19 +210,7 @@ public final class ManagedObject: CustomStringConvertible {
 
   /// The object's identity values, when every identity attribute has one.
   var identityKey: IdentityKey? {
-    let slots = entity.identitySlots
-    if slots.count == 1 { return values[slots[0]].map(IdentityKey.init(one:)) }
-    guard !slots.isEmpty else { return nil }
-    if slots.count == 2 {
-      guard let first = values[slots[0]], let second = values[slots[1]] else { return nil }
-      return IdentityKey(first, second)
-    }
-    var found: [GraphValue] = []
-    for slot in slots {
-      guard let value = values[slot] else { return nil }
-      found.append(value)
-    }
-    return IdentityKey(found)
+    IdentityKey(slots: entity.identitySlots) { values[$0] }
   }
 
   func attributeSlot(_ key: String) throws(GraphError) -> Int {
