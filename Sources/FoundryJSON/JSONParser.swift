@@ -303,12 +303,16 @@ struct JSONParser {
     }
   }
 
+  @inline(never)
   private func numberFailure(_ problem: Kind.NumberProblem, at index: Int) -> JSONParsingError {
     index >= end ? fail(.endOfInput(.number), at: index) : fail(.invalidNumber(problem), at: index)
   }
 
   // MARK: - Errors
 
+  /// Never inlined: errors are cold, and building one inline gave every scanner a large
+  /// stack frame and spilled the input pointer out of its hot loop.
+  @inline(never)
   func fail(_ kind: Kind, at offset: Int) -> JSONParsingError {
     // A value parsed in place is read again another way when it fails, and that reports the
     // error: its place (a count of the lines before it) is not worked out here.
@@ -317,6 +321,7 @@ struct JSONParser {
     return JSONParsingError(kind, location: location, sourceName: sourceName)
   }
 
+  @inline(never)
   private func unexpected(_ byte: UInt8, _ context: Kind.UnexpectedContext) -> JSONParsingError {
     if byte == Byte.slash, !options.allowsComments { return fail(.commentsNotAllowed, at: position) }
     return fail(.unexpected(byte, context), at: position)
