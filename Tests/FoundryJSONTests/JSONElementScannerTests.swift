@@ -1,4 +1,4 @@
-import FoundryJSON
+@testable import FoundryJSON
 import Testing
 
 /// The stream scanner finds the same elements as the whole-document parser, however the input
@@ -149,6 +149,48 @@ struct JSONElementScannerTests {
     let isTrue = try #require(third.root["c"])
     let truePlace = isTrue.sourceLocation(ofOffset: isTrue.byteOffset)
     #expect([truePlace.line, truePlace.column, truePlace.offset] == [4, 9, 51])
+  }
+
+  /// An element the chunk cuts waits for the next chunk and is parsed where it stands then,
+  /// not copied aside; asked again before more input, the scanner neither parses nor copies.
+  @Test func anElementCutByTheChunkWaitsForTheNext() throws {
+    var scanner = JSONElementScanner(layout: .array())
+    scanner.append(Array(#"[{"a": 1}, {"b": "#.utf8))
+    #expect(try scanner.next()?.root["a"]?.int == 1)
+    #expect(try scanner.next() == nil)
+    #expect(try scanner.next() == nil)
+    #expect(scanner.pending.isEmpty)
+    #expect(scanner.byteOffset == 11)
+    scanner.append(Array(#"2}, {"c": 3}]"#.utf8))
+    let second = try #require(try scanner.next())
+    #expect(second.root["b"]?.int == 2)
+    #expect(scanner.pending.isEmpty)
+    let two = try #require(second.root["b"])
+    #expect(two.sourceLocation(ofOffset: two.byteOffset).column == 18)
+    scanner.finish()
+    #expect(try scanner.next()?.root["c"]?.int == 3)
+    #expect(try scanner.next() == nil)
+    #expect(scanner.elementCount == 3)
+  }
+
+  /// A malformed element before the end of what was added waits too: the next chunk (or the
+  /// end of the input) brings its error, placed in the whole input, and the elements after it.
+  @Test func aMalformedElementWaitsThenFailsAlone() throws {
+    var scanner = JSONElementScanner(layout: .array())
+    scanner.append(Array("[{\"a\": 1},\n {\"b\": tru}, {\"c\": 3}".utf8))
+    #expect(try scanner.next()?.root["a"]?.int == 1)
+    #expect(try scanner.next() == nil)
+    scanner.append(Array("]".utf8))
+    scanner.finish()
+    #expect {
+      try scanner.next()
+    } throws: { error in
+      guard let error = error as? JSONParsingError else { return false }
+      return error.kind == .invalidLiteral("true") && error.line == 2 && error.column == 8
+    }
+    #expect(try scanner.next()?.root["c"]?.int == 3)
+    #expect(try scanner.next() == nil)
+    #expect(scanner.elementCount == 3)
   }
 
   @Test func aMalformedElementDoesNotStopTheStream() {

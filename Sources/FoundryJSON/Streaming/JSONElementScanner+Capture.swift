@@ -17,6 +17,7 @@ extension JSONElementScanner {
     capture = JSONValueCapture(first: byte)
     captureStart = position
     pending.removeAll(keepingCapacity: true)
+    bytesWhenWaited = nil
     state = .capturing(purpose)
   }
 

@@ -11,7 +11,10 @@ import FoundryInternals
 ///
 /// An array or object element is parsed where it stands in the chunk, and its document shares
 /// the chunk's bytes: a document kept keeps its chunk (at most ``JSONStreamOptions/bufferSize``
-/// and the unread bytes before it), so let elements go as you handle them.
+/// and the unread bytes before it), so let elements go as you handle them. An element that
+/// fails to parse before ``finish()`` (most often because the chunk cut it) waits for the next
+/// chunk: ``next()`` returns `nil` until more input comes, then parses it where it stands in
+/// the longer input; only an element that fails again is copied aside and parsed there.
 ///
 /// ```swift
 /// var scanner = JSONElementScanner(layout: .array(at: "features"), sourceName: "quakes.json")
@@ -72,6 +75,9 @@ public struct JSONElementScanner: Sendable {
   var pending: [UInt8] = []
   /// The tape size of the last element parsed in place: the next one's first guess.
   var lastElementNodeCount = 16
+  /// When the element at the cursor failed to parse in place and waits for more input: the
+  /// bytes there were from the cursor on (see ``readElementInPlace(_:)``).
+  var bytesWhenWaited: Int?
   /// Set while a failure would concern only the element being parsed.
   var isElementFailure = false
   var failure: JSONParsingError?
@@ -233,8 +239,12 @@ public struct JSONElementScanner: Sendable {
       case .preamble:
         guard try readPreamble(buffer) else { return nil }
       case .capturing(let purpose):
-        if purpose == .element, position.offset == captureStart.offset, let document = try parseElementInPlace(buffer) {
-          return document
+        if purpose == .element {
+          switch try readElementInPlace(buffer) {
+          case .element(let document): return document
+          case .needsInput: return nil
+          case .capture: break
+          }
         }
         guard try readCapture(buffer) else { return nil }
         if let document = try completeCapture(purpose) { return document }
