@@ -4,18 +4,39 @@ extension JSONParser {
   /// Eight bytes are tested at a time for a quote, a backslash, a control byte or a non-ASCII
   /// byte; plain ASCII runs cost one comparison per word. The zero padding after the input is
   /// a control byte, so the loop always stops by the end.
+  ///
+  /// Inlined where keys and values are read: most strings are short and plain, and end at the
+  /// first byte the loop stops at; the others go on in ``scanStringRest(from:at:)``.
+  @inline(__always)
   mutating func scanString() throws(JSONParsingError) {
     let start = position + 1
-    var index = start
-    var flags: UInt32 = 0
+    let index = Self.firstSpecialByte(in: input, from: start)
+    guard input[index] == Byte.quote, index - start <= options.maximumStringLength else {
+      return try scanStringRest(from: start, at: index)
+    }
+    storage.append(TapeNode(.string, flags: 0, offset: start, payload: index - start))
+    position = index + 1
+  }
+
+  /// The index of the first quote, backslash, control or non-ASCII byte from `index` on.
+  @inline(__always)
+  static func firstSpecialByte(in input: UnsafeMutablePointer<UInt8>, from index: Int) -> Int {
+    var index = index
     while true {
       let word = UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self))
-      let special = Self.specialBytes(in: word)
-      if special == 0 {
-        index += 8
-        continue
-      }
-      index += special.trailingZeroBitCount >> 3
+      let special = specialBytes(in: word)
+      if special != 0 { return index + special.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+  }
+
+  /// ``scanString()`` from the first special byte on, at `index`, of the string whose bytes
+  /// start at `start`: escapes, non-ASCII text, control bytes and the length limit.
+  @inline(never)
+  private mutating func scanStringRest(from start: Int, at index: Int) throws(JSONParsingError) {
+    var index = index
+    var flags: UInt32 = 0
+    while true {
       let byte = input[index]
       if byte == Byte.quote { break }
       if byte == Byte.backslash {
@@ -26,6 +47,7 @@ extension JSONParser {
       } else {
         index = try scanNonASCII(at: index)
       }
+      index = Self.firstSpecialByte(in: input, from: index)
     }
     guard index - start <= options.maximumStringLength else {
       throw fail(.stringLengthLimit(length: index - start, limit: options.maximumStringLength), at: position)
