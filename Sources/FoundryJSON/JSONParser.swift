@@ -61,11 +61,11 @@ struct JSONParser {
       case Byte.minus, Byte.zero...Byte.nine:
         try scanNumber()
       case Byte.t:
-        try scanLiteral("true", as: .true)
+        try scanLiteral(.true)
       case Byte.f:
-        try scanLiteral("false", as: .false)
+        try scanLiteral(.false)
       case Byte.n:
-        try scanLiteral("null", as: .null)
+        try scanLiteral(.null)
       case Byte.openBracket:
         try open(isObject: false)
         if input[position] == Byte.closeBracket {
@@ -244,15 +244,23 @@ struct JSONParser {
 
   // MARK: - Scalars
 
-  private mutating func scanLiteral(_ word: StaticString, as kind: TapeKind) throws(JSONParsingError) {
-    let count = word.utf8CodeUnitCount
-    var matches = position + count <= end
-    for offset in 0..<count where matches {
-      matches = input[position + offset] == word.utf8Start[offset]
-    }
-    guard matches else { throw fail(.invalidLiteral(word.description), at: position) }
+  /// Reads `true`, `false` or `null`, whose first letter the caller matched: four bytes
+  /// compared at once (for `false`, the four after its `f`). The zero padding after the input
+  /// matches no letter, so a literal the input cuts short fails too.
+  @inline(__always)
+  private mutating func scanLiteral(_ kind: TapeKind) throws(JSONParsingError) {
+    let isFalse = kind == .false
+    let word = UInt32(littleEndian: UnsafeRawPointer(input + position + (isFalse ? 1 : 0)).loadUnaligned(as: UInt32.self))
+    // "true", "alse" and "null", read as little-endian words.
+    let expected: UInt32 = kind == .true ? 0x6575_7274 : isFalse ? 0x6573_6C61 : 0x6C6C_756E
+    guard word == expected else { throw literalFailure(kind) }
     storage.append(TapeNode(kind, offset: position))
-    position += count
+    position += isFalse ? 5 : 4
+  }
+
+  @inline(never)
+  private func literalFailure(_ kind: TapeKind) -> JSONParsingError {
+    fail(.invalidLiteral(kind == .true ? "true" : kind == .false ? "false" : "null"), at: position)
   }
 
   private mutating func scanNumber() throws(JSONParsingError) {
