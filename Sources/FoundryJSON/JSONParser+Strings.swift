@@ -132,16 +132,19 @@ extension JSONParser {
   private func scanNonASCII(at start: Int) throws(JSONParsingError) -> Int {
     var index = start
     repeat {
-      let lead = input[index]
-      // The padding after the input keeps index + 2 readable; the checks against `end` come last.
-      if lead >= 0xE1, lead <= 0xEF, lead != 0xED, input[index + 1] & 0xC0 == 0x80, input[index + 2] & 0xC0 == 0x80, index + 2 < end {
+      // The lead byte and the three after it as one little-endian word. The zero padding after
+      // the input keeps them readable and never passes for continuation bytes, so a sequence
+      // the end of the input cuts fails here with no test against `end`.
+      let word = UInt32(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt32.self))
+      let lead = UInt8(truncatingIfNeeded: word)
+      if lead &- 0xE1 <= 0xEF - 0xE1, lead != 0xED, word & 0x00C0_C000 == 0x0080_8000 {
         index += 3
-      } else if lead >= 0xC2, lead <= 0xDF, input[index + 1] & 0xC0 == 0x80, index + 1 < end {
+      } else if lead &- 0xC2 <= 0xDF - 0xC2, word & 0xC000 == 0x8000 {
         index += 2
       } else {
         index = try scanUTF8(at: index)
       }
-    } while index < end && input[index] >= 0x80
+    } while input[index] >= 0x80
     return index
   }
 
