@@ -17,7 +17,11 @@ final class XMLNameTable: @unchecked Sendable {
   /// Per name id, the id of its spelling (its qualified name alone): names in different
   /// namespaces may be spelled alike. Spelling ids are dense, in order of first appearance.
   @exclusivity(unchecked) private(set) var spellingOfName: [UInt32] = []
-  @exclusivity(unchecked) private var spellingIDs: [[UInt8]: UInt32] = [:]
+  /// Open-addressing table of spelling ids + 1, keyed by the qualified name's bytes alone; and
+  /// per spelling id, the first name spelled so. (A dictionary keyed by byte arrays hashed
+  /// every byte through `Hasher` and grew from empty for every document: 4% of parsing a feed.)
+  @exclusivity(unchecked) private var spellingSlots: [UInt32] = Array(repeating: 0, count: 64)
+  @exclusivity(unchecked) private var spellingNames: [UInt32] = []
 
   /// The id of the name spelled `qualified` (UTF-8) in `namespaceURI`, interning it if new.
   func id(of qualified: UnsafeBufferPointer<UInt8>, namespaceURI: String?) -> UInt32 {
@@ -34,20 +38,33 @@ final class XMLNameTable: @unchecked Sendable {
     let id = UInt32(names.count)
     let text = String(decoding: qualified, as: UTF8.self)
     names.append(XMLName(text, namespaceURI: namespaceURI))
-    let bytes = Array(qualified)
-    keys.append((bytes, namespaceURI))
+    keys.append((Array(qualified), namespaceURI))
     qualifiedBytes.append(contentsOf: qualified)
     qualifiedEnds.append(qualifiedBytes.count)
-    if let spelling = spellingIDs[bytes] {
-      spellingOfName.append(spelling)
-    } else {
-      let spelling = UInt32(spellingIDs.count)
-      spellingIDs[bytes] = spelling
-      spellingOfName.append(spelling)
-    }
+    spellingOfName.append(spellingID(of: qualified, firstName: id))
     slots[slot] = id + 1
-    if names.count * 2 > slots.count { rehash() }
+    if names.count * 2 > slots.count { slots = Self.table(size: slots.count * 2, keys: keys.indices, of: keys) }
     return id
+  }
+
+  /// The spelling id of `qualified`, new (first spelled by the name `firstName`) if no name
+  /// was spelled so before.
+  private func spellingID(of qualified: UnsafeBufferPointer<UInt8>, firstName: UInt32) -> UInt32 {
+    let mask = spellingSlots.count - 1
+    var slot = Self.hash(qualified, nil) & mask
+    while true {
+      let entry = spellingSlots[slot]
+      if entry == 0 { break }
+      if ByteSearch.equal(keys[Int(spellingNames[Int(entry - 1)])].bytes, qualified) { return entry - 1 }
+      slot = (slot + 1) & mask
+    }
+    let spelling = UInt32(spellingNames.count)
+    spellingNames.append(firstName)
+    spellingSlots[slot] = spelling + 1
+    if spellingNames.count * 2 > spellingSlots.count {
+      spellingSlots = Self.table(size: spellingSlots.count * 2, keys: spellingNames.lazy.map { Int($0) }, of: keys, withNamespaces: false)
+    }
+    return spelling
   }
 
   /// A table with the same names and ids, to grow on its own: the arrays are shared until
@@ -60,7 +77,8 @@ final class XMLNameTable: @unchecked Sendable {
     copy.qualifiedBytes = qualifiedBytes
     copy.qualifiedEnds = qualifiedEnds
     copy.spellingOfName = spellingOfName
-    copy.spellingIDs = spellingIDs
+    copy.spellingSlots = spellingSlots
+    copy.spellingNames = spellingNames
     return copy
   }
 
@@ -85,14 +103,21 @@ final class XMLNameTable: @unchecked Sendable {
     spellingOfName.indices.contains(Int(id)) ? Int(spellingOfName[Int(id)]) : 0
   }
 
-  private func rehash() {
-    slots = Array(repeating: 0, count: slots.count * 2)
-    let mask = slots.count - 1
-    for (index, key) in keys.enumerated() {
-      var slot = key.bytes.withUnsafeBufferPointer { Self.hash($0, key.namespace) } & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = UInt32(index + 1)
+  /// An open-addressing table of `size` slots (a power of two) holding, for each of
+  /// `entries` in turn, its position + 1 at the first free slot from the hash of the key of
+  /// `keys` it names (with its namespace, or the bytes alone).
+  private static func table(
+    size: Int, keys entries: some Sequence<Int>, of keys: [(bytes: [UInt8], namespace: String?)], withNamespaces: Bool = true
+  ) -> [UInt32] {
+    var table = [UInt32](repeating: 0, count: size)
+    let mask = size - 1
+    for (position, index) in entries.enumerated() {
+      let key = keys[index]
+      var slot = key.bytes.withUnsafeBufferPointer { Self.hash($0, withNamespaces ? key.namespace : nil) } & mask
+      while table[slot] != 0 { slot = (slot + 1) & mask }
+      table[slot] = UInt32(position + 1)
     }
+    return table
   }
 
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ namespace: String?) -> Int {
