@@ -188,7 +188,7 @@ let package = Package(
     .testTarget(
       name: "FoundryStoreTests",
       dependencies: [
-        "FoundryStore", "FoundrySQLite", "FoundryPostgres", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryTestSupport",
+        "FoundryStore", "FoundrySQLite", "FoundryPostgres", "FoundryGraph", "Foundry", "FoundryJSON", "FoundryInternals", "FoundryTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Fixtures"],

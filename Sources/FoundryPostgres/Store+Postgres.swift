@@ -1,3 +1,4 @@
+import Foundry
 import FoundryGraph
 import FoundryStore
 internal import PostgresNIO
@@ -15,13 +16,16 @@ extension Store {
   ///   - url: `postgres://user:password@host:port/database`.
   ///   - schema: The schema whose tables the database holds.
   ///   - poolSize: How many connections the store opens at most.
+  ///   - transformers: The transformers of the model's transformer names, which decide how
+  ///     values are kept, as for an SQLite store (`Store(path:schema:transformers:)`): the
+  ///     store records the specs and binds them again when opened without them.
   /// - Throws: `StoreError`: `notAStore` for a bad URL or a database that holds other
   ///   tables but no Foundry store, `schemaMismatch` for a store made with another schema it
   ///   cannot be migrated from (every change that is not lightweight in
   ///   `StoreError.details`), `database` when the server cannot be reached. Nothing is
   ///   changed then.
-  public convenience init(postgres url: String, schema: Schema, poolSize: Int = 4) async throws {
-    try await self.init(postgres: try PostgresStoreConfiguration(url: url, poolSize: poolSize), schema: schema)
+  public convenience init(postgres url: String, schema: Schema, poolSize: Int = 4, transformers: TransformerRegistry = .standard) async throws {
+    try await self.init(postgres: try PostgresStoreConfiguration(url: url, poolSize: poolSize), schema: schema, transformers: transformers)
   }
 
   /// Opens the store in the PostgreSQL database `configuration` names, creating its tables
@@ -35,11 +39,16 @@ extension Store {
   /// Two processes opening an empty or outdated database at once make (or migrate) its tables
   /// once: the work holds a transaction-level advisory lock and looks again under it. A
   /// migration is one transaction: it is all done, or the store is left as it was.
-  /// - Throws: `StoreError`, as ``init(postgres:schema:poolSize:)``.
-  public convenience init(postgres configuration: PostgresStoreConfiguration, schema: Schema) async throws {
-    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema)
-    try await opener.backend.transaction(commits: true) { transaction in try opener.prepare(transaction) }
-    self.init(backend: opener.backend, layout: opener.layout)
+  /// - Parameters:
+  ///   - configuration: The server, database and pool.
+  ///   - schema: The schema whose tables the database holds.
+  ///   - transformers: The transformers of the model's transformer names (see
+  ///     ``init(postgres:schema:poolSize:transformers:)``).
+  /// - Throws: `StoreError`, as ``init(postgres:schema:poolSize:transformers:)``.
+  public convenience init(postgres configuration: PostgresStoreConfiguration, schema: Schema, transformers: TransformerRegistry = .standard) async throws {
+    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema, transformers: transformers)
+    let layout = try await opener.backend.transaction(commits: true) { transaction in try opener.prepare(transaction) }
+    self.init(backend: opener.backend, layout: layout)
   }
 
   /// Opens the store in the PostgreSQL database at `url` with the schema it recorded when it
@@ -64,7 +73,7 @@ extension Store {
   /// command line), blocking until the server has answered; with the recorded schema when
   /// `schema` is `nil`. The same checks, creation and migration as
   /// ``init(postgres:schema:poolSize:)``.
-  package static func openNow(postgres url: String, schema: Schema?, poolSize: Int = 2) throws -> Store {
+  package static func openNow(postgres url: String, schema: Schema?, poolSize: Int = 2, transformers: TransformerRegistry = .standard) throws -> Store {
     let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)
     var schema = schema
     if schema == nil {
@@ -75,9 +84,9 @@ extension Store {
       schema = try Store.schema(fromRecord: recorded)
     }
     guard let schema else { throw StoreError(.notAStore, "\(configuration.displayName) records no schema") }
-    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema)
-    try opener.backend.transactionNow(commits: true) { transaction in try opener.prepare(transaction) }
-    return Store(backend: opener.backend, layout: opener.layout)
+    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema, transformers: transformers)
+    let layout = try opener.backend.transactionNow(commits: true) { transaction in try opener.prepare(transaction) }
+    return Store(backend: opener.backend, layout: layout)
   }
 }
 
@@ -86,13 +95,13 @@ extension Store {
 /// tables.
 struct PostgresStoreOpener: Sendable {
   let backend: PostgresBackend
-  let layout: StoreLayout
-  let definition: [String]
+  let schema: Schema
+  let transformers: TransformerRegistry
   let name: String
 
-  init(configuration: PostgresStoreConfiguration, schema: Schema) throws {
-    layout = try StoreLayout(schema: schema)
-    definition = layout.createStatements(PostgresDialect())
+  init(configuration: PostgresStoreConfiguration, schema: Schema, transformers: TransformerRegistry) throws {
+    self.schema = schema
+    self.transformers = transformers
     backend = try Self.makeBackend(configuration)
     name = configuration.displayName
   }
@@ -109,10 +118,13 @@ struct PostgresStoreOpener: Sendable {
   /// Creates the tables of a database without any, migrates those of an earlier schema, and
   /// refuses what is not a store of this schema; under an advisory lock, so one process at
   /// a time does it.
-  func prepare(_ transaction: any StoreTransaction) throws {
+  /// - Returns: The store's layout, with the transformer bindings it recorded.
+  func prepare(_ transaction: any StoreTransaction) throws -> StoreLayout {
     // One creator at a time; the key is any fixed number, "FNDR" here.
     _ = try transaction.read([SQLStatement("SELECT pg_advisory_xact_lock(1179538514)")])
     let recorded = try Self.record(transaction, name: name)
+    let layout = try StoreLayout.opening(schema, transformers: transformers, recorded: recorded)
+    let definition = layout.createStatements(PostgresDialect())
     switch try StoreRecord.state(of: recorded, name: name, layout: layout, definition: definition, dialect: PostgresDialect()) {
     case .new:
       var plan = WritePlan()
@@ -122,6 +134,7 @@ struct PostgresStoreOpener: Sendable {
     case .outdated(let plan):
       try PostgresMigration(plan: plan, layout: layout, definition: definition).run(in: transaction)
     }
+    return layout
   }
 
   /// The schema a store records, as text.

@@ -1,4 +1,5 @@
 import Foundation
+import Foundry
 import FoundryGraph
 import FoundryStore
 internal import GRDB
@@ -19,10 +20,21 @@ extension Store {
   ///   `schemaMismatch` for a store made with another schema it cannot be migrated from (every
   ///   change that is not lightweight in `StoreError.details`), `corrupt` for a damaged file,
   ///   `unsupportedSchema`; the file is not changed then.
-  public convenience init(path: String, schema: Schema) throws {
-    let layout = try StoreLayout(schema: schema)
+  ///
+  /// The transformers decide how values are kept: a transformable attribute whose transformer
+  /// makes dates is a date column, one whose transformer makes lists a JSON array. The store
+  /// records the specs names were bound to (`TransformerRegistry.bind(_:to:)`) and binds
+  /// them again when it is opened without them; a name bound otherwise, or a transformer
+  /// registered as a value and not registered again, is `schemaMismatch` naming the attribute.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - schema: The schema of the objects.
+  ///   - transformers: The transformers of the model's transformer names.
+  public convenience init(path: String, schema: Schema, transformers: TransformerRegistry = .standard) throws {
+    let recorded = try SQLiteStoreFile.record(path: path)
+    let layout = try StoreLayout.opening(schema, transformers: transformers, recorded: recorded)
     let definition = layout.createStatements(SQLiteDialect())
-    let state = try SQLiteStoreFile.check(path: path, layout: layout, definition: definition)
+    let state = try StoreRecord.state(of: recorded, name: path, layout: layout, definition: definition, dialect: SQLiteDialect())
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     do {
@@ -48,11 +60,15 @@ extension Store {
   /// ```
   /// - Throws: `StoreError`: `notAStore` for a missing file or one that is not a Foundry
   ///   store (or one made before stores recorded their schema), `corrupt`.
-  public convenience init(path: String) throws {
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - transformers: Transformers the store's bindings need beyond the specs it recorded
+  ///     (those registered as values in the app that made it).
+  public convenience init(path: String, transformers: TransformerRegistry = .standard) throws {
     guard let record = try SQLiteStoreFile.recordedSchema(path: path) else {
       throw StoreError(.notAStore, "\(path) is not a Foundry store that records its schema (give the model instead)")
     }
-    try self.init(path: path, schema: try Store.schema(fromRecord: record))
+    try self.init(path: path, schema: try Store.schema(fromRecord: record), transformers: transformers)
   }
 
   /// A store in memory, gone with the last reference to it: for tests and scratch work.
@@ -60,8 +76,12 @@ extension Store {
   /// ```swift
   /// let store = try Store(inMemoryWith: schema)
   /// ```
-  public convenience init(inMemoryWith schema: Schema) throws {
-    let layout = try StoreLayout(schema: schema)
+  /// - Parameters:
+  ///   - schema: The schema of the objects.
+  ///   - transformers: The transformers of the model's transformer names, which decide how
+  ///     values are kept (see ``init(path:schema:transformers:)``).
+  public convenience init(inMemoryWith schema: Schema, transformers: TransformerRegistry = .standard) throws {
+    let layout = try StoreLayout(schema: schema, transformers: transformers)
     let queue = try DatabaseQueue()
     try queue.write { db in try SQLiteStoreFile.create(layout.createStatements(SQLiteDialect()), record: layout.recordText, db) }
     self.init(backend: SQLiteBackend(writer: queue), layout: layout)
@@ -70,12 +90,6 @@ extension Store {
 
 /// What makes an SQLite file a Foundry store: the ``StoreRecord`` in its `foundry_store` table.
 enum SQLiteStoreFile {
-  /// Checks the file at `path` without changing it, and plans its migration when it was made
-  /// with another schema.
-  static func check(path: String, layout: StoreLayout, definition: [String]) throws(StoreError) -> StoreRecord.State {
-    try StoreRecord.state(of: try record(path: path), name: path, layout: layout, definition: definition, dialect: SQLiteDialect())
-  }
-
   /// The schema a store file records, if it is a store that records one.
   static func recordedSchema(path: String) throws(StoreError) -> String? {
     guard let recorded = try record(path: path), recorded["format"] == StoreRecord.format else {
@@ -87,7 +101,7 @@ enum SQLiteStoreFile {
   /// The `foundry_store` record of the file at `path`, read without changing the file: `nil`
   /// for a missing or empty file (or an SQLite file without tables), empty for a store
   /// without a record.
-  private static func record(path: String) throws(StoreError) -> [String: String]? {
+  static func record(path: String) throws(StoreError) -> [String: String]? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError(.notAStore, "\(path) cannot be read") }
     let header = (try? handle.read(upToCount: 16)) ?? Data()

@@ -25,7 +25,7 @@ struct BatchImport: Sendable {
   let entity: String
   let root: String?
   let options: GraphImportOptions
-  let transformers: TransformerRegistry
+  let transformers: TransformerRegistry?
   /// The most top-level payload objects imported (and kept in memory) at once.
   let batchSize: Int
   let dryRun: Bool
@@ -48,6 +48,7 @@ struct BatchImport: Sendable {
   /// or an error).
   func run(store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
     let context = try store.makeContext(transformers: transformers)
+    let options = context.storeBound(options)
     context.source.transaction = transaction
     let imported = ImportedRows(
       wasEmpty: try store.layout.tables.map { table in

@@ -6,30 +6,33 @@ import Foundation
 import Foundry
 import FoundryGraph
 
-/// How one attribute's values become column values and back, exactly: integers of every
+/// How one attribute's values become column values and back, exactly, by the type of the value
+/// after the attribute's transformer (``StoredValueCodec/storedType``): integers of every
 /// width as integers, decimals as their text, dates as seconds since 2001 (the `Date`'s own
-/// `Double`, so sub-second precision survives), UUIDs and URIs as text, binary as a blob,
-/// transformable and typed values as JSON text written by Foundry's writer.
-package struct ColumnCodec {
-  private let type: AttributeType
+/// `Double`, so sub-second precision survives), UUIDs and URIs as text, binary as a blob, and
+/// everything else as JSON text written by Foundry's writer.
+package struct ColumnCodec: Sendable {
+  /// The type of the values the column holds.
+  package let type: AttributeType
   private let location: String
-  /// For transformable and typed values: their JSON text's writer and reader.
-  private let json: StoredValueCodec?
+  /// The attribute's storage: its stored type, and the JSON text of JSON-kept values.
+  package let storage: StoredValueCodec
 
   /// The codec of `attribute` of `entity`; transformer names are resolved in `registry`.
   package init(_ attribute: Attribute, of entity: String, registry: TransformerRegistry) throws(GraphError) {
-    type = attribute.type
+    storage = try StoredValueCodec(attribute, of: entity, registry: registry)
+    type = storage.storedType
     location = "\(entity).\(attribute.name)"
-    switch attribute.type {
-    case .transformable, .value: json = try StoredValueCodec(attribute, of: entity, registry: registry)
-    default: json = nil
-    }
   }
 
   /// The column value of `value` (`nil` is SQL null).
   package func sqlValue(_ value: GraphValue?) throws(StoreError) -> SQLValue {
     guard let value else { return .null }
-    switch value {
+    if storage.isJSON {
+      do { return .text(try storage.jsonText(value)) } catch { throw StoreError(.invalidValue, "\(location): cannot write \(value) as JSON: \(error)") }
+    }
+    guard let fitted = value.converted(to: type) else { throw StoreError(.invalidValue, "\(location): kept as \(type), it cannot hold \(value)") }
+    switch fitted {
     case .string(let text):
       // SQLite's C API (as GRDB calls it) ends text at a NUL: such a string is kept as its
       // UTF-8 bytes instead, and read back as text.
@@ -43,9 +46,7 @@ package struct ColumnCodec {
     case .data(let data): return .blob([UInt8](data))
     case .uuid(let uuid): return .text(uuid.uuidString)
     case .url(let url): return .text(url.absoluteString)
-    case .json, .custom:
-      guard let json else { throw StoreError(.invalidValue, "\(location): \(type) attribute holds \(value)") }
-      do { return .text(try json.jsonText(value)) } catch { throw StoreError(.invalidValue, "\(location): cannot write \(value) as JSON: \(error)") }
+    case .json, .custom: throw StoreError(.invalidValue, "\(location): kept as \(type), it cannot hold \(value)")
     }
   }
 
@@ -71,9 +72,7 @@ package struct ColumnCodec {
     case (.uri, .text(let text)):
       if let url = URL(string: text) { return .url(url) }
     case (.transformable, .text(let text)), (.value, .text(let text)):
-      if let json {
-        do { return try json.value(fromJSON: text) } catch { throw StoreError(.invalidValue, "\(location): stored JSON does not read back: \(error)") }
-      }
+      do { return try storage.value(fromJSON: text) } catch { throw StoreError(.invalidValue, "\(location): stored JSON does not read back: \(error)") }
     default: break
     }
     throw StoreError(.invalidValue, "\(location): column holds \(value), not a \(type)")

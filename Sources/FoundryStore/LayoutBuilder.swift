@@ -3,6 +3,8 @@ import FoundryGraph
 /// Works out a ``StoreLayout``: columns first, then where each relationship's links go.
 struct LayoutBuilder {
   let schema: Schema
+  /// Per entity, per attribute slot: its codec, whose type decides the column's.
+  let codecs: [[ColumnCodec]]
   var tables: [FamilyTable] = []
   var joinTables: [JoinTable] = []
   var tableOfEntity: [Int]
@@ -18,8 +20,9 @@ struct LayoutBuilder {
 
   static let reserved: Set<String> = ["_pk", "_entity", "_version"]
 
-  init(schema: Schema) {
+  init(schema: Schema, codecs: [[ColumnCodec]]) {
     self.schema = schema
+    self.codecs = codecs
     tableOfEntity = Array(repeating: 0, count: schema.entities.count)
     attributeColumns = schema.entities.map { _ in [] }
     relationshipStorage = schema.entities.map { _ in [] }
@@ -33,8 +36,9 @@ struct LayoutBuilder {
       meanings.append([:])
     }
     for entity in schema.entities {
-      attributeColumns[entity.index] = try entity.attributes.map { attribute throws(StoreError) in
-        try column(attribute.name, in: entity, type: Self.columnType(attribute.type), meaning: "attribute:\(attribute.type)")
+      attributeColumns[entity.index] = try entity.attributes.indices.map { slot throws(StoreError) in
+        let stored = codecs[entity.index][slot].type
+        return try column(entity.attributes[slot].name, in: entity, type: Self.columnType(stored), meaning: "attribute:\(stored)")
       }
     }
     for entity in schema.entities {
@@ -87,8 +91,8 @@ struct LayoutBuilder {
     let column = attributeColumns[entity.index][slot]
     var jsonPath: [JSONPathComponent]?
     if segments.count > 1 {
-      guard Self.columnType(entity.attributes[slot].type) == .json else {
-        throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath) goes inside \(first), which is not transformable")
+      guard Self.columnType(codecs[entity.index][slot].type) == .json else {
+        throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath) goes inside \(first), which is not kept as JSON")
       }
       do { jsonPath = try QueryCompiler.jsonPath(Array(segments.dropFirst()), column: 1) } catch {
         throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath): \(error.message)")

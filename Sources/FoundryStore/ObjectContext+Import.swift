@@ -74,7 +74,7 @@ extension ObjectContext {
   nonisolated(nonsending) public func importJSON(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil
   ) async throws -> StoreImportReport {
-    try await importPayload(dryRun: dryRun) { try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName) }
+    try await importPayload(dryRun: dryRun) { try graph.importJSON(bytes, entity: entity, root: root, options: storeBound(options), sourceName: sourceName) }
   }
 
   /// Imports an XML payload into the store, as ``importJSON(_:entity:root:options:dryRun:sourceName:)`` does JSON.
@@ -93,7 +93,7 @@ extension ObjectContext {
   nonisolated(nonsending) public func importXML(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil
   ) async throws -> StoreImportReport {
-    try await importPayload(dryRun: dryRun) { try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName) }
+    try await importPayload(dryRun: dryRun) { try graph.importXML(bytes, entity: entity, root: root, options: storeBound(options), sourceName: sourceName) }
   }
 
   nonisolated(nonsending) private func importPayload(dryRun: Bool, _ run: () throws -> GraphImportReport) async throws -> StoreImportReport {

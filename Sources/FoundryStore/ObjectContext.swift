@@ -22,17 +22,27 @@ public final class ObjectContext {
   public var mergePolicy = MergePolicy.error
   let source: StoreSource
 
-  /// Where the named transformers of transformable attributes are found.
+  /// Where the named transformers of attributes are found, to write objects out as payloads
+  /// (an export): the store's bindings unless the context was made with others. How the
+  /// store keeps values is the store's alone (``Store/transformers``).
   public let transformers: TransformerRegistry
 
-  init(store: Store, transformers: TransformerRegistry) throws(GraphError) {
+  init(store: Store, transformers: TransformerRegistry) {
     self.store = store
     self.transformers = transformers
-    let decoder = try RowDecoder(layout: store.layout, dialect: store.backend.dialect, transformers: transformers)
+    let decoder = RowDecoder(layout: store.layout, dialect: store.backend.dialect)
     source = StoreSource(backend: store.backend, decoder: decoder, latestCommit: store.latestCommit)
     graph = ObjectGraph(schema: store.schema)
     graph.source = source
     source.graph = graph
+  }
+
+  /// `options` with the store's transformer bindings for every name its registry lacks, so
+  /// that an import reads values as the store keeps them.
+  func storeBound(_ options: GraphImportOptions) -> GraphImportOptions {
+    var options = options
+    options.mapping.transformers = options.mapping.transformers.adding(store.transformers)
+    return options
   }
 
   // MARK: - Objects

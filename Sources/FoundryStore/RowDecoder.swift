@@ -21,14 +21,10 @@ final class RowDecoder {
   /// The entity a row named last.
   @exclusivity(unchecked) private var last: (family: Int, name: String, entity: EntityDescription)?
 
-  init(layout: StoreLayout, dialect: any SQLDialect, transformers: TransformerRegistry) throws(GraphError) {
+  init(layout: StoreLayout, dialect: any SQLDialect) {
     self.layout = layout
     self.dialect = dialect
-    var codecs: [[ColumnCodec]] = []
-    for entity in layout.schema.entities {
-      codecs.append(try entity.attributes.map { attribute throws(GraphError) in try ColumnCodec(attribute, of: entity.name, registry: transformers) })
-    }
-    self.codecs = codecs
+    codecs = layout.codecs
     positions = layout.schema.entities.map { entity in
       let table = layout.table(of: entity)
       return layout.attributeColumns[entity.index].map { name in Self.position(ofColumn: table.columns.firstIndex { $0.name == name } ?? 0, in: table) }
@@ -69,21 +65,29 @@ final class RowDecoder {
 
   /// The attribute values of `entity` in the row whose object columns start at value number
   /// `start` of `rows`, by attribute slot.
-  func values(_ rows: SQLRows, start: Int, of entity: EntityDescription) throws(StoreError) -> [GraphValue?] {
+  /// The attribute values of the row at `start`, by slot of `entity`: a value that does not
+  /// read back is `nil`, and why goes in `unreadable` by its slot, so that one bad value hides
+  /// nothing else.
+  func values(_ rows: SQLRows, start: Int, of entity: EntityDescription, unreadable: inout [Int: String]) -> [GraphValue?] {
     // Unsafe buffers: the codecs and positions are read without being retained per value
     // (each array stays alive through `self`).
-    try codecs[entity.index].withUnsafeBufferPointer { codecs throws(StoreError) in
-      try positions[entity.index].withUnsafeBufferPointer { positions throws(StoreError) in
+    codecs[entity.index].withUnsafeBufferPointer { codecs in
+      positions[entity.index].withUnsafeBufferPointer { positions in
         var decoded: [GraphValue?] = []
         decoded.reserveCapacity(codecs.count)
-        for slot in 0..<min(codecs.count, positions.count) { decoded.append(try codecs[slot].graphValue(rows.value(at: start + positions[slot]))) }
+        for slot in 0..<min(codecs.count, positions.count) {
+          do {
+            decoded.append(try codecs[slot].graphValue(rows.value(at: start + positions[slot])))
+          } catch {
+            decoded.append(nil)
+            unreadable[slot] = (error as? StoreError)?.message ?? "\(error)"
+          }
+        }
         return decoded
       }
     }
   }
 
-  /// The row that to-one relationship `slot` of `entity` points at, in the row whose object
-  /// columns start at value number `start` of `rows`.
   func link(_ rows: SQLRows, start: Int, slot: Int, of entity: EntityDescription) -> StoredLink {
     guard let position = foreignKeyPositions[entity.index][slot] else { return .unknown }
     if rows.isNull(at: start + position) { return .none }
@@ -96,8 +100,9 @@ final class RowDecoder {
   ///   - offset: Where the object's columns start in the row.
   func storedObject(_ rows: SQLRows, row: Int, offset: Int = 0, in table: FamilyTable) throws(StoreError) -> StoredObject {
     let header = try header(rows, row: row, offset: offset, in: table)
-    let values = try values(rows, start: rows.start(of: row) + offset, of: header.entity)
-    return StoredObject(id: header.id, entity: header.entity, values: values, version: header.version)
+    var unreadable: [Int: String] = [:]
+    let values = values(rows, start: rows.start(of: row) + offset, of: header.entity, unreadable: &unreadable)
+    return StoredObject(id: header.id, entity: header.entity, values: values, version: header.version, unreadable: unreadable)
   }
 
   /// The entity of the row of `table` whose columns start at value number `start`: the

@@ -19,10 +19,10 @@ extension Store {
   /// - Parameters:
   ///   - request: The objects; its limit and offset apply to the whole run.
   ///   - size: Objects per batch (at least 1).
-  ///   - transformers: The contexts' transformer registry.
+  ///   - transformers: The contexts' transformer registry; the store's own when `nil`.
   ///   - body: Called with each batch's context and objects.
   nonisolated(nonsending) public func forEachBatch(
-    of request: FetchRequest, size: Int, transformers: TransformerRegistry = .standard,
+    of request: FetchRequest, size: Int, transformers: TransformerRegistry? = nil,
     _ body: (ObjectContext, [ManagedObject]) async throws -> Void
   ) async throws {
     let size = max(1, size)

@@ -27,7 +27,7 @@ extension Store {
   ///   - root: The key path of the objects' array in the payload.
   ///   - options: The graph import's options (mapping transformers, lossy mode, to-many merging);
   ///     `progress` hears the bytes of the file read so far, and the file's size, after each batch.
-  ///   - transformers: The transformers of the store's transformable attributes.
+  ///   - transformers: The contexts' transformers, to write objects out; the store's own (``Store/transformers``) when `nil`.
   ///   - batchSize: The top-level objects imported (and held in memory) at once.
   ///   - dryRun: Report every change the import would make, and write nothing.
   /// - Returns: What was imported; its ``StoreImportReport/changes`` are listed for a dry run only.
@@ -36,7 +36,7 @@ extension Store {
   @discardableResult
   nonisolated(nonsending) public func importJSON(
     contentsOf url: URL, entity: String, root: String? = nil, options: GraphImportOptions = .init(),
-    transformers: TransformerRegistry = .standard, batchSize: Int = 1000, dryRun: Bool = false
+    transformers: TransformerRegistry? = nil, batchSize: Int = 1000, dryRun: Bool = false
   ) async throws -> StoreImportReport {
     let job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: url.lastPathComponent)
     return try await importFile(url.path, format: .json, job: job)
@@ -66,7 +66,7 @@ extension Store {
   ///     `$.channel.item[7].title`.
   ///   - options: The graph import's options; the parser reads as `options.mapping.xmlParsing`
   ///     says, and `progress` hears the bytes of the file read so far, and its size.
-  ///   - transformers: The transformers of the store's transformable attributes.
+  ///   - transformers: The contexts' transformers, to write objects out; the store's own (``Store/transformers``) when `nil`.
   ///   - batchSize: The elements imported (and held in memory) at once.
   ///   - dryRun: Report every change the import would make, and write nothing.
   /// - Returns: What was imported; its ``StoreImportReport/changes`` are listed for a dry run only.
@@ -75,7 +75,7 @@ extension Store {
   @discardableResult
   nonisolated(nonsending) public func importXML(
     contentsOf url: URL, entity: String, root: String, options: GraphImportOptions = .init(),
-    transformers: TransformerRegistry = .standard, batchSize: Int = 1000, dryRun: Bool = false
+    transformers: TransformerRegistry? = nil, batchSize: Int = 1000, dryRun: Bool = false
   ) async throws -> StoreImportReport {
     let job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: url.lastPathComponent)
     return try await importFile(url.path, format: .xml, job: job)
@@ -86,7 +86,7 @@ extension Store {
   /// the caller: for the command line.
   package func importFileNow(
     contentsOf path: String, format: PayloadFileFormat, entity: String, root: String?, options: GraphImportOptions,
-    transformers: TransformerRegistry, batchSize: Int = 1000, dryRun: Bool, sourceName: String?
+    transformers: TransformerRegistry?, batchSize: Int = 1000, dryRun: Bool, sourceName: String?
   ) throws -> StoreImportReport {
     let job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: sourceName)
     let summary = try backend.transactionNow(commits: !dryRun) { transaction in

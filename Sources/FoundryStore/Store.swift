@@ -41,16 +41,28 @@ public final class Store: Sendable {
     self.layout = layout
   }
 
+  /// The transformers the store was opened with, and the bindings it recorded: they decide how
+  /// each attribute's values are kept (a `Date` column for a transformer that makes dates, a
+  /// JSON array for one that makes lists), so every context reads them the same way.
+  ///
+  /// ```swift
+  /// var registry = TransformerRegistry.standard
+  /// try registry.bind("ISODay", to: "date:yyyy-MM-dd")
+  /// let store = try Store(path: "library.sqlite", schema: schema, transformers: registry)
+  /// store.transformers.boundSpec(of: "ISODay")   // "date:yyyy-MM-dd", also when opened later without it
+  /// ```
+  public var transformers: TransformerRegistry { layout.transformers }
+
   /// A new context over the store, with nothing loaded.
   ///
   /// ```swift
   /// let context = try store.makeContext()
   /// ```
-  /// - Parameter transformers: Where the named transformers of transformable attributes are
-  ///   found (the values are kept as the JSON those transformers write).
-  /// - Throws: `GraphError` `unboundTransformer` for a transformer name `transformers` lacks.
-  public func makeContext(transformers: TransformerRegistry = .standard) throws -> ObjectContext {
-    try ObjectContext(store: self, transformers: transformers)
+  /// - Parameter transformers: Where the named transformers are found to write objects out as
+  ///   payloads; the store's own (``transformers``) when `nil`. How values are kept in the
+  ///   store does not depend on it.
+  public func makeContext(transformers: TransformerRegistry? = nil) throws -> ObjectContext {
+    ObjectContext(store: self, transformers: transformers ?? self.transformers)
   }
 
   /// A value the store keeps in its own record for tools (the command line keeps the

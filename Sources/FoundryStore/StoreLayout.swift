@@ -1,3 +1,4 @@
+import Foundry
 import FoundryGraph
 
 /// How a schema is kept in tables: one table per inheritance family (a root entity and its
@@ -22,13 +23,30 @@ package struct StoreLayout: Sendable {
   /// index can say that, so the store checks them with triggers.
   package let scopedIdentities: [ScopedIdentity]
 
-  /// The layout of `schema`.
+  /// Per entity position, per attribute slot: how the attribute's values become column values
+  /// (by the type of the value after its transformer).
+  package let codecs: [[ColumnCodec]]
+  /// The transformers the layout was worked out with: the store's bindings.
+  package let transformers: TransformerRegistry
+
+  /// The layout of `schema`, whose transformer names are resolved in `transformers`.
   /// - Throws: ``StoreError`` `unsupportedSchema` when two members of a family need the same
-  ///   column name for different things and no other name is free.
-  package init(schema: Schema) throws(StoreError) {
-    var builder = LayoutBuilder(schema: schema)
+  ///   column name for different things and no other name is free, or when a transformer
+  ///   name of an attribute that is not transformable is not bound.
+  package init(schema: Schema, transformers: TransformerRegistry = .standard) throws(StoreError) {
+    var codecs: [[ColumnCodec]] = []
+    for entity in schema.entities {
+      do {
+        codecs.append(try entity.attributes.map { attribute throws(GraphError) in try ColumnCodec(attribute, of: entity.name, registry: transformers) })
+      } catch {
+        throw StoreError(.unsupportedSchema, error.description)
+      }
+    }
+    var builder = LayoutBuilder(schema: schema, codecs: codecs)
     try builder.build()
     self.schema = schema
+    self.codecs = codecs
+    self.transformers = transformers
     tables = builder.tables
     joinTables = builder.joinTables
     tableOfEntity = builder.tableOfEntity

@@ -36,14 +36,6 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/DerivedAttribute.xml", .unsupportedConstruct, at: (5, 9),
-      """
-      error: unsupported construct derived="YES" on attribute "initials"
-      --> {path}:5:9
-       5 |         <attribute name="initials" optional="YES" attributeType="Str...
-         |         ^
-      """),
-    ModelFileErrorCase(
       "Invalid/CompositeAttribute.xml", .unsupportedConstruct, at: (5, 9),
       """
       error: unsupported construct <compositeAttribute>

@@ -1,5 +1,6 @@
 import Foundation
 import FoundryGraph
+import FoundryJSON
 import Testing
 
 /// The Core Data model fixtures under `Fixtures/Models` (see the README there).
@@ -216,5 +217,28 @@ struct ModelFileTests {
     #expect(schema["Part"]?.isIdentityScopedToParent == true)
     #expect(schema["Square"]?.attributes.map(\.name) == ["color", "side"])
     #expect(schema["Sample"]?.hasIdentity == false)
+  }
+
+  @Test("what Xcode writes and Core Data accepts loads: derived attributes, \"0.0\" integer defaults, Binary identity, empty transformer names, one-sided inverses")
+  func xcodeQuirks() throws {
+    let schema = try Schema(modelAt: ModelFixtures.url("Xcode Quirks.xcdatamodel"))
+    let dose = try #require(schema["Dose"])
+    let attributes = Dictionary(uniqueKeysWithValues: dose.attributes.map { ($0.name, $0) })
+    #expect(attributes["insulinType"]?.defaultValue == .integer(0))
+    #expect(attributes["summary"]?.userInfo["derivationExpression"] == "canonical:(note)")
+    #expect(attributes["note"]?.transformerName == nil)
+    #expect(attributes["tint"]?.transformerName == "ColorTransformer")
+    #expect(dose.identitySlots == [try #require(dose.attributeSlot(named: "hash_"))])
+    // `strayBack` names `Pump.latest`, whose inverse is `lastOf`: read without inverse.
+    #expect(dose.inverseSlots[try #require(dose.relationshipSlot(named: "strayBack"))] == nil)
+    #expect(dose.inverseSlots[try #require(dose.relationshipSlot(named: "lastOf"))] == schema["Pump"]?.relationshipSlot(named: "latest"))
+    // A Binary identity finds the same object again; an unbound transformer keeps the payload's JSON.
+    let graph = ObjectGraph(schema: schema)
+    let payload = #"[{"hash_": "AAEC", "tint": {"red": 1}, "insulinType": 3}, {"hash_": "AAEC", "summary": "é"}]"#
+    try graph.importJSON(Array(payload.utf8), entity: "Dose")
+    let doses = try graph.objects(of: "Dose")
+    #expect(doses.count == 1)
+    #expect(try doses.first?.value(forKey: "tint") == .json(.object(JSONObject([("red", .number(JSONNumber(1)))]))))
+    #expect(try doses.first?.value(forKey: "summary") == "é")
   }
 }

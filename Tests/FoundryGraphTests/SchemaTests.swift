@@ -58,8 +58,8 @@ struct SchemaTests {
         #"error: Book: identity attribute "isbn" is not an attribute of the entity"#
       ),
       (
-        [Entity("Book", identity: ["cover"]) { Attribute("cover", .binary) }],
-        "error: Book.cover: a Binary attribute cannot identify objects"
+        [Entity("Book", identity: ["cover"]) { Attribute("cover", .transformable) }],
+        "error: Book.cover: a Transformable attribute cannot identify objects"
       ),
       ([Entity("Book"), Entity("Book")], #"error: Book: entity "Book" is declared twice"#),
       (

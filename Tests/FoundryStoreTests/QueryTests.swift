@@ -194,7 +194,7 @@ struct KeyPathIndexTests {
   func badIndexes() throws {
     for (path, message) in [
       ("books.title", "Author: indexed key path books.title does not start with an attribute"),
-      ("name.first", "Author: indexed key path name.first goes inside name, which is not transformable"),
+      ("name.first", "Author: indexed key path name.first goes inside name, which is not kept as JSON"),
     ] {
       var author = Library.author
       author.indexedKeyPaths = [path]

@@ -1,4 +1,5 @@
 import Foundation
+import Foundry
 import FoundryGraph
 import FoundryPostgres
 import FoundrySQLite
@@ -20,16 +21,16 @@ enum StoreBackendKind: String, CaseIterable, CustomTestStringConvertible, Sendab
   var testDescription: String { rawValue }
 
   /// A new, empty store of `schema` on this backend, and how to open it again.
-  func makeStore(_ schema: Schema = Library.schema) async throws -> TestStore {
+  func makeStore(_ schema: Schema = Library.schema, transformers: TransformerRegistry = .standard) async throws -> TestStore {
     switch self {
     case .sqlite:
       let file = try TemporaryStore()
       TestStore.keepUntilExit(file)
-      return TestStore(store: try file.open(schema), location: .file(file))
+      return TestStore(store: try Store(path: file.path, schema: schema, transformers: transformers), location: .file(file))
     case .postgres:
       let server = try PostgresTestServer.shared.get()
       let url = try server.makeDatabase()
-      return TestStore(store: try await Store(postgres: url, schema: schema, poolSize: 3), location: .database(url))
+      return TestStore(store: try await Store(postgres: url, schema: schema, poolSize: 3, transformers: transformers), location: .database(url))
     }
   }
 
@@ -81,10 +82,10 @@ struct TestStore {
   }
 
   /// The same store, opened anew (a reopened SQLite file, a new PostgreSQL connection pool).
-  func reopen(_ schema: Schema = Library.schema) async throws -> Store {
+  func reopen(_ schema: Schema = Library.schema, transformers: TransformerRegistry = .standard) async throws -> Store {
     switch location {
-    case .file(let file): try file.open(schema)
-    case .database(let url): try await Store(postgres: url, schema: schema, poolSize: 2)
+    case .file(let file): try Store(path: file.path, schema: schema, transformers: transformers)
+    case .database(let url): try await Store(postgres: url, schema: schema, poolSize: 2, transformers: transformers)
     }
   }
 }

@@ -271,7 +271,15 @@ struct OtherDateFormatTests {
     #expect(readError("\"1409444955\"", .secondsSince1970, coercion: .strict) == #"$.v: expected Date as seconds since 1970, found string "1409444955""#)
     #expect(readError("\"soon\"", .secondsSince1970) == #"$.v: expected Date as seconds since 1970, found string "soon""#)
     #expect(readError("\"2024-02-29\"", .millisecondsSince1970) == #"$.v: expected Date as milliseconds since 1970, found string "2024-02-29""#)
-    #expect(readError("1e300", .secondsSince1970) == "$.v: expected Date as seconds since 1970, found number 1e300 (out of range)")
+    #expect(
+      readError("1e300", .secondsSince1970)
+        == "$.v: expected Date as seconds since 1970, found number 1e300 (out of range (years 1 to 9999); is it in another unit?)")
+    // Microseconds read as seconds: some 54 million years on, refused where it is.
+    #expect(
+      readError("1700000000000000", .secondsSince1970)
+        == "$.v: expected Date as seconds since 1970, found number 1700000000000000 (out of range (years 1 to 9999); is it in another unit?)")
+    #expect(readError("253402300799", .secondsSince1970) == nil)  // 9999-12-31T23:59:59Z, the last
+    #expect(readError("-62135596800", .secondsSince1970) == nil)  // 0001-01-01T00:00:00Z, the first
   }
 
   @Test func sameTransformerFromManyTasks() async throws {

@@ -151,6 +151,7 @@ struct XMLDoctypeTests {
     #expect(doctype.name == "html")
     #expect(doctype.hasExternalSubset)
     #expect(!doctype.hasParameterEntityReferences)
+    #expect(!doctype.hasUnreadParameterEntityReferences)
   }
 
   @Test func buildsReplacementText() throws {
@@ -206,6 +207,7 @@ struct XMLDoctypeTests {
       ]><a/>
       """)
     #expect(doctype.hasParameterEntityReferences)
+    #expect(!doctype.hasUnreadParameterEntityReferences)
     #expect(Self.replacementText(doctype.generalEntities["e"]) == "x")
     #expect(doctype.generalEntities["e"]?.isExternallyDeclared == true)
     #expect(doctype.generalEntities["f"]?.isExternallyDeclared == false)
@@ -224,6 +226,7 @@ struct XMLDoctypeTests {
       """
     let (doctype, _) = try Self.parse(document)
     #expect(doctype.hasParameterEntityReferences)
+    #expect(doctype.unreadParameterEntity == "ext")
     #expect(doctype.generalEntities["before"] != nil)
     #expect(doctype.generalEntities["after"] == nil)
     #expect(doctype.attributes["a"] == nil)
@@ -231,6 +234,11 @@ struct XMLDoctypeTests {
     let (standalone, _) = try Self.parse("<?xml version='1.0' standalone='yes'?>" + document)
     #expect(standalone.generalEntities["after"] != nil)
     #expect(standalone.attributes["a"]?.count == 1)
+    #expect(standalone.unreadParameterEntity == "ext")
+    // An undeclared parameter entity is not read either; the first one unread is recorded.
+    let (undeclared, _) = try Self.parse("<!DOCTYPE a [<!ENTITY % p ''>%p;%q;<!ENTITY % r SYSTEM 'r.ent'>%r;<!ENTITY after '2'>]><a/>")
+    #expect(undeclared.unreadParameterEntity == "q")
+    #expect(undeclared.generalEntities["after"] == nil)
   }
 
   @Test func generalAndParameterEntitiesHaveSeparateNames() throws {

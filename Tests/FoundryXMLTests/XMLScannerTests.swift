@@ -258,6 +258,117 @@ struct XMLScannerTests {
     }
   }
 
+  /// W3C `rmt-e3e-13` (errata-3e E13), inline.
+  static let e13 = """
+    <!DOCTYPE foo [
+    <!ENTITY % pe "<!ENTITY ent1 'text'>">
+    %pe;
+    <!ELEMENT foo ANY>
+    ]>
+    <foo>&ent2;</foo>
+    """
+
+  /// W3C `rmt-e3e-13`: XML 1.0 §4.1 WFC "Entity Declared" no longer applies once the internal
+  /// subset references a parameter entity, even an internal one, in a document that is not
+  /// standalone; the undeclared entity is then only a validity error. With no external subset
+  /// and only internal parameter entities every declaration was read, so nothing is lost by
+  /// leaving it out: it is, by default, in the tree and in a stream alike.
+  @Test("After internal parameter entity references only, an undeclared entity is left out by default")
+  func undeclaredEntityAfterInternalParameterEntityReferences() throws {
+    var skipping = XMLParsingOptions()
+    skipping.skipsUndeclaredEntities = true
+    for options in [XMLParsingOptions(), skipping] {
+      let tree = try Self.parse(Self.e13, options)
+      #expect(tree.root.qualifiedName == "foo")
+      #expect(tree.root.text == "")
+      #expect(tree.root.isEmpty)
+      let bytes = Array(Self.e13.utf8)
+      for cuts in [[], Array(bytes.indices)] {
+        let streamed = streamXML(bytes, at: "", options: options, cuts: cuts)
+        #expect(streamed == wholeXMLDocument(bytes, at: "", options: options))
+        #expect(streamed.errors.isEmpty)
+        #expect(streamed.values.map(\.name.qualifiedName) == ["foo"])
+      }
+    }
+    // In attribute values and attribute defaults too.
+    let attributes = try Self.parse(
+      "<!DOCTYPE a [<!ENTITY % p ''>%p;<!ATTLIST a d CDATA 'x&e;y'>]><a b='x&e;y'/>")
+    #expect(attributes.root["b"] == "xy")
+    #expect(attributes.root["d"] == "xy")
+  }
+
+  @Test("With standalone='yes', an undeclared entity is an error even after parameter entity references and when skipping is asked")
+  func undeclaredEntityInAStandaloneDocument() {
+    var skipping = XMLParsingOptions()
+    skipping.skipsUndeclaredEntities = true
+    let document = "<?xml version='1.0' standalone='yes'?>\n" + Self.e13
+    for options in [XMLParsingOptions(), skipping] {
+      let error = #expect(throws: XMLParsingError.self) { try Self.parse(document, options) }
+      #expect(error?.code == .undefinedEntity)
+      #expect(error?.message == "entity 'ent2' is not declared")
+      #expect(error?.line == 7)
+      #expect(error?.column == 6)
+      let streamed = streamXML(Array(document.utf8), at: "", options: options, cuts: [])
+      #expect(streamed.values.isEmpty)
+      #expect(streamed.error == error.map { XMLErrorPlace($0) })
+    }
+  }
+
+  /// The not-well-formed counterpart of `rmt-e3e-13`: with only an internal subset and no
+  /// parameter entity reference, WFC "Entity Declared" applies whatever the options say.
+  @Test("Without a parameter entity reference or an external subset, an undeclared entity is an error even when skipping is asked")
+  func undeclaredEntityWithoutParameterEntityReferences() throws {
+    let document = """
+      <!DOCTYPE foo [
+      <!ENTITY ent1 'text'>
+      <!ELEMENT foo ANY>
+      ]>
+      <foo>&ent2;</foo>
+      """
+    var skipping = XMLParsingOptions()
+    skipping.skipsUndeclaredEntities = true
+    for options in [XMLParsingOptions(), skipping] {
+      let error = #expect(throws: XMLParsingError.self) { try Self.parse(document, options) }
+      #expect(error?.code == .undefinedEntity)
+      #expect(error?.message == "entity 'ent2' is not declared")
+      #expect(error?.line == 5)
+      #expect(error?.column == 6)
+      let streamed = streamXML(Array(document.utf8), at: "", options: options, cuts: [])
+      #expect(streamed.values.isEmpty)
+      #expect(streamed.error == error.map { XMLErrorPlace($0) })
+    }
+  }
+
+  /// Where an external subset or an external (or undeclared) parameter entity may declare the
+  /// entity, the default stays an error, as without parameter entity references.
+  @Test("By default, an undeclared entity that unread DTD text may declare is an error, even after internal parameter entities")
+  func undeclaredEntityBehindUnreadDeclarations() throws {
+    let external = "entity 'ent2' is not declared in the document (an external DTD, which may declare it, is never read)"
+    let unread = { (name: String) in
+      "entity 'ent2' is not declared in the document (parameter entity '%\(name);', which may declare it, is never read, "
+        + "and the declarations after it are not processed)"
+    }
+    let cases: [(document: String, message: String)] = [
+      (Self.e13.replacing("<!DOCTYPE foo [", with: #"<!DOCTYPE foo SYSTEM "x.dtd" ["#), external),
+      (Self.e13.replacing("%pe;", with: "%pe;\n<!ENTITY % ext SYSTEM 'ext.ent'>\n%ext;"), unread("ext")),
+      (Self.e13.replacing("%pe;", with: "%pe;\n%missing;"), unread("missing")),
+      // An external parameter entity referenced from an internal one's text.
+      (Self.e13.replacing("<!ENTITY ent1 'text'>", with: "<!ENTITY &#37; ext SYSTEM 'ext.ent'>&#37;ext;"), unread("ext")),
+    ]
+    var skipping = XMLParsingOptions()
+    skipping.skipsUndeclaredEntities = true
+    for (document, message) in cases {
+      let error = #expect(throws: XMLParsingError.self) { try Self.parse(document) }
+      #expect(error?.code == .undefinedEntity)
+      #expect(error?.message == message)
+      let streamed = streamXML(Array(document.utf8), at: "", cuts: [])
+      #expect(streamed.error == error.map { XMLErrorPlace($0) })
+      let tree = try Self.parse(document, skipping)
+      #expect(tree.root.qualifiedName == "foo")
+      #expect(tree.root.text == "")
+    }
+  }
+
   // MARK: - Limits and streaming
 
   @Test("Nesting up to the depth limit is accepted")

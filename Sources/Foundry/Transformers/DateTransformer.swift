@@ -121,18 +121,33 @@ public struct DateTransformer: MappingTransformer, Hashable {
     } catch {
       throw value.invalid(expected: expectation)
     }
-    guard let date = epochDate(number) else { throw value.invalid(expected: expectation, reason: "out of range") }
+    guard let date = epochDate(number) else {
+      throw value.invalid(expected: expectation, reason: "out of range (years 1 to 9999); is it in another unit?")
+    }
     return date
   }
 
   private func epochDate(_ number: JSONNumber) -> Date? {
     let perSecond: Int64 = format == .millisecondsSince1970 ? 1_000 : 1
+    let seconds: Double
     if let integer = number.int64 {
       // One rounding, as `Date(timeIntervalSince1970: Double(ms) / 1000)` would do it.
-      return Date(timeIntervalSince1970: Double(integer) / Double(perSecond))
+      seconds = Double(integer) / Double(perSecond)
+    } else {
+      guard let double = number.double, double.isFinite else { return nil }
+      seconds = double / Double(perSecond)
     }
-    guard let double = number.double, double.isFinite, abs(double) < 1e18 else { return nil }
-    return Date(timeIntervalSince1970: double / Double(perSecond))
+    return Self.representable(secondsSince1970: seconds)
+  }
+
+  /// The seconds since 1970 of the dates Foundry reads: years 1 to 9999, the years ISO 8601's
+  /// four digits show. A timestamp outside (microseconds read as seconds, say, some 50,000
+  /// years on) is a mistake to report where it is, never a date to store.
+  static let representableSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799.999
+
+  /// The date `seconds` after 1970 when it is within ``representableSeconds``.
+  static func representable(secondsSince1970 seconds: Double) -> Date? {
+    representableSeconds.contains(seconds) ? Date(timeIntervalSince1970: seconds) : nil
   }
 
   // MARK: - Writing

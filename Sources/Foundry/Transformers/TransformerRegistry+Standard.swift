@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FoundryJSON
 
 extension TransformerRegistry {
   /// The registry every decoder starts with: every built-in transformer by name.
@@ -13,6 +14,7 @@ extension TransformerRegistry {
   /// | `epoch-seconds`, `epoch-ms`, `date:FORMAT` | ``DateTransformer`` |
   /// | `dates:SPEC\|SPEC` (`dates:iso8601\|rfc1123`), each a date spec above | ``DateFormatsTransformer`` |
   /// | `bool`, `int`, `double`, `string` | ``IdentityTransformer`` |
+  /// | `json` (the value as it is, any JSON) | ``IdentityTransformer`` of `JSONValue` |
   /// | `url`, `uuid`, `decimal`, `decimal-string`, `base64`, `base64url` | the type's transformer |
   /// | `split:SEPARATOR` | ``SplitTransformer`` |
   ///
@@ -26,6 +28,7 @@ extension TransformerRegistry {
     registry.register(IdentityTransformer<Int>(), as: "int")
     registry.register(IdentityTransformer<Double>(), as: "double")
     registry.register(IdentityTransformer<String>(), as: "string")
+    registry.register(IdentityTransformer<JSONValue>(), as: "json")
     registry.register(URLTransformer.url, as: "url")
     registry.register(UUIDTransformer.uuid, as: "uuid")
     registry.register(DecimalTransformer.decimal, as: "decimal")

@@ -22,6 +22,8 @@ public struct TransformerRegistry: Sendable {
 
   private var transformers: [String: any MappingTransformer] = [:]
   private var factories: [String: (argument: String, make: Factory)] = [:]
+  /// The specs that names were bound to with ``bind(_:to:)``.
+  private var boundSpecs: [String: String] = [:]
 
   /// An empty registry.
   ///
@@ -41,6 +43,62 @@ public struct TransformerRegistry: Sendable {
   ///   - name: The name specs and model files use.
   public mutating func register(_ transformer: some MappingTransformer, as name: String) {
     transformers[name] = transformer
+    boundSpecs[name] = nil
+  }
+
+  /// Makes the transformer `spec` names available under `name`, and remembers the spec, so that
+  /// a store can record the binding as text and bind it again when it is opened without it.
+  ///
+  /// ```swift
+  /// try registry.bind("ISODay", to: "date:yyyy-MM-dd")
+  /// registry.boundSpec(of: "ISODay")   // "date:yyyy-MM-dd"
+  /// ```
+  /// - Parameters:
+  ///   - name: The name model files use (`valueTransformerName`).
+  ///   - spec: A spec this registry resolves (``transformer(spec:)``).
+  /// - Throws: ``TransformerSpecError`` for a spec this registry does not resolve.
+  public mutating func bind(_ name: String, to spec: String) throws {
+    let transformer = try transformer(spec: spec)
+    transformers[name] = transformer
+    // A name bound to another bound name records the spec behind it, which reads alone.
+    boundSpecs[name] = boundSpecs[spec] ?? spec
+  }
+
+  /// The spec `name` was bound to with ``bind(_:to:)``; `nil` for a name registered as a
+  /// transformer value, or not bound.
+  ///
+  /// ```swift
+  /// registry.boundSpec(of: "ISODay")   // "date:yyyy-MM-dd"
+  /// ```
+  public func boundSpec(of name: String) -> String? { boundSpecs[name] }
+
+  /// This registry, plus every name and factory of `other` it lacks (with the specs they were
+  /// bound to): how a store's bindings complete an import's own transformers.
+  ///
+  /// ```swift
+  /// let registry = options.mapping.transformers.adding(store.transformers)
+  /// ```
+  public func adding(_ other: TransformerRegistry) -> TransformerRegistry {
+    var merged = self
+    for (name, transformer) in other.transformers where merged.transformers[name] == nil {
+      merged.transformers[name] = transformer
+      merged.boundSpecs[name] = other.boundSpecs[name]
+    }
+    for (name, factory) in other.factories where merged.factories[name] == nil { merged.factories[name] = factory }
+    return merged
+  }
+
+  /// Whether `spec` is a registered name or starts with a factory's name (`date:…`), whatever
+  /// its argument: what tells an unbound name apart from a misspelt argument.
+  ///
+  /// ```swift
+  /// TransformerRegistry.standard.knows("date:")        // true (a bad argument, but a known factory)
+  /// TransformerRegistry.standard.knows("ColorTransformer")   // false
+  /// ```
+  public func knows(_ spec: String) -> Bool {
+    if transformers[spec] != nil { return true }
+    guard let colon = spec.firstIndex(of: ":") else { return false }
+    return factories[String(spec[..<colon])] != nil
   }
 
   /// Makes specs `name:ARGUMENT` build a transformer with `make`.

@@ -33,8 +33,11 @@ extension Date: MappableValue {
         // A numeric string is seconds since 1970 in lenient mode (Motis's table), and in XML,
         // where every number is text.
         if value.coercion == .lenient || value.node.isMarkup, let seconds = Self.seconds(in: string) {
+          guard let date = DateTransformer.representable(secondsSince1970: seconds) else {
+            throw value.invalid(expected: expectation, reason: "out of range (years 1 to 9999)")
+          }
           if !value.node.isMarkup { value.context.recordCoercion("string \"\(string)\" read as seconds since 1970") }
-          return Date(timeIntervalSince1970: seconds)
+          return date
         }
         throw value.invalid(expected: expectation, reason: failure.reason)
       }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Foundry
+import FoundryStore
 import FoundryGraph
 import FoundryJSON
 
@@ -21,10 +22,11 @@ extension ImportCommand {
   /// ```
   func importIntoStore(at path: String, schema: Schema, model: ModelFile, options: GraphImportOptions, console: Console) throws {
     let target = try console.failing {
-      let target = try StoreImport(path: path, schema: schema)
+      let target = try StoreImport(path: path, schema: schema, transformers: options.mapping.transformers)
       if !dryRun { try target.record(transformers.bindings) }
       return target
     }
+    ModelLoader.noteUnbound(in: schema, registry: target.store.transformers, console: console)
     var summary = ImportSummary(model: model, entity: entity)
     summary.store = StoreLocation.displayName(path)
     for payload in payloads {

@@ -131,6 +131,7 @@ struct ImportCommand: ConsoleCommand {
       storeOptions.toManyMerge = (sync ?? .keep).merge
       return try importIntoStore(at: store, schema: schema, model: modelFile, options: storeOptions, console: console)
     }
+    ModelLoader.noteUnbound(in: schema, registry: options.mapping.transformers, console: console)
     let graph = ObjectGraph(schema: schema)
     var summary = ImportSummary(model: modelFile, entity: entity)
     for payload in payloads {

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ArgumentParser
 import Foundry
 import FoundryGraph
@@ -25,8 +30,10 @@ struct QueryCommand: ConsoleCommand {
       relationships, ANY/ALL/NONE and @count on to-many ones, and key paths inside \
       transformable attributes. Strings take single or double quotes. --format table prints \
       the attributes of each object; --format json prints an array of the objects written \
-      through the model's key paths, as foundry export does. Exit status: 0 on success, 1 \
-      when the store, the model or the predicate cannot be read.
+      through the model's key paths, each match once and at the top level (its length is the \
+      number of matches), with related objects as their identities; --nest writes them in \
+      full, nested, as foundry export does. Exit status: 0 on success, 1 when the store, the \
+      model or the predicate cannot be read.
       """
   )
 
@@ -50,6 +57,9 @@ struct QueryCommand: ConsoleCommand {
 
   @Option(help: "How to print the objects: table or json.")
   var format: OutputFormat = .table
+
+  @Flag(help: "With --format json: write related objects in full, nested, as foundry export does, instead of as identities.")
+  var nest = false
 
   // The limits on the predicate's text (see QueryLimits); each refusal names its flag.
   @Option(name: .customLong("max-query-length"), help: ArgumentHelp("The longest predicate accepted, in characters.", valueName: "n"))
@@ -87,13 +97,21 @@ struct QueryCommand: ConsoleCommand {
       }
     }
     switch format {
-    case .table: console.print(Self.table(objects))
+    case .table:
+      let (text, unreadable) = Self.table(objects)
+      console.print(text)
+      try GraphFileExport.report(unreadable, console: console)
     case .json:
       var encoding = EncodingOptions()
       encoding.transformers = context.transformers
       encoding.writing = .pretty
-      let bytes = try console.failing { try context.graph.exportJSON(objects, options: encoding) }
-      console.print(String(decoding: bytes, as: UTF8.self))
+      let (value, unreadable) = try console.failing {
+        nest
+          ? try context.graph.exportValueLeavingOutUnreadable(objects, options: encoding)
+          : try context.graph.listingValueLeavingOutUnreadable(objects, options: encoding)
+      }
+      console.print(value.makeJSONString(options: .pretty))
+      try GraphFileExport.report(unreadable, console: console)
     }
   }
 
@@ -107,21 +125,35 @@ struct QueryCommand: ConsoleCommand {
     return StoreError(error.code, message, details: error.details)
   }
 
-  /// The objects' attributes in aligned columns, `-` for no value; `(no objects)` for none.
-  static func table(_ objects: [ManagedObject]) -> String {
-    guard let entity = objects.first?.entity else { return "(no objects)" }
+  /// The objects' attributes in aligned columns, `-` for no value, `?` for a stored value that
+  /// does not read back (its error returned beside the table); `(no objects)` for none.
+  static func table(_ objects: [ManagedObject]) -> (text: String, unreadable: [GraphError]) {
+    guard let entity = objects.first?.entity else { return ("(no objects)", []) }
     let names = entity.attributes.map(\.name)
+    var unreadable: [GraphError] = []
     let rows = objects.map { object in
       names.map { name -> String in
-        guard let value = (try? object.value(forKey: name)) ?? nil else { return "-" }
-        if case .string(let text) = value { return text }
-        return "\(value)"
+        let value: GraphValue?
+        do throws(GraphError) {
+          value = try object.value(forKey: name)
+        } catch {
+          unreadable.append(error)
+          return "?"
+        }
+        guard let value else { return "-" }
+        switch value {
+        case .string(let text): return text
+        case .date(let date): return date.formatted(.iso8601)
+        case .json(let json): return json.makeJSONString()
+        default: return "\(value)"
+        }
       }
     }
     let widths = names.indices.map { column in ([names[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0 }
-    return ([names] + rows).map { cells in
+    let text = ([names] + rows).map { cells in
       zip(cells, widths).map { $0 + String(repeating: " ", count: max(0, $1 - $0.count)) }.joined(separator: "  ").trimmingTrailingSpaces()
     }.joined(separator: "\n")
+    return (text, unreadable)
   }
 }
 

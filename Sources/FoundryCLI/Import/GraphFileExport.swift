@@ -21,34 +21,42 @@ struct GraphFileExport {
   let modelPath: String
   let transformers: TransformerRegistry
 
-  /// Writes `objects` (of `graph`) to `path`.
+  /// Writes `objects` (of `graph`) to `path`. A stored value that does not read back is left
+  /// out, and reported after everything else is written.
   /// - Returns: How many objects were written.
-  /// - Throws: `ExitCode.failure` after printing why the export could not be made or written.
+  /// - Throws: `ExitCode.failure` after printing why the export could not be made or written,
+  ///   or after writing it, when values were left out.
   func write(_ objects: [ManagedObject], of graph: ObjectGraph, to path: String, console: Console) throws -> Int {
     var encoding = EncodingOptions()
     encoding.transformers = transformers
     encoding.writing = .pretty
-    let text = try console.failing {
-      let bytes: [UInt8]
-      if path.lowercased().hasSuffix(".xml") {
-        let rootElement = Self.xmlRootElement(forModelNamed: EntitySourceGenerator.modelName(ofPath: modelPath))
-        bytes = try graph.exportXML(objects, root: root, rootElement: rootElement, options: encoding, writing: .pretty(indent: 2))
-      } else {
-        bytes = try graph.exportJSON(objects, root: root, options: encoding)
-      }
-      return String(decoding: bytes, as: UTF8.self)
+    let isXML = path.lowercased().hasSuffix(".xml")
+    let (text, unreadable) = try console.failing {
+      let (value, unreadable) = try graph.exportValueLeavingOutUnreadable(objects, root: isXML ? root ?? "object" : root, options: encoding, forXML: isXML)
+      guard isXML else { return (value.makeJSONString(options: .pretty), unreadable) }
+      let rootElement = Self.xmlRootElement(forModelNamed: EntitySourceGenerator.modelName(ofPath: modelPath))
+      let bytes = try ObjectGraph.xmlDocument(value, rootElement: rootElement, writing: .pretty(indent: 2))
+      return (String(decoding: bytes, as: UTF8.self), unreadable)
     }
     let output = text.hasSuffix("\n") ? text : text + "\n"
     if path == "-" {
       console.write(output)
-      return objects.count
+    } else {
+      do {
+        try OutputFile.write(output, to: path)
+      } catch {
+        throw console.failure(writing: path, because: error)
+      }
     }
-    do {
-      try OutputFile.write(output, to: path)
-    } catch {
-      throw console.failure(writing: path, because: error)
-    }
+    try Self.report(unreadable, console: console)
     return objects.count
+  }
+
+  /// Prints each stored value that did not read back, and exits with 1 when there is one.
+  static func report(_ unreadable: [GraphError], console: Console) throws {
+    guard !unreadable.isEmpty else { return }
+    for error in unreadable { console.printDiagnostic(error.description) }
+    throw ExitCode.failure
   }
 
   /// The root element of an XML export: the model's name lowercased (`library` for

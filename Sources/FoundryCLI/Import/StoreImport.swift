@@ -22,9 +22,10 @@ struct StoreImport {
   let store: Store
   let path: String
 
-  /// Opens (or creates) the store at `path` (a file, or a `postgres://` URL) for `schema`.
-  init(path: String, schema: Schema) throws {
-    store = try StoreLocation.open(path, schema: schema)
+  /// Opens (or creates) the store at `path` (a file, or a `postgres://` URL) for `schema`,
+  /// whose transformer names `transformers` bind.
+  init(path: String, schema: Schema, transformers: TransformerRegistry) throws {
+    store = try StoreLocation.open(path, schema: schema, transformers: transformers)
     self.path = path
   }
 
@@ -32,7 +33,7 @@ struct StoreImport {
   func run(
     _ bytes: [UInt8], format: DocumentFormat, entity: String, root: String?, options: GraphImportOptions, dryRun: Bool, sourceName: String
   ) throws -> Outcome {
-    let context = try store.makeContext(transformers: options.mapping.transformers)
+    let context = try store.makeContext(transformers: options.mapping.transformers.adding(store.transformers))
     let report = try context.importNow(dryRun: dryRun) { graph in
       switch format {
       case .json: try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)

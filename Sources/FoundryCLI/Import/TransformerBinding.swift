@@ -30,9 +30,8 @@ struct TransformerBinding: ExpressibleByArgument, Sendable, Hashable {
   ///
   /// - Throws: A `ValidationError` naming the option and listing the known specs.
   func bind(in registry: inout TransformerRegistry) throws {
-    let transformer: any MappingTransformer
     do {
-      transformer = try registry.transformer(spec: spec)
+      try registry.bind(name, to: spec)
     } catch {
       let known = registry.names.joined(separator: ", ")
       let reason = "\(error)"
@@ -40,6 +39,5 @@ struct TransformerBinding: ExpressibleByArgument, Sendable, Hashable {
       let listed = reason.contains(known) ? reason : "\(reason) (known: \(known))"
       throw ValidationError("--transformer \(name)=\(spec): \(listed)")
     }
-    registry.register(transformer, as: name)
   }
 }

@@ -46,11 +46,12 @@ struct ModelLoader {
   }
 
   /// Reports every transformer name the model uses that neither a `--transformer` binding nor
-  /// the built-in specs resolve, before any payload is read.
+  /// the built-in specs resolve, before any payload is read; but for transformable attributes,
+  /// whose values are then kept as the payload's JSON (``noteUnbound(in:registry:console:)``).
   private func checkTransformers(of schema: Schema, registry: TransformerRegistry, model: ModelFile, console: Console) throws {
     var isBound = true
     for entity in schema.entities {
-      for attribute in entity.attributes {
+      for attribute in entity.attributes where attribute.type != .transformable {
         guard let name = attribute.transformerName, (try? registry.transformer(spec: name)) == nil else { continue }
         let declaration = "\(entity.name).\(attribute.name)"
         let message = "\(declaration): transformer \"\(name)\" is not bound"
@@ -60,6 +61,27 @@ struct ModelLoader {
       }
     }
     if !isBound { throw ExitCode.failure }
+  }
+
+  /// Notes, one line each on standard error, the transformable attributes whose transformer
+  /// `registry` (the bindings given, and a store's) does not bind: their values are kept as
+  /// the payload's JSON. An inherited attribute is noted once.
+  ///
+  /// ```
+  /// note: Book.colors: transformer "ColorTransformer" is not bound: values are kept as the payload's JSON (…)
+  /// ```
+  static func noteUnbound(in schema: Schema, registry: TransformerRegistry, console: Console) {
+    var noted: Set<String> = []
+    for entity in schema.entities {
+      for attribute in entity.attributes where attribute.type == .transformable {
+        guard let name = attribute.transformerName, !registry.knows(name),
+          noted.insert("\(attribute.name)\u{0}\(name)\u{0}\(entity.rootIndex)").inserted
+        else { continue }
+        console.print(
+          "note: \(entity.name).\(attribute.name): transformer \"\(name)\" is not bound: values are kept as the payload's JSON "
+            + "(--transformer \(name)=json says so; bind another spec to transform them)", to: .error)
+      }
+    }
   }
 
   /// `message` as a diagnostic at `location` in the model's `contents` file, or at the file.

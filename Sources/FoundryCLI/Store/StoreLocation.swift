@@ -1,3 +1,4 @@
+import Foundry
 import FoundryGraph
 import FoundryPostgres
 import FoundrySQLite
@@ -19,11 +20,12 @@ enum StoreLocation {
 
   /// Opens (or creates) the store `argument` names, for `schema`, or with the schema it
   /// recorded when `schema` is `nil`. The command line is synchronous: PostgreSQL is opened
-  /// with the store's blocking calls.
-  static func open(_ argument: String, schema: Schema?) throws -> Store {
-    if isPostgres(argument) { return try Store.openNow(postgres: argument, schema: schema) }
-    guard let schema else { return try Store(path: argument) }
-    return try Store(path: argument, schema: schema)
+  /// with the store's blocking calls. `transformers` bind the model's transformer names
+  /// (the store adds the bindings it recorded).
+  static func open(_ argument: String, schema: Schema?, transformers: TransformerRegistry) throws -> Store {
+    if isPostgres(argument) { return try Store.openNow(postgres: argument, schema: schema, transformers: transformers) }
+    guard let schema else { return try Store(path: argument, transformers: transformers) }
+    return try Store(path: argument, schema: schema, transformers: transformers)
   }
 
   /// How output names the store: a PostgreSQL URL without its password.

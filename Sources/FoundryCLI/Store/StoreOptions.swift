@@ -25,38 +25,39 @@ struct StoreOptions: ParsableArguments {
     _ = try transformers.registry()
   }
 
-  /// The store (with the model, or with the schema it recorded), checked for the entity and
-  /// the transformers, and a context over it; whatever fails is printed and exits with 1.
+  /// The store (with the model, or with the schema it recorded), checked for the entity, and a
+  /// context over it whose transformers are the `--transformer` bindings, then the store's
+  /// own; whatever fails is printed and exits with 1.
   func open(console: Console) throws -> (store: Store, context: ObjectContext) {
-    guard let model else { return try openRecorded(console: console) }
-    var registry = try transformers.registry()
+    let registry = try transformers.registry()
+    guard let model else { return try openRecorded(console: console, registry: registry) }
     let (_, schema) = try ModelLoader(path: model).load(entity: entity, transformers: registry, console: console)
     return try console.failing {
-      let store = try StoreLocation.open(store, schema: schema)
-      try addRecordedBindings(of: store, to: &registry)
-      return (store, try store.makeContext(transformers: registry))
+      let store = try StoreLocation.open(store, schema: schema, transformers: registry)
+      ModelLoader.noteUnbound(in: schema, registry: store.transformers, console: console)
+      return (store, try store.makeContext(transformers: Self.withRecordedBindings(of: store, registry)))
     }
   }
 
   /// The store with the schema it recorded, and the bindings it recorded plus `--transformer`'s.
-  private func openRecorded(console: Console) throws -> (store: Store, context: ObjectContext) {
+  private func openRecorded(console: Console, registry: TransformerRegistry) throws -> (store: Store, context: ObjectContext) {
     try console.failing {
-      let store = try StoreLocation.open(store, schema: nil)
+      let store = try StoreLocation.open(store, schema: nil, transformers: registry)
       guard store.schema[entity] != nil else {
         let hint = NameSuggestion.hint(for: entity, among: store.schema.entities.map(\.name), noun: "entities")
         throw StoreError(.invalidQuery, "no entity named \"\(entity)\" in the store (\(hint))")
       }
-      var registry = try transformers.registry()
-      try addRecordedBindings(of: store, to: &registry)
-      return (store, try store.makeContext(transformers: registry))
+      return (store, try store.makeContext(transformers: Self.withRecordedBindings(of: store, registry)))
     }
   }
 
-  /// Binds the transformer names the store recorded, unless `--transformer` binds them.
-  private func addRecordedBindings(of store: Store, to registry: inout TransformerRegistry) throws {
-    let given = Set(transformers.bindings.map(\.name))
-    for (name, spec) in try StoreImport.bindings(of: store) where !given.contains(name) {
-      if let binding = TransformerBinding(argument: "\(name)=\(spec)") { try binding.bind(in: &registry) }
+  /// `registry`, then the bindings `store` keeps (its own, and those an import recorded for
+  /// tools), for the names `registry` lacks.
+  private static func withRecordedBindings(of store: Store, _ registry: TransformerRegistry) throws -> TransformerRegistry {
+    var merged = registry.adding(store.transformers)
+    for (name, spec) in try StoreImport.bindings(of: store) where !merged.knows(name) {
+      try? merged.bind(name, to: spec)
     }
+    return merged
   }
 }

@@ -25,7 +25,7 @@ struct GraphExporter {
   private let encoder: MappingEncoder
   private var codecs: [[AttributeCodec]?]
   /// Per entity, its attributes' and relationships' key paths, parsed once per export.
-  private let paths: [(attributes: [PathExpression], relationships: [PathExpression])]
+  let paths: [(attributes: [PathExpression], relationships: [PathExpression])]
   var visited: Set<ObjectIdentifier> = []
   /// The root entity family of the top-level objects, when they share one.
   private var topFamily: Int?
@@ -37,6 +37,8 @@ struct GraphExporter {
   /// the first pass left out.
   var firstPass: Set<ObjectIdentifier> = []
   var forced: Set<ExportedLink.Side> = []
+  /// The values left out because their stored values did not read back, one error each.
+  var unreadable: [GraphError] = []
 
   /// Whether keyed relationships are written as lists (for XML, whose element names cannot
   /// be the keys); each object holds its key attribute either way.
@@ -87,7 +89,7 @@ struct GraphExporter {
   ///   - origin: The object around this one, and the slot of this one's entity pointing back.
   ///   - isLeftOutBranch: Whether this is below an object the first pass left out, where the
   ///     objects the first pass wrote are only referred to (their place is elsewhere).
-  private mutating func write(
+  mutating func write(
     _ object: ManagedObject, from origin: (object: ManagedObject, inverse: Int)?, depth: Int, isLeftOutBranch: Bool
   ) throws -> JSONValue? {
     let id = ObjectIdentifier(object)
@@ -137,7 +139,7 @@ struct GraphExporter {
   /// Puts a relationship's payload at its key path, keeping what a flattened attribute sharing
   /// the key wrote there (`pricing.retail_price` beside the relationship `pricing`): the
   /// related object's own members win, and the attribute reads back from the same object.
-  private static func insert(_ value: JSONValue, at path: PathExpression, into result: inout JSONObject) throws {
+  static func insert(_ value: JSONValue, at path: PathExpression, into result: inout JSONObject) throws {
     guard path.segments.count == 1, case .object(var members) = value, case .object(let written)? = result[path.segments[0].name] else {
       return try result.insert(value, at: path)
     }
@@ -147,7 +149,7 @@ struct GraphExporter {
 
   /// A relationship's written objects as its payload: the one object, an array, or for a keyed
   /// relationship an object keyed by each one's key attribute.
-  private static func payload(of members: [(target: ManagedObject, value: JSONValue)], for relationship: Relationship, keyed: Bool) -> JSONValue? {
+  static func payload(of members: [(target: ManagedObject, value: JSONValue)], for relationship: Relationship, keyed: Bool) -> JSONValue? {
     guard relationship.isToMany else { return members.first?.value }
     guard keyed, let keyedBy = relationship.keyedBy else { return .array(members.map(\.value)) }
     var keyed = JSONObject()
@@ -158,7 +160,7 @@ struct GraphExporter {
     return .object(keyed)
   }
 
-  private mutating func writeAttributes(of object: ManagedObject, into result: inout JSONObject) throws {
+  mutating func writeAttributes(of object: ManagedObject, into result: inout JSONObject) throws {
     let codecs = try codecs(of: object.entity)
     let paths = paths[object.entity.index].attributes
     // Keys of relationships holding no object: an attribute flattened below one of them that
@@ -175,7 +177,15 @@ struct GraphExporter {
       {
         continue
       }
-      guard let value = object.values[slot] else {
+      let read: GraphValue?
+      do {
+        read = try object.readValue(at: slot)
+      } catch {
+        // Left out and reported: one value that does not read back hides nothing else.
+        if !unreadable.contains(error) { unreadable.append(error) }
+        continue
+      }
+      guard let value = read else {
         // A cleared value with a default must say so, or reading it back gives the default.
         if attribute.defaultValue != nil { try result.insert(.null, at: paths[slot]) }
         continue

@@ -34,19 +34,71 @@ extension ObjectGraph {
 
   /// ``exportValue(_:root:options:)``, with keyed relationships as lists for XML.
   private func exportValue(_ objects: [ManagedObject], root: String?, options: EncodingOptions, forXML: Bool) throws -> JSONValue {
-    for entity in schema.entities {
-      for attribute in entity.attributes {
-        guard let name = attribute.transformerName, (try? options.transformers.transformer(spec: name)) == nil else { continue }
-        throw GraphError(.unboundTransformer, at: "\(entity.name).\(attribute.name)", "transformer \"\(name)\" is not bound")
-      }
-    }
+    let (value, unreadable) = try exportValueLeavingOutUnreadable(objects, root: root, options: options, forXML: forXML)
+    if let first = unreadable.first { throw Self.unreadableError(first, count: unreadable.count) }
+    return value
+  }
+
+  /// ``exportValue(_:root:options:)``, leaving out the stored values that do not read back and
+  /// returning their errors beside the payload: for a tool that reports them after writing
+  /// everything else.
+  package func exportValueLeavingOutUnreadable(
+    _ objects: [ManagedObject], root: String? = nil, options: EncodingOptions, forXML: Bool = false
+  ) throws -> (value: JSONValue, unreadable: [GraphError]) {
+    try checkTransformers(options)
     var exporter = GraphExporter(schema: schema, options: options, writesKeyedAsLists: forXML)
     let array = try exporter.export(objects)
     let path = PathExpression(root ?? "")
-    guard !path.isEmpty else { return array }
+    guard !path.isEmpty else { return (array, exporter.unreadable) }
     var wrapped = JSONObject()
     try wrapped.insert(array, at: path)
-    return .object(wrapped)
+    return (.object(wrapped), exporter.unreadable)
+  }
+
+  /// The error an export or listing throws for its first value that does not read back.
+  private static func unreadableError(_ first: GraphError, count: Int) -> GraphError {
+    guard count > 1 else { return first }
+    return GraphError(first.code, at: first.location, "\(first.message) (and \(count - 1) more values that do not read back)")
+  }
+
+  /// `objects` listed once each, in order, at the top level: each one's attributes through its
+  /// key paths, and its relationships as the related objects' identities (one without an
+  /// identity is written in full there). Unlike an export, the array's length is the number of
+  /// objects, whichever of them are related: what `foundry query --format json` prints.
+  ///
+  /// ```swift
+  /// let books = try graph.objects(of: "Book")
+  /// let listing = try graph.listingValue(books)   // [{"id": 1, "title": "…", "author": 7}, …]
+  /// ```
+  /// - Parameters:
+  ///   - objects: The objects to list.
+  ///   - options: The encoding options (key strategy, date and data formats, transformers).
+  /// - Throws: As ``exportValue(_:root:options:)``.
+  public func listingValue(_ objects: [ManagedObject], options: EncodingOptions = .init()) throws -> JSONValue {
+    let (value, unreadable) = try listingValueLeavingOutUnreadable(objects, options: options)
+    if let first = unreadable.first { throw Self.unreadableError(first, count: unreadable.count) }
+    return value
+  }
+
+  /// ``listingValue(_:options:)``, leaving out the stored values that do not read back and
+  /// returning their errors beside the listing.
+  package func listingValueLeavingOutUnreadable(_ objects: [ManagedObject], options: EncodingOptions) throws -> (value: JSONValue, unreadable: [GraphError]) {
+    try checkTransformers(options)
+    var exporter = GraphExporter(schema: schema, options: options)
+    return (try exporter.listing(objects), exporter.unreadable)
+  }
+
+  /// Refuses an export whose options do not bind a transformer name the schema uses (but for
+  /// transformable attributes, whose values are then the payload's JSON).
+  private func checkTransformers(_ options: EncodingOptions) throws {
+    for entity in schema.entities {
+      for attribute in entity.attributes {
+        guard let name = attribute.transformerName, !AttributeCodec.isUnbound(attribute, in: options.transformers),
+          (try? options.transformers.transformer(spec: name)) == nil
+        else { continue }
+        throw GraphError(.unboundTransformer, at: "\(entity.name).\(attribute.name)", "transformer \"\(name)\" is not bound")
+      }
+    }
   }
 
   /// The payload of `objects` as JSON text (pretty or compact per `options.writing`).
@@ -82,7 +134,12 @@ extension ObjectGraph {
     _ objects: [ManagedObject], root: String? = nil, rootElement: String = "objects", options: EncodingOptions = .init(),
     writing: XMLWritingOptions = .init()
   ) throws -> [UInt8] {
-    let value = try exportValue(objects, root: root ?? "object", options: options, forXML: true)
+    try Self.xmlDocument(try exportValue(objects, root: root ?? "object", options: options, forXML: true), rootElement: rootElement, writing: writing)
+  }
+
+  /// An export's payload value (made with `forXML`) as an XML document whose root element is
+  /// `rootElement`.
+  package static func xmlDocument(_ value: JSONValue, rootElement: String, writing: XMLWritingOptions) throws -> [UInt8] {
     let element = try XMLJSONView.element(named: rootElement, from: value)
     var output = XMLWriter(options: writing)
     do {

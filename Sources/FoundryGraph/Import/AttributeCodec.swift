@@ -27,17 +27,35 @@ final class AttributeCodec {
   ///   for a transformer whose values the attribute cannot hold.
   init(_ attribute: Attribute, of entity: String, registry: TransformerRegistry) throws {
     type = attribute.type
-    transformed = try attribute.transformerName.map { name in
-      try Self.open(try registry.transformer(spec: name), name: name, type: attribute.type, at: "\(entity).\(attribute.name)")
+    let bound = try Self.transformer(of: attribute, in: registry)
+    transformed = try bound.map { name, transformer in
+      try Self.open(transformer, name: name, type: attribute.type, at: "\(entity).\(attribute.name)")
     }
-    switch (attribute.transformerName, attribute.type) {
-    case (nil, .string): plain = .string
-    case (nil, .integer16): plain = .integer(Int64(Int16.min)...Int64(Int16.max))
-    case (nil, .integer32): plain = .integer(Int64(Int32.min)...Int64(Int32.max))
-    case (nil, .integer64): plain = .integer(Int64.min...Int64.max)
-    case (nil, .double): plain = .double
+    switch (bound == nil, attribute.type) {
+    case (true, .string): plain = .string
+    case (true, .integer16): plain = .integer(Int64(Int16.min)...Int64(Int16.max))
+    case (true, .integer32): plain = .integer(Int64(Int32.min)...Int64(Int32.max))
+    case (true, .integer64): plain = .integer(Int64.min...Int64.max)
+    case (true, .double): plain = .double
     default: plain = nil
     }
+  }
+
+  /// The transformer `attribute` reads through, with its name; `nil` when it has none, or when
+  /// it is a transformable attribute whose transformer `registry` does not know: such an
+  /// attribute keeps the payload's JSON value as it is (see ``isUnbound(_:in:)``).
+  /// - Throws: The registry's error for another attribute's unknown name, or a bad argument.
+  static func transformer(of attribute: Attribute, in registry: TransformerRegistry) throws -> (String, any MappingTransformer)? {
+    guard let name = attribute.transformerName else { return nil }
+    if isUnbound(attribute, in: registry) { return nil }
+    return (name, try registry.transformer(spec: name))
+  }
+
+  /// Whether `attribute` is transformable and names a transformer `registry` does not know:
+  /// its values are the payload's JSON, kept as they are.
+  package static func isUnbound(_ attribute: Attribute, in registry: TransformerRegistry) -> Bool {
+    guard attribute.type == .transformable, let name = attribute.transformerName else { return false }
+    return !registry.knows(name)
   }
 
   /// Whether ``plainValue(at:in:)`` may read the attribute.

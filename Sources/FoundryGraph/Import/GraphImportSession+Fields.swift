@@ -159,7 +159,11 @@ extension GraphImportSession {
     guard step.isToMany else {
       let target: ManagedObject
       do {
-        target = try importObject(value, as: destination, scope: scope)
+        if let current = try heldInPlace(value, of: object, slot: slot, as: destination) {
+          target = try importInPlace(value, into: current, scope: scope)
+        } else {
+          target = try importObject(value, as: destination, scope: scope)
+        }
       } catch  where MappingError.isSkip(error) {
         return
       }

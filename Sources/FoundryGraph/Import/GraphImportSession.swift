@@ -138,13 +138,7 @@ final class GraphImportSession {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
     nesting += 1
     defer { nesting -= 1 }
-    guard nesting <= GraphImportOptions.maximumNestingDepth else {
-      throw MappingError(
-        code: .invalidValue,
-        reason: "objects nested more than \(GraphImportOptions.maximumNestingDepth) deep (GraphImportOptions.maximumNestingDepth, fixed: import nests on the call stack)",
-        offset: value.jsonNode.byteOffset
-      )
-    }
+    try checkNesting(at: value)
     if !repeatsAsked, let known = repeats.object(writtenAs: value.jsonNode, as: plan, key: key) { return known }
     let mark = created.count
     do {
@@ -158,6 +152,16 @@ final class GraphImportSession {
       created.removeSubrange(mark...)
       throw error
     }
+  }
+
+  /// Refuses a payload object nested deeper than the import goes (it nests on the call stack).
+  private func checkNesting(at value: ValueReader) throws {
+    guard nesting > GraphImportOptions.maximumNestingDepth else { return }
+    throw MappingError(
+      code: .invalidValue,
+      reason: "objects nested more than \(GraphImportOptions.maximumNestingDepth) deep (GraphImportOptions.maximumNestingDepth, fixed: import nests on the call stack)",
+      offset: value.jsonNode.byteOffset
+    )
   }
 
   /// The object a payload object stands for, found by its identity and updated, or created.
@@ -190,6 +194,30 @@ final class GraphImportSession {
       foundMembers = Int.min / 2
       try readFields(into: existing, from: &actualReader, plan: actual, isNew: false, hasIdentity: true, scope: scope, key: key)
     }
+    try options.didImport?(existing, value, false)
+    return existing
+  }
+
+  /// The object to-one relationship `slot` of `object` holds, when a payload object for it is
+  /// that object again: its entity has no identity to find it by, so the payload updates the
+  /// one already there (an author's pricing, imported twice, stays one pricing) instead of
+  /// replacing it with a new one. `nil` when the relationship holds none, or the payload names
+  /// another subentity.
+  func heldInPlace(_ value: ValueReader, of object: ManagedObject, slot: Int, as plan: EntityImportPlan) throws -> ManagedObject? {
+    guard value.kind == .object, !plan.entity.hasIdentity, let current = object.loaded(slot).objects.first, !current.isDeleted else { return nil }
+    let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
+    return actual.entity === current.entity ? current : nil
+  }
+
+  /// Reads a payload object into `existing` (see ``heldInPlace(_:of:slot:as:)``).
+  func importInPlace(_ value: ValueReader, into existing: ManagedObject, scope: Scope?) throws -> ManagedObject {
+    nesting += 1
+    defer { nesting -= 1 }
+    try checkNesting(at: value)
+    let plan = try self.plan(existing.entity)
+    var reader = try value.objectReader(schema: plan.mapping)
+    foundMembers = 0
+    try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: false, scope: scope, key: nil)
     try options.didImport?(existing, value, false)
     return existing
   }

@@ -15,18 +15,22 @@ extension ModelContentsReader {
   /// its ``AttributeRules``. Xcode's other attribute settings (`usesScalarValueType`,
   /// `customClassName`, `indexed`, `transient`, `allowsExternalBinaryDataStorage`, ...)
   /// concern storage or code generation Foundry does not do, and are ignored.
+  ///
+  /// A derived attribute (`derived="YES"`, which Core Data computes from its
+  /// `derivationExpression` when it saves) is read as an attribute like the others, its
+  /// expression kept in its user info under `derivationExpression`: Foundry keeps the value a
+  /// payload gives and does not compute it.
   func readAttribute(_ element: XMLTree.Element) throws(ModelFileError) -> Attribute {
     let name = try requiredName("name", of: element)
     try checkChildren(of: element)
-    if try flag("derived", of: element) {
-      throw failure(.unsupportedConstruct, "unsupported construct derived=\"YES\" on attribute \"\(name)\"", at: element)
-    }
     let type = try attributeType(of: element, named: name)
     let userInfo = try ModelUserInfo(of: element, in: self)
+    var entries = userInfo.entries
+    if try flag("derived", of: element) { entries["derivationExpression"] = element["derivationExpression"] ?? "" }
     var attribute = Attribute(
       name, type, optional: try flag("optional", of: element),
       default: try defaultValue(of: element, named: name, type: type), keyPath: userInfo.keyPath,
-      transformer: userInfo.transformerName ?? element["valueTransformerName"], userInfo: userInfo.entries)
+      transformer: userInfo.transformerName ?? element["valueTransformerName"], userInfo: entries)
     attribute.renamingIdentifier = element["renamingIdentifier"]
     attribute.rules = try rules(of: element, named: name)
     return attribute
@@ -53,10 +57,12 @@ extension ModelContentsReader {
     let text = type == .date ? element["defaultDateTimeInterval"] ?? element["defaultValueString"] : element["defaultValueString"]
     guard let text else { return nil }
     let value: GraphValue?
-    if type == .date {
-      value = Double(text).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
-    } else {
-      value = GraphValue(text: text, as: type)
+    switch type {
+    case .date: value = Double(text).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
+    case .integer16, .integer32, .integer64:
+      // Xcode writes an integer default changed from a decimal field as "0.0".
+      value = GraphValue(text: text, as: type) ?? Double(text).flatMap(Int64.init(exactly:)).flatMap { GraphValue.integer($0).converted(to: type) }
+    default: value = GraphValue(text: text, as: type)
     }
     guard let value else {
       throw failure(.invalidValue, "default value \"\(text)\" is not a valid \(type) for attribute \"\(name)\"", at: element)

@@ -32,11 +32,33 @@ extension Schema {
   ///   - model: The model file, as read by ``ModelFile``.
   /// - Throws: ``ModelFileError`` with code ``ModelFileError/Code/invalidSchema``, placed at
   ///   the entity or property the ``SchemaError`` names.
+  ///
+  /// A relationship whose inverse is declared with an inverse of its own that is another
+  /// relationship (Xcode's model compiler warns "does not reciprocate an inverse", and Core
+  /// Data loads the model) is read as a relationship without inverse; the pair the other side
+  /// names keeps its inverses.
   public convenience init(_ model: ModelFile) throws(ModelFileError) {
     do {
-      try self.init(model.entities)
+      try self.init(Self.reciprocalInverses(model.entities))
     } catch {
       throw model.failure(for: error)
+    }
+  }
+
+  /// `entities` with each inverse that the relationship it names does not name back removed.
+  static func reciprocalInverses(_ entities: [Entity]) -> [Entity] {
+    let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    return entities.map { entity in
+      var entity = entity
+      for index in entity.relationships.indices {
+        let relationship = entity.relationships[index]
+        guard let inverse = relationship.inverse,
+          let named = byName[relationship.destination]?.relationships.first(where: { $0.name == inverse }),
+          let back = named.inverse, back != relationship.name
+        else { continue }
+        entity.relationships[index].inverse = nil
+      }
+      return entity
     }
   }
 }

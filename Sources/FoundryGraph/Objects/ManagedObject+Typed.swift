@@ -1,4 +1,5 @@
 import Foundry
+import FoundryJSON
 
 extension ManagedObject {
   /// The value of attribute `key` as a Swift type: a ``GraphValueConvertible`` scalar, or the
@@ -46,6 +47,7 @@ extension GraphValue {
   /// not equatable.
   static func wrapping(_ value: Any, for type: AttributeType) -> GraphValue? {
     if let graphValue = value as? GraphValue { return graphValue }
+    if let json = value as? JSONValue { return .json(json) }
     if let convertible = value as? any GraphValueConvertible { return convertible.graphValue }
     if case .value(let valueType) = type { return .custom(CustomGraphValue(value, type: valueType)) }
     guard let equatable = value as? any Equatable else { return nil }
@@ -55,13 +57,18 @@ extension GraphValue {
 
 extension GraphValueType {
   /// The description of an equatable type known only at run time (what a named transformer
-  /// produced): values compare, but only the transformer can write them.
+  /// produced): values compare; a mappable one writes itself as its own JSON, any other only
+  /// through its transformer.
   init<T: Equatable>(opaque value: T) {
     let name = "\(T.self)"
     self.init(name: name, typeID: ObjectIdentifier(T.self), box: { value, type in Self.openedBox(value, type) }) { value, _, _ in
       throw value.mismatch(expected: name)
-    } write: { _, _ in
-      throw MappingError(code: .invalidValue, reason: "no transformer writes \(name) values back")
+    } write: { value, writer in
+      // A mappable value (the `[String]` of `split:,`) writes itself as its own JSON.
+      guard let mappable = value as? any MappableValue else {
+        throw MappingError(code: .invalidValue, reason: "no transformer writes \(name) values back")
+      }
+      try mappable.write(to: &writer)
     }
   }
 

@@ -56,6 +56,9 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) var storedRow: RowReference?
   /// Whether ``values`` still waits in ``storedRow``.
   @exclusivity(unchecked) var valuesPending = false
+  /// The attribute slots whose stored values did not read back, with why (`nil`: none). Their
+  /// values are `nil`, and reading them throws (``readValue(at:)``) until they are set.
+  @exclusivity(unchecked) var unreadableSlots: [Int: String]?
   /// Related objects by slot (``EntityDescription/relationships``).
   @exclusivity(unchecked) var related: RelatedSlots
   /// Values of changed attribute slots as last committed (not kept for inserted objects).
@@ -113,6 +116,7 @@ public final class ManagedObject: CustomStringConvertible {
     isInserted = false
     persistentID = stored.id
     storedVersion = stored.version
+    if !stored.unreadable.isEmpty { unreadableSlots = stored.unreadable }
   }
 
   /// An unchanged object for a stored row whose values stay in `rows` until first used.
@@ -157,7 +161,19 @@ public final class ManagedObject: CustomStringConvertible {
   ///   - key: The attribute's name.
   /// - Throws: ``GraphError`` `unknownAttribute`.
   public func value(forKey key: String) throws(GraphError) -> GraphValue? {
-    values[try attributeSlot(key)]
+    try readValue(at: try attributeSlot(key))
+  }
+
+  /// The value in attribute slot `slot`.
+  /// - Throws: ``GraphError`` `loadFailed` naming the entity, the attribute and the stored row
+  ///   when the store's value does not read back (the object's other values do).
+  package func readValue(at slot: Int) throws(GraphError) -> GraphValue? {
+    let value = values[slot]
+    if let unreadableSlots, let reason = unreadableSlots[slot] {
+      let row = persistentID.map { " (\($0))" } ?? ""
+      throw GraphError(.loadFailed, at: "\(entity.name).\(entity.attributes[slot].name)", "the stored value of \(entity.name)\(row) does not read back: \(reason)")
+    }
+    return value
   }
 
   /// Sets attribute `key`; an equal value changes nothing.
@@ -190,6 +206,7 @@ public final class ManagedObject: CustomStringConvertible {
 
   /// Stores an already converted value, recording the change and keeping the identity index current.
   func assign(_ value: GraphValue?, at slot: Int) {
+    if unreadableSlots != nil { clearUnreadable(slot) }
     if isInserted, !entity.isIdentitySlot[slot] {
       // Nothing to record or index: the common case of an import filling a new object.
       guard observation == nil else { return replaceValue(value, at: slot) }
@@ -206,6 +223,13 @@ public final class ManagedObject: CustomStringConvertible {
     values[slot] = value
     if !isInserted, let original = committedValues[slot], original == value { committedValues[slot] = nil }
     if isIdentity, !isDeleted, let key = identityKey { index.insert(key, number: objectNumber, family: entity.rootIndex) }
+  }
+
+  /// Forgets that slot `slot`'s stored value did not read back: it was set.
+  @inline(never)
+  func clearUnreadable(_ slot: Int) {
+    unreadableSlots?[slot] = nil
+    if unreadableSlots?.isEmpty == true { unreadableSlots = nil }
   }
 
   /// The object's identity values, when every identity attribute has one.

@@ -217,6 +217,11 @@ extension ObjectGraph {
     for slot in object.entity.attributes.indices where dropsChanges || object.committedValues[slot] == nil {
       object.committedValues[slot] = nil
       object.replaceValue(stored.values[slot], at: slot)
+      if let reason = stored.unreadable[slot] {
+        object.unreadableSlots = (object.unreadableSlots ?? [:]).merging([slot: reason]) { $1 }
+      } else if object.unreadableSlots != nil {
+        object.clearUnreadable(slot)
+      }
     }
     object.storedVersion = stored.version
     if indexed, !object.isDeleted, let key = object.identityKey { index.insert(key, number: object.objectNumber, family: object.entity.rootIndex) }

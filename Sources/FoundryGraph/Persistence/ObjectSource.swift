@@ -23,12 +23,15 @@ package struct StoredObject {
   package let values: [GraphValue?]
   /// The row's version (see ``ManagedObject/storedVersion``); 0 when the source keeps none.
   package let version: Int64
+  /// Why the values of the slots that did not read back did not (their ``values`` are `nil`).
+  package let unreadable: [Int: String]
 
-  package init(id: PersistentID, entity: EntityDescription, values: [GraphValue?], version: Int64 = 0) {
+  package init(id: PersistentID, entity: EntityDescription, values: [GraphValue?], version: Int64 = 0, unreadable: [Int: String] = [:]) {
     self.id = id
     self.entity = entity
     self.values = values
     self.version = version
+    self.unreadable = unreadable
   }
 }
 

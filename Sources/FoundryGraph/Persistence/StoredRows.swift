@@ -4,12 +4,15 @@
 ///
 /// ```swift
 /// final class Rows: StoredRows {
-///   func values(ofRow row: Int, for entity: EntityDescription) throws -> [GraphValue?] { decoded[row] }
+///   func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> [GraphValue?] {
+///     decoded[row]
+///   }
 /// }
 /// ```
 package protocol StoredRows: AnyObject {
-  /// The attribute values of row `row`, by attribute slot of `entity` (the row's entity).
-  func values(ofRow row: Int, for entity: EntityDescription) throws -> [GraphValue?]
+  /// The attribute values of row `row`, by attribute slot of `entity` (the row's entity); a
+  /// value that does not read back is `nil`, and why is put in `unreadable` by its slot.
+  func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> [GraphValue?]
   /// The row that to-one relationship `slot` of `entity` points at in row `row`, when the
   /// row holds it (a foreign key).
   func link(ofRow row: Int, slot: Int, for entity: EntityDescription) -> StoredLink
@@ -46,15 +49,19 @@ package struct StoredRowHeader {
 }
 
 extension ManagedObject {
-  /// Decodes the values of the object's pending row, once: a row that does not decode leaves
-  /// every value `nil` and is recorded in the graph, which then refuses to hand out its
-  /// changes until a rollback (as a relationship that fails to load).
+  /// Decodes the values of the object's pending row, once. A value that does not read back
+  /// is `nil` and its slot unreadable (reading it throws, see ``readValue(at:)``), hiding
+  /// nothing else; a row that does not decode at all leaves every value `nil` and is recorded
+  /// in the graph, which then refuses to hand out its changes until a rollback (as a
+  /// relationship that fails to load).
   @inline(never)
   func decodePendingRow() {
     guard valuesPending, let stored = storedRow else { return }
     valuesPending = false
     do {
-      slotValues = AttributeValues(try stored.rows.values(ofRow: stored.row, for: entity))
+      var unreadable: [Int: String] = [:]
+      slotValues = AttributeValues(try stored.rows.values(ofRow: stored.row, for: entity, unreadable: &unreadable))
+      if !unreadable.isEmpty { unreadableSlots = unreadable }
     } catch {
       slotValues = AttributeValues(repeatElement(nil, count: entity.attributes.count))
       let what = persistentID.map { "\($0)" } ?? entity.name

@@ -50,7 +50,8 @@ public struct Attribute: Sendable, Hashable {
   ///   - optional: Whether an object may lack a value (default `false`: required).
   ///   - defaultValue: The value of a new object.
   ///   - keyPath: Where the value sits in the payload; the name when `nil`.
-  ///   - transformer: The name of the transformer for the payload's value.
+  ///   - transformer: The name of the transformer for the payload's value; an empty name (as
+  ///     Xcode writes `valueTransformerName=""`) is no transformer.
   ///   - userInfo: Annotations.
   public init(
     _ name: String, _ type: AttributeType, optional: Bool = false, default defaultValue: GraphValue? = nil,
@@ -61,7 +62,7 @@ public struct Attribute: Sendable, Hashable {
     self.isOptional = optional
     self.defaultValue = defaultValue
     self.keyPath = keyPath
-    self.transformerName = transformer
+    self.transformerName = transformer?.isEmpty == true ? nil : transformer
     self.userInfo = userInfo
   }
 

@@ -73,10 +73,12 @@ public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Whether values of this type can identify objects (not binary, transformable or custom values).
+  /// Whether values of this type can identify objects: not transformable or custom values,
+  /// whose equality the store cannot index. Binary can (a hash, a key), as in Core Data's
+  /// uniqueness constraints.
   var canIdentify: Bool {
     switch self {
-    case .binary, .transformable, .value: false
+    case .transformable, .value: false
     default: true
     }
   }

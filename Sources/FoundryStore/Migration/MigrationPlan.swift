@@ -41,12 +41,15 @@ extension StoreLayout {
   /// - Throws: ``StoreError`` `schemaMismatch` naming every change that is not lightweight;
   ///   `corrupt` when the record does not read.
   package func migration(fromRecord record: String, dialect: any SQLDialect) throws(StoreError) -> MigrationPlan {
-    var planner = MigrationPlanner(from: try StoreLayout(schema: try SchemaRecord.schema(from: record)), to: self, dialect: dialect)
+    // The old schema's values are kept through the same bindings: `opening` checked that each
+    // recorded binding keeps its values as this layout does.
+    let old = try StoreLayout(schema: try SchemaRecord.schema(from: record), transformers: transformers)
+    var planner = MigrationPlanner(from: old, to: self, dialect: dialect)
     return try planner.plan()
   }
 
   /// The schema as a store records it, to migrate from it later.
-  package var recordText: String { SchemaRecord.text(of: schema) }
+  package var recordText: String { SchemaRecord.text(of: self) }
 }
 
 extension MigrationPlan {

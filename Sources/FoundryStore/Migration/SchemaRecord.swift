@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Foundry
 import FoundryGraph
 import FoundryJSON
 
@@ -14,8 +15,8 @@ import FoundryJSON
 /// is not kept.
 enum SchemaRecord {
   /// `schema` as compact JSON text.
-  static func text(of schema: Schema) -> String {
-    JSONValue.array(schema.declarations.map(entity)).makeJSONString()
+  static func text(of layout: StoreLayout) -> String {
+    JSONValue.array(layout.schema.declarations.map { entity($0, in: layout) }).makeJSONString()
   }
 
   /// The schema recorded as `text`.
@@ -29,27 +30,59 @@ enum SchemaRecord {
 
   private static let corrupt = StoreError(.corrupt, "the store's schema record does not read")
 
+  /// The transformer bindings recorded in `text` (what ``text(of:)`` wrote), one per attribute
+  /// that names a transformer; none for a record that does not read or predates them.
+  static func bindings(from text: String) -> [RecordedBinding] {
+    guard let document = try? JSONDocument(string: text), let entities = document.value.array else { return [] }
+    var bindings: [RecordedBinding] = []
+    for entity in entities {
+      guard let name = entity["name"]?.string else { continue }
+      for attribute in entity["attributes"]?.array ?? [] {
+        guard let attributeName = attribute["name"]?.string, let transformer = attribute["transformer"]?.string,
+          let stores = attribute["stores"]?.string
+        else { continue }
+        bindings.append(
+          RecordedBinding(
+            entity: name, attribute: attributeName, transformer: transformer, spec: attribute["binding"]?.string, stores: stores,
+            values: attribute["values"]?.string))
+      }
+    }
+    return bindings
+  }
+
   // MARK: - Writing
 
-  private static func entity(_ entity: Entity) -> JSONValue {
-    object([
+  private static func entity(_ entity: Entity, in layout: StoreLayout) -> JSONValue {
+    let described = layout.schema[entity.name]
+    let codecs = described.map { layout.codecs[$0.index] } ?? []
+    let codec = { (attribute: Attribute) -> ColumnCodec? in described?.attributeSlot(named: attribute.name).map { codecs[$0] } }
+    return object([
       ("name", .string(entity.name)), ("parent", optional(entity.parent)), ("abstract", .bool(entity.isAbstract)),
       ("identity", .array(entity.identity.map(JSONValue.string))), ("scoped", .bool(entity.isIdentityScopedToParent)),
       ("subentityKeyPath", optional(entity.subentityKeyPath)), ("entityMapper", optional(entity.entityMapperName)),
       ("renamed", optional(entity.renamingIdentifier)), ("indexes", .array(entity.indexedKeyPaths.map(JSONValue.string))),
-      ("attributes", .array(entity.attributes.map(attribute))), ("relationships", .array(entity.relationships.map(relationship))),
+      ("attributes", .array(entity.attributes.map { attribute($0, codec: codec($0), layout: layout) })),
+      ("relationships", .array(entity.relationships.map(relationship))),
     ])
   }
 
-  private static func attribute(_ attribute: Attribute) -> JSONValue {
-    object([
+  private static func attribute(_ attribute: Attribute, codec: ColumnCodec?, layout: StoreLayout) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("name", .string(attribute.name)), ("type", .string(typeName(attribute.type))), ("optional", .bool(attribute.isOptional)),
       ("default", optional(attribute.defaultValue.flatMap { defaultText($0) })), ("keyPath", optional(attribute.keyPath)),
       ("transformer", optional(attribute.transformerName)), ("renamed", optional(attribute.renamingIdentifier)),
       ("minimum", attribute.rules.minimum.map { .number(JSONNumber(floatLiteral: $0)) } ?? .null),
       ("maximum", attribute.rules.maximum.map { .number(JSONNumber(floatLiteral: $0)) } ?? .null),
       ("pattern", optional(attribute.rules.pattern)),
-    ])
+    ]
+    // How a transformer's values are kept: the store's binding, read back when it is opened
+    // without it (see ``RecordedBinding``).
+    if let name = attribute.transformerName, let codec {
+      members.append(("binding", optional(layout.transformers.boundSpec(of: name))))
+      members.append(("stores", .string(typeName(codec.type))))
+      members.append(("values", optional(codec.storage.transformedType)))
+    }
+    return object(members)
   }
 
   private static func relationship(_ relationship: Relationship) -> JSONValue {
@@ -65,7 +98,7 @@ enum SchemaRecord {
   private static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
   private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
-  private static func typeName(_ type: AttributeType) -> String {
+  static func typeName(_ type: AttributeType) -> String {
     if case .value = type { return AttributeType.transformable.description }
     return type.description
   }

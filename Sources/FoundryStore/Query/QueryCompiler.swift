@@ -118,7 +118,7 @@ struct QueryCompiler {
       let path = segments[...position].joined(separator: ".")
       if let slot = entity.attributeSlot(named: segment) {
         let name = "\(alias).\(dialect.quote(layout.attributeColumns[entity.index][slot]))"
-        let type = entity.attributes[slot].type
+        let type = layout.codecs[entity.index][slot].type
         switch type {
         case .transformable, .value:
           let isCount = rest.last == "@count"

@@ -8,10 +8,19 @@ struct XMLDoctype {
   var name: String
   /// Whether a `SYSTEM` or `PUBLIC` identifier names an external subset (never loaded).
   var hasExternalSubset = false
-  /// Whether the internal subset references a parameter entity (after which, unless the
-  /// document is standalone, declarations may have been skipped and an undeclared entity is
-  /// not a well-formedness error).
+  /// Whether the internal subset references a parameter entity, internal or not (after which,
+  /// unless the document is standalone, an undeclared entity is not a well-formedness error but
+  /// a validity error: XML 1.0 §4.1, WFC and VC "Entity Declared").
   var hasParameterEntityReferences = false
+  /// The first parameter entity the internal subset references that this reader does not read:
+  /// an external one (never loaded) or an undeclared one; `nil` when every parameter entity
+  /// referenced is internal and was read. Its text may declare entities, and unless the document
+  /// is standalone the declarations after it are not processed (XML 1.0 §5.1), so an entity
+  /// missing from ``generalEntities`` may still be declared.
+  var unreadParameterEntity: String?
+  /// Whether the internal subset references a parameter entity that is not read (external or
+  /// undeclared): see ``unreadParameterEntity``.
+  var hasUnreadParameterEntityReferences: Bool { unreadParameterEntity != nil }
   /// General entities by name; the first declaration of a name wins.
   var generalEntities: [String: XMLEntity] = [:]
   /// Attribute declarations by element name (qualified, as written), in declaration order;

@@ -123,8 +123,9 @@ extension XMLSubsetReader {
   // MARK: - Parameter entity references
 
   /// `PEReference` in `DeclSep`: reads an internal entity's text as declarations; skips an
-  /// external one (never loaded), after which later declarations are not processed unless
-  /// the document is standalone.
+  /// external one (never loaded) or an undeclared one, after which later declarations are not
+  /// processed unless the document is standalone, and records it as
+  /// ``XMLDoctype/unreadParameterEntity``.
   mutating func readParameterEntityReferenceBetweenDeclarations() throws(XMLParsingError) {
     let start = index
     index += 1
@@ -136,10 +137,12 @@ extension XMLSubsetReader {
         throw error(.undefinedEntity, "parameter entity '%\(name);' is not declared", at: start)
       }
       state.skipsDeclarations = true
+      if state.doctype.unreadParameterEntity == nil { state.doctype.unreadParameterEntity = name }
       return
     }
     guard let text = declared.replacementText else {
       if !state.isStandalone { state.skipsDeclarations = true }
+      if state.doctype.unreadParameterEntity == nil { state.doctype.unreadParameterEntity = name }
       return
     }
     if state.openParameterEntities.contains(name) {

@@ -39,14 +39,25 @@ public struct XMLParsingOptions: Sendable, Hashable {
   /// ```
   public var maximumDefaultedAttributeBytes = 16 << 20
   /// Whether a reference to an entity the document does not declare is left out, when its
-  /// declaration may be in an external DTD (never read) and the document is not
+  /// declaration may be in DTD text this reader never reads (an external subset, or an external
+  /// or undeclared parameter entity referenced in the internal subset) and the document is not
   /// `standalone="yes"`: what XML 1.0 §4.4.3 lets a non-validating reader do. By default such
   /// a reference is an `undefinedEntity` error, so no text is lost silently.
+  ///
+  /// Whatever this option says, an undeclared entity is an error in a document that is
+  /// `standalone="yes"` or whose DTD has neither an external subset nor a parameter entity
+  /// reference (XML 1.0 §4.1, WFC "Entity Declared"), and is left out when the internal subset
+  /// references parameter entities that are all internal and there is no external subset: every
+  /// declaration was read, so the entity is truly undeclared (only a validity error) and no text
+  /// is lost.
   ///
   /// ```swift
   /// var options = XMLParsingOptions()
   /// options.skipsUndeclaredEntities = true
   /// try XMLTree(string: "<!DOCTYPE r SYSTEM 'r.dtd'><r>a&nbsp;b</r>", options: options).root.text   // "ab"
+  /// // Without the option, that is an `undefinedEntity` error. With only internal parameter
+  /// // entities and no external subset, no option is needed:
+  /// try XMLTree(string: "<!DOCTYPE r [<!ENTITY % p ''>%p;]><r>a&nbsp;b</r>").root.text   // "ab"
   /// ```
   public var skipsUndeclaredEntities = false
 

@@ -49,18 +49,36 @@ extension XMLScanner {
     return nil
   }
 
-  /// The declaration of entity `name`, or `nil` when an undeclared entity is left out (a
-  /// non-standalone document whose DTD has declarations this reader skipped, under
-  /// ``XMLParsingOptions/skipsUndeclaredEntities``).
+  /// The declaration of entity `name`, or `nil` when an undeclared entity is left out.
+  ///
+  /// An undeclared entity is a well-formedness error (XML 1.0 §4.1, WFC "Entity Declared") in a
+  /// document that is `standalone="yes"`, has no DTD, or has a DTD with neither an external
+  /// subset nor a parameter entity reference. Otherwise it is a validity error only, and:
+  /// - when the DTD has an external subset or references a parameter entity this reader does not
+  ///   read (external or undeclared), the entity may be declared there: by default an
+  ///   `undefinedEntity` error, so no text is lost silently, and left out under
+  ///   ``XMLParsingOptions/skipsUndeclaredEntities``;
+  /// - when every parameter entity referenced is internal and there is no external subset, every
+  ///   declaration was read and the entity is truly undeclared: it is left out (no text is lost).
   mutating func entity(named name: String, at amp: Int) throws(XMLParsingError) -> XMLEntity? {
     if let entity = doctype?.generalEntities[name] { return entity }
-    if let doctype, doctype.hasExternalSubset || doctype.hasParameterEntityReferences, !isStandalone {
-      if options.skipsUndeclaredEntities { return nil }
+    guard let doctype, !isStandalone, doctype.hasExternalSubset || doctype.hasParameterEntityReferences else {
+      throw error(.undefinedEntity, "entity '\(name)' is not declared", at: amp)
+    }
+    if options.skipsUndeclaredEntities { return nil }
+    if doctype.hasExternalSubset {
       throw error(
         .undefinedEntity, "entity '\(name)' is not declared in the document (an external DTD, which may declare it, is never read)",
         at: amp)
     }
-    throw error(.undefinedEntity, "entity '\(name)' is not declared", at: amp)
+    if let unread = doctype.unreadParameterEntity {
+      throw error(
+        .undefinedEntity,
+        "entity '\(name)' is not declared in the document (parameter entity '%\(unread);', which may declare it, is never read, "
+          + "and the declarations after it are not processed)",
+        at: amp)
+    }
+    return nil
   }
 
   /// A reference in content: its characters join the pending text; an internal entity's
