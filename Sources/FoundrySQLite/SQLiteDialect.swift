@@ -12,6 +12,8 @@ struct SQLiteDialect: SQLDialect {
     }
   }
 
+  var keepsNULInText: Bool { true }
+
   var primaryKeyDeclaration: String { "\"_pk\" INTEGER PRIMARY KEY" }
 
   func nullSafeNotEqual(_ a: String, _ b: String) -> String { "\(a) IS NOT \(b)" }

@@ -43,6 +43,19 @@ final class RowDecoder {
 
   /// `"_pk", "_version", "_entity", ...` for every column of `table`, qualified by `alias`;
   /// without `"_entity"` when the family has one entity (every row names it).
+  /// The column value of attribute slot `slot` of entity position `entity` holding `value`.
+  /// - Throws: ``StoreError`` `invalidValue` for a value the column cannot keep (a string
+  ///   holding NUL where the database's text cannot hold it).
+  func columnValue(_ value: GraphValue?, entity: Int, slot: Int) throws(StoreError) -> SQLValue {
+    let codec = codecs[entity][slot]
+    let column = try codec.sqlValue(value)
+    if case .blob = column, codec.type == .string, !dialect.keepsNULInText {
+      let attribute = layout.schema.entities[entity].attributes[slot]
+      throw StoreError(.invalidValue, "\(layout.schema.entities[entity].name).\(attribute.name): this database's text cannot hold NUL (U+0000)")
+    }
+    return column
+  }
+
   func selectList(_ table: FamilyTable, alias: String) -> String {
     let leading = table.entities.count == 1 ? ["_pk", "_version"] : ["_pk", "_version", "_entity"]
     return (leading + table.columns.map(\.name)).map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")

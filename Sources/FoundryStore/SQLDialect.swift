@@ -5,6 +5,10 @@
 package protocol SQLDialect: Sendable {
   /// The column type's name in `CREATE TABLE`.
   func name(of type: ColumnType) -> String
+  /// Whether a text column can keep a string holding NUL (U+0000) as its UTF-8 bytes (SQLite,
+  /// whose columns take any value); PostgreSQL's text cannot hold NUL, and such a string is
+  /// refused there rather than stored as something else.
+  var keepsNULInText: Bool { get }
   /// The SQL of the row ID column's declaration (`"_pk" INTEGER PRIMARY KEY`).
   var primaryKeyDeclaration: String { get }
   /// `a` differs from `b`, a null differing from every value (SQLite `IS NOT`, PostgreSQL

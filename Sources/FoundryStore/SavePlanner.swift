@@ -60,9 +60,8 @@ struct SavePlanner {
     let statement = insertStatement(for: entity)
     var arguments: [SQLArgument] = [row(of: object), .value(.text(entity.name))]
     arguments.reserveCapacity(2 + entity.attributes.count + statement.foreignKeys.count)
-    let codecs = decoder.codecs[entity.index]
     for slot in entity.attributes.indices {
-      arguments.append(.value(try codecs[slot].sqlValue(object.value(at: slot))))
+      arguments.append(.value(try decoder.columnValue(object.value(at: slot), entity: entity.index, slot: slot)))
     }
     for (slot, _) in statement.foreignKeys {
       arguments.append(target(object.relatedObjects(at: slot).first))
@@ -103,7 +102,7 @@ struct SavePlanner {
     var changed: [String] = []
     for slot in object.changedAttributeSlots {
       assignments.append("\(dialect.quote(layout.attributeColumns[entity.index][slot])) = ?")
-      arguments.append(.value(try decoder.codecs[entity.index][slot].sqlValue(object.value(at: slot))))
+      arguments.append(.value(try decoder.columnValue(object.value(at: slot), entity: entity.index, slot: slot)))
       changed.append(entity.attributes[slot].name)
     }
     for (slot, column) in foreignKeys(of: object, changedOnly: true) {

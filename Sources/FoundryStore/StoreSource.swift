@@ -81,7 +81,7 @@ final class StoreSource: ObjectSource {
     let columns = entity.identitySlots.map { layout.attributeColumns[entity.index][$0] }
     var arguments: [SQLArgument] = []
     for (slot, value) in zip(entity.identitySlots, identity) {
-      arguments.append(.value(try decoder.codecs[entity.index][slot].sqlValue(value)))
+      arguments.append(.value(try decoder.columnValue(value, entity: entity.index, slot: slot)))
     }
     let condition = columns.map { "t.\(dialect.quote($0)) = ?" }.joined(separator: " AND ")
     let sql = "SELECT \(decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t WHERE \(condition) LIMIT 1"

@@ -12,11 +12,28 @@ enum GraphStoreAgreement {
   /// attribute name: two sets of objects agree when their lines do.
   static func lines(_ objects: [ManagedObject], of entity: EntityDescription) -> [String] {
     objects.filter { $0.entity.name == entity.name }.map { object in
-      entity.attributes.map { attribute in
-        let value = (try? object.value(forKey: attribute.name)) ?? nil
-        return "\(attribute.name)=\(value.map(describe) ?? "nil")"
-      }.joined(separator: " ")
+      let relationships = entity.relationships.map { relationship -> String in
+        let targets = ((try? object.related(forKey: relationship.name)) ?? []).map(reference)
+        return "\(relationship.name)=[\((relationship.isOrdered ? targets : targets.sorted()).joined(separator: ", "))]"
+      }
+      return ([attributes(of: object)] + relationships).joined(separator: " ")
     }.sorted()
+  }
+
+  /// An object's attribute values by name.
+  static func attributes(of object: ManagedObject) -> String {
+    object.entity.attributes.map { attribute in
+      let value = (try? object.value(forKey: attribute.name)) ?? nil
+      return "\(attribute.name)=\(value.map(describe) ?? "nil")"
+    }.joined(separator: " ")
+  }
+
+  /// A related object as its entity and identity, or its values when it has no identity.
+  static func reference(_ object: ManagedObject) -> String {
+    let entity = object.entity
+    guard entity.hasIdentity else { return "\(entity.name)(\(attributes(of: object)))" }
+    let identity = entity.identitySlots.map { slot in ((try? object.value(forKey: entity.attributes[slot].name)) ?? nil).map(describe) ?? "nil" }
+    return "\(entity.name)#\(identity.joined(separator: ","))"
   }
 
   /// A value's description that tells apart what equality tells apart (a date's exact seconds).

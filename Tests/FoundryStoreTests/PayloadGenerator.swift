@@ -62,6 +62,12 @@ struct PayloadGenerator {
 
   /// A value of `attribute`'s type, within its rules.
   mutating func value(for attribute: Attribute) -> JSONValue {
+    // The transformers of `RandomLibrary`: a list, a day, any JSON.
+    switch attribute.transformerName {
+    case "List": return .string((0..<next(4)).map { _ in ["drama", "é", "字 😀", "melodrama"][next(4)] }.joined(separator: ","))
+    case "Day": return .string(String(Self.iso8601(Double(next(15_778_800)) * 1000 - 8_520_000_000).prefix(10)))
+    default: break
+    }
     let rules = attribute.rules
     switch attribute.type {
     case .string:

@@ -193,11 +193,36 @@ struct GraphExporter {
       let encoded = try encoder.encodeToValue(AttributeOutput(value: value, codec: codecs[slot]))
       try result.insert(encoded, at: paths[slot])
     }
+    try writeSubentityName(of: object, into: &result)
+  }
+
+  /// The object's entity at the subentity key path its family declares (`"kind": "Photo"`, or
+  /// its `subentityValue`), as an import reads it back; nothing when the family declares none,
+  /// or an attribute of its own wrote there.
+  private func writeSubentityName(of object: ManagedObject, into result: inout JSONObject) throws {
+    guard let (path, name) = subentityName(of: object) else { return }
+    if path.segments.count == 1, let first = path.segments.first, result[first.name] != nil { return }
+    try result.insert(.string(name), at: path)
+  }
+
+  /// The subentity key path the object's family declares (the nearest in its lineage, as an
+  /// import looks), and the name the object's entity goes by there.
+  private func subentityName(of object: ManagedObject) -> (path: PathExpression, name: String)? {
+    let entity = object.entity
+    for index in entity.lineage.reversed() {
+      guard let keyPath = schema.entities[index].declaration.subentityKeyPath else { continue }
+      return (PathExpression(keyPath), entity.declaration.userInfo["subentityValue"] ?? entity.name)
+    }
+    return nil
   }
 
   private static func holdsOnlyIdentity(_ object: ManagedObject, except inverse: Int?) -> Bool {
     let entity = object.entity
-    for slot in entity.attributes.indices where !entity.isIdentitySlot[slot] && object.values[slot] != nil { return false }
+    // A reference makes an object holding the defaults: a value other than its default (a
+    // cleared one included) must be written.
+    for slot in entity.attributes.indices where !entity.isIdentitySlot[slot] && object.values[slot] != entity.attributes[slot].defaultValue {
+      return false
+    }
     for slot in entity.relationships.indices where slot != inverse && object.loaded(slot).count > 0 { return false }
     return true
   }
@@ -211,11 +236,15 @@ struct GraphExporter {
     guard values.allSatisfy({ $0 != nil }) else { return nil }
     let encoded = values.compactMap { $0.flatMap { try? encoder.encodeToValue($0) } }
     guard encoded.count == slots.count else { return nil }
-    if slots.count == 1 { return encoded[0] }
+    // An object of a family with subentities names its entity too, so that a reference read
+    // before the object itself makes the right subentity.
+    let subentity = subentityName(of: object)
+    if slots.count == 1, subentity == nil { return encoded[0] }
     var result = JSONObject()
     let paths = paths[object.entity.index].attributes
     // A path no value can be written at fails the attributes' write too, with its error.
     for (slot, value) in zip(slots, encoded) { guard (try? result.insert(value, at: paths[slot])) != nil else { return nil } }
+    if let (path, name) = subentity, (try? result.insert(.string(name), at: path)) == nil { return nil }
     return .object(result)
   }
 
