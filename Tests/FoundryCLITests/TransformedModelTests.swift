@@ -126,6 +126,17 @@ struct TransformedModelTests {
     #expect(result.error.contains("micros.json:1:"), "\(result.error)")
     let query = foundry("query", "--store", store, "--entity", "Author")
     #expect(query.output == "(no objects)\n" || query.status == 1, "\(query)")
+    // Lossy: the bad value is reported with its object's place and never stored; the optional
+    // attribute keeps no value, and the other objects are imported.
+    let mixed = try directory.write(
+      #"{"authors": [{"author_id": 8, "dateOfBirth": 0}, {"author_id": 9, "dateOfBirth": 1700000000000000}]}"#, to: "mixed-\(kind).json")
+    let lossy = importing(mixed, into: store, ["--transformer", "Date=epoch-seconds", "--transformer", "StringArray=split:,", "--lossy"])
+    #expect(lossy.status == 0, "\(lossy)")
+    #expect((lossy.output + lossy.error).contains("$.authors[1].dateOfBirth"), "\(lossy)")
+    #expect(lossy.output.contains("objects: Author 2"), "\(lossy)")
+    let stored = foundry("query", "--store", store, "--entity", "Author", "--sort", "authorId")
+    #expect(stored.output.contains("8         1970-01-01T00:00:00Z"), "\(stored)")
+    #expect(stored.output.contains("9         -"), "\(stored)")
   }
 
   @Test("a store refuses, naming the attribute, a binding that would read its values otherwise")
