@@ -199,12 +199,15 @@ final class GraphImportSession {
   }
 
   /// The object to-one relationship `slot` of `object` holds, when a payload object for it is
-  /// that object again: its entity has no identity to find it by, so the payload updates the
-  /// one already there (an author's pricing, imported twice, stays one pricing) instead of
-  /// replacing it with a new one. `nil` when the relationship holds none, or the payload names
-  /// another subentity.
+  /// that object again: its entity has no identity to find it by, and no other object can
+  /// share it (the inverse is to-one, or there is none), so the payload updates the one
+  /// already there (a book's pricing, imported twice, stays one pricing) instead of replacing
+  /// it with a new one. `nil` when the relationship holds none, the payload names another
+  /// subentity, or the object may be shared (a many-to-one target gets a new object, as before).
   func heldInPlace(_ value: ValueReader, of object: ManagedObject, slot: Int, as plan: EntityImportPlan) throws -> ManagedObject? {
-    guard value.kind == .object, !plan.entity.hasIdentity, let current = object.loaded(slot).objects.first, !current.isDeleted else { return nil }
+    guard value.kind == .object, !plan.entity.hasIdentity else { return nil }
+    if let inverse = object.entity.inverseSlots[slot], plan.entity.relationships[inverse].isToMany { return nil }
+    guard let current = object.loaded(slot).objects.first, !current.isDeleted else { return nil }
     let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
     return actual.entity === current.entity ? current : nil
   }
