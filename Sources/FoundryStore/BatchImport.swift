@@ -38,6 +38,7 @@ struct BatchImport: Sendable {
     var objectCounts: [String: Int] = [:]
     var createdCount = 0
     var relationshipCount = 0
+    var deletedCount = 0
     var issues: [MappingIssue] = []
     /// Every object inserted, updated or deleted, for a dry run's report.
     var changes: [ObjectChange] = []
@@ -61,6 +62,9 @@ struct BatchImport: Sendable {
     }
     let first = context.graph.nextObjectNumber
     var summary = Summary()
+    // Stale objects are those the whole payload left out: each batch names what it keeps.
+    let stale = options.operations.contains(.delete) ? options.staleObjects : nil
+    var kept: Set<PersistentID> = []
     var batch: [(node: JSONNode, place: PayloadPlace)] = []
     batch.reserveCapacity(batchSize)
     while true {
@@ -75,14 +79,31 @@ struct BatchImport: Sendable {
         imported.add(pending.changes.inserted, rows: saved.inserted, layout: store.layout)
         summary.saved.add(saved)
       }
+      if stale != nil { kept.formUnion(report.objects.compactMap(\.persistentID)) }
       context.graph.evict(from: first)
       if let report = options.progress {
         let (done, total) = elements.progress ?? (summary.elementCount, -1)
         report(done, total)
       }
     }
+    if let stale { try deleteStale(stale, keeping: kept, store: store, in: transaction, into: &summary) }
     if dryRun { summary.saved = SaveResult() }
     return summary
+  }
+
+  /// The import's last step with ``GraphImportOptions/staleObjects``: deletes, in a context of
+  /// its own, the entity's stored objects the scope covers that no batch kept.
+  private func deleteStale(
+    _ stale: GraphImportOptions.StaleObjects, keeping kept: Set<PersistentID>, store: Store, in transaction: any StoreTransaction, into summary: inout Summary
+  ) throws {
+    let context = try store.makeContext(transformers: transformers)
+    context.source.transaction = transaction
+    defer { context.source.transaction = nil }
+    try context.loadStaleCandidates(of: entity, options: options)
+    summary.deletedCount += try context.graph.deleteStale(stale, of: entity) { object in object.persistentID.map(kept.contains) ?? true }
+    if dryRun { summary.changes += try context.describeChanges() }
+    guard let pending = try context.prepareSave(mergesByIdentity: true) else { return }
+    summary.saved.add(context.commitSave(pending, rows: try transaction.write(pending.plan.plan)))
   }
 }
 
@@ -93,6 +114,7 @@ extension BatchImport.Summary {
     objectCounts.merge(report.objectCounts, uniquingKeysWith: +)
     createdCount += report.createdCount
     relationshipCount += report.relationshipCount
+    deletedCount += report.deletedCount
     issues += report.issues
   }
 
@@ -102,6 +124,7 @@ extension BatchImport.Summary {
     graph.objectCounts = objectCounts
     graph.createdCount = createdCount
     graph.relationshipCount = relationshipCount
+    graph.deletedCount = deletedCount
     graph.issues = issues
     return StoreImportReport(graph: graph, changes: changes, saved: saved, elementCount: elementCount)
   }

@@ -74,7 +74,10 @@ extension ObjectContext {
   nonisolated(nonsending) public func importJSON(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil
   ) async throws -> StoreImportReport {
-    try await importPayload(dryRun: dryRun) { try graph.importJSON(bytes, entity: entity, root: root, options: storeBound(options), sourceName: sourceName) }
+    try await importPayload(dryRun: dryRun) {
+      try loadStaleCandidates(of: entity, options: options)
+      return try graph.importJSON(bytes, entity: entity, root: root, options: storeBound(options), sourceName: sourceName)
+    }
   }
 
   /// Imports an XML payload into the store, as ``importJSON(_:entity:root:options:dryRun:sourceName:)`` does JSON.
@@ -93,7 +96,23 @@ extension ObjectContext {
   nonisolated(nonsending) public func importXML(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil
   ) async throws -> StoreImportReport {
-    try await importPayload(dryRun: dryRun) { try graph.importXML(bytes, entity: entity, root: root, options: storeBound(options), sourceName: sourceName) }
+    try await importPayload(dryRun: dryRun) {
+      try loadStaleCandidates(of: entity, options: options)
+      return try graph.importXML(bytes, entity: entity, root: root, options: storeBound(options), sourceName: sourceName)
+    }
+  }
+
+  /// Loads every stored object of `entity` that an import with ``GraphImportOptions/staleObjects``
+  /// may delete (a context's graph holds only what it loaded); a `related` scope loads its
+  /// object's relationship when the import reads it.
+  ///
+  /// ```swift
+  /// try context.loadStaleCandidates(of: "Author", options: options)
+  /// ```
+  package func loadStaleCandidates(of entity: String, options: GraphImportOptions) throws {
+    guard let stale = options.staleObjects, options.operations.contains(.delete) else { return }
+    if case .related = stale { return }
+    _ = try fetchNow(FetchRequest(entity: entity))
   }
 
   nonisolated(nonsending) private func importPayload(dryRun: Bool, _ run: () throws -> GraphImportReport) async throws -> StoreImportReport {

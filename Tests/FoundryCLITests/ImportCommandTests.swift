@@ -23,7 +23,7 @@ struct ImportCommandTests {
   }
 
   static let knownSpecs = """
-    base64, base64url, bool, date:FORMAT, dates:SPEC|SPEC, decimal, decimal-string, double, epoch-ms, epoch-seconds, int, \
+    base64, base64url, bool, date:FORMAT, dates:SPEC|SPEC, decimal, decimal-string, double, epoch, epoch-ms, epoch-seconds, int, \
     iso8601, iso8601-date, json, rfc1123, rfc3339, rfc822, split:SEPARATOR, string, twitter, url, uuid
     """
 

@@ -39,7 +39,7 @@ struct TransformerRegistryTests {
     #expect(
       unknown?.description == """
         unknown transformer "dat:yyyy" (known: base64, base64url, bool, date:FORMAT, dates:SPEC|SPEC, decimal, decimal-string, double, \
-        epoch-ms, epoch-seconds, int, iso8601, iso8601-date, json, rfc1123, rfc3339, rfc822, split:SEPARATOR, string, \
+        epoch, epoch-ms, epoch-seconds, int, iso8601, iso8601-date, json, rfc1123, rfc3339, rfc822, split:SEPARATOR, string, \
         twitter, url, uuid)
         """)
     let wrong = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "int", as: Date.self) }

@@ -92,4 +92,14 @@ extension MappingTransformer where Self == DateTransformer {
   /// updated = try object.decode(at: 1, using: .millisecondsSince1970)
   /// ```
   public static var millisecondsSince1970: DateTransformer { DateTransformer(format: .millisecondsSince1970) }
+
+  /// A number (or numeric string) of seconds, milliseconds or microseconds since 1970, told
+  /// apart by magnitude: below 10^11 seconds (to the year 5138), below 10^14 milliseconds,
+  /// else microseconds. Writes seconds.
+  ///
+  /// ```swift
+  /// // 1441843200, 1441843200000 and "1441843200000000" are all 2015-09-10T00:00:00Z
+  /// stamp = try object.decode(at: 0, using: .sinceEpochByMagnitude)
+  /// ```
+  public static var sinceEpochByMagnitude: DateTransformer { DateTransformer(format: .sinceEpochByMagnitude) }
 }

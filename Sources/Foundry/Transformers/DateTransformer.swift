@@ -28,6 +28,8 @@ public struct DateTransformer: MappingTransformer, Hashable {
     case pattern(String)
     case secondsSince1970
     case millisecondsSince1970
+    /// Seconds, milliseconds or microseconds since 1970, told apart by magnitude.
+    case sinceEpochByMagnitude
   }
 
   let format: Format
@@ -53,6 +55,7 @@ public struct DateTransformer: MappingTransformer, Hashable {
     case .pattern(let pattern): "Date in format \"\(pattern)\""
     case .secondsSince1970: "Date as seconds since 1970"
     case .millisecondsSince1970: "Date as milliseconds since 1970"
+    case .sinceEpochByMagnitude: "Date as seconds, milliseconds or microseconds since 1970"
     }
   }
 
@@ -66,7 +69,7 @@ public struct DateTransformer: MappingTransformer, Hashable {
   /// - Throws: ``MappingError`` naming the format when the value does not parse.
   public func read(from value: ValueReader) throws -> Date {
     switch format {
-    case .secondsSince1970, .millisecondsSince1970:
+    case .secondsSince1970, .millisecondsSince1970, .sinceEpochByMagnitude:
       return try readEpoch(from: value)
     case .pattern(let pattern):
       guard value.kind == .string || value.jsonNode.isMarkup || (value.coercion == .lenient && value.kind == .number) else {
@@ -106,13 +109,15 @@ public struct DateTransformer: MappingTransformer, Hashable {
     case .twitter: TwitterDateFormat.parse(string)
     case .pattern(let pattern):
       PatternDateFormat.shared(pattern: pattern, timeZone: timeZone).date(from: string).map { .success($0) } ?? .failure(.syntax)
-    case .secondsSince1970, .millisecondsSince1970:
+    case .secondsSince1970, .millisecondsSince1970, .sinceEpochByMagnitude:
       JSONNumber(text: string).flatMap { epochDate($0) }.map { .success($0) } ?? .failure(.syntax)
     }
   }
 
   private func readEpoch(from value: ValueReader) throws -> Date {
-    guard value.kind == .number || (value.readsText && (value.kind == .string || value.jsonNode.isMarkup)) else {
+    // By magnitude, a numeric string is as plain as a number (`"1441843200"`, as Sync reads it).
+    let readsStrings = value.readsText || format == .sinceEpochByMagnitude
+    guard value.kind == .number || (readsStrings && (value.kind == .string || value.jsonNode.isMarkup)) else {
       throw value.mismatch(expected: expectation)
     }
     let number: JSONNumber
@@ -128,7 +133,12 @@ public struct DateTransformer: MappingTransformer, Hashable {
   }
 
   private func epochDate(_ number: JSONNumber) -> Date? {
-    let perSecond: Int64 = format == .millisecondsSince1970 ? 1_000 : 1
+    let perSecond: Int64
+    switch format {
+    case .millisecondsSince1970: perSecond = 1_000
+    case .sinceEpochByMagnitude: perSecond = Self.unitsPerSecond(ofEpoch: number.double ?? 0)
+    default: perSecond = 1
+    }
     let seconds: Double
     if let integer = number.int64 {
       // One rounding, as `Date(timeIntervalSince1970: Double(ms) / 1000)` would do it.
@@ -138,6 +148,17 @@ public struct DateTransformer: MappingTransformer, Hashable {
       seconds = double / Double(perSecond)
     }
     return Self.representable(secondsSince1970: seconds)
+  }
+
+  /// The units per second of a time since 1970 told apart by its magnitude: below 10^11 it
+  /// is seconds (up to the year 5138), below 10^14 milliseconds (the same span), else
+  /// microseconds. A time in seconds before 1970-01-01 is read as seconds down to -10^11.
+  static func unitsPerSecond(ofEpoch value: Double) -> Int64 {
+    switch abs(value) {
+    case ..<1e11: 1
+    case ..<1e14: 1_000
+    default: 1_000_000
+    }
   }
 
   /// The seconds since 1970 of the dates Foundry reads: years 1 to 9999, the years ISO 8601's
@@ -160,7 +181,7 @@ public struct DateTransformer: MappingTransformer, Hashable {
   /// - Throws: ``MappingError`` for dates the format cannot show (years past 9999 in RFC 1123).
   public func write(_ date: Date, to writer: inout ValueWriter) throws {
     switch format {
-    case .secondsSince1970:
+    case .secondsSince1970, .sinceEpochByMagnitude:
       let seconds = date.timeIntervalSince1970
       if let whole = Int64(exactly: seconds) { return writer.write(whole) }
       try writer.write(seconds)
@@ -183,7 +204,7 @@ public struct DateTransformer: MappingTransformer, Hashable {
     case .rfc1123: RFC1123DateFormat.string(from: date)
     case .twitter: TwitterDateFormat.string(from: date)
     case .pattern(let pattern): PatternDateFormat.shared(pattern: pattern, timeZone: timeZone).string(from: date)
-    case .secondsSince1970: JSONNumber(date.timeIntervalSince1970)?.text
+    case .secondsSince1970, .sinceEpochByMagnitude: JSONNumber(date.timeIntervalSince1970)?.text
     case .millisecondsSince1970: Int64(exactly: (date.timeIntervalSince1970 * 1_000).rounded()).map { String($0) }
     }
   }

@@ -12,6 +12,7 @@ extension TransformerRegistry {
   /// |---|---|
   /// | `iso8601`, `iso8601-date`, `rfc3339`, `rfc1123`, `rfc822`, `twitter` | ``DateTransformer`` |
   /// | `epoch-seconds`, `epoch-ms`, `date:FORMAT` | ``DateTransformer`` |
+  /// | `epoch` (seconds, milliseconds or microseconds, by magnitude) | ``DateTransformer/sinceEpochByMagnitude`` |
   /// | `dates:SPEC\|SPEC` (`dates:iso8601\|rfc1123`), each a date spec above | ``DateFormatsTransformer`` |
   /// | `bool`, `int`, `double`, `string` | ``IdentityTransformer`` |
   /// | `json` (the value as it is, any JSON) | ``IdentityTransformer`` of `JSONValue` |
@@ -53,6 +54,7 @@ extension TransformerRegistry {
   private static let namedDateFormats: [(name: String, format: DateTransformer)] = [
     ("iso8601", .iso8601), ("iso8601-date", .iso8601Date), ("rfc3339", .rfc3339), ("rfc1123", .rfc1123), ("rfc822", .rfc822),
     ("twitter", .twitter), ("epoch-seconds", .secondsSince1970), ("epoch-ms", .millisecondsSince1970),
+    ("epoch", .sinceEpochByMagnitude),
   ]
 
   /// The date format one spec of `dates:SPEC|SPEC` names: a named one, or `date:FORMAT`.

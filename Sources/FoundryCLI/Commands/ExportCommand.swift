@@ -34,10 +34,14 @@ struct ExportCommand: ConsoleCommand {
   @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write: JSON, or XML when it ends in .xml.", valueName: "file"))
   var output: String?
 
+  @Option(help: RelationshipStyle.help)
+  var relationships: RelationshipStyle?
+
   func run(console: Console) throws {
     let (_, context) = try options.open(console: console)
     let objects = try console.failing { try context.fetchNow(FetchRequest(entity: options.entity)) }
-    let export = GraphFileExport(entity: options.entity, root: root, modelPath: options.model ?? options.store, transformers: context.transformers)
+    var export = GraphFileExport(entity: options.entity, root: root, modelPath: options.model ?? options.store, transformers: context.transformers)
+    export.relationships = relationships?.export ?? .nested
     let count = try export.write(objects, of: context.graph, to: output ?? "-", console: console)
     if let output { console.print("exported \(count) \(options.entity) to \(output)") }
   }

@@ -21,9 +21,11 @@ extension ImportCommand {
   /// objects: Author 2, Book 3, Tag 4
   /// ```
   func importIntoStore(at path: String, schema: Schema, model: ModelFile, options: GraphImportOptions, console: Console) throws {
+    var options = options
     let target = try console.failing {
       let target = try StoreImport(path: path, schema: schema, transformers: options.mapping.transformers)
       if !dryRun { try target.record(transformers.bindings) }
+      if case .predicate(let predicate)? = peers.scope { options.staleObjects = try target.staleObjects(of: entity, matching: predicate) }
       return target
     }
     ModelLoader.noteUnbound(in: schema, registry: target.store.transformers, console: console)

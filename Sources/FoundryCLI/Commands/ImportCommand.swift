@@ -80,6 +80,9 @@ struct ImportCommand: ConsoleCommand {
   @Option(help: ArgumentHelp("Write the entity's objects to this file: JSON, or XML when it ends in .xml.", valueName: "file"))
   var export: String?
 
+  @Option(help: RelationshipStyle.help)
+  var relationships: RelationshipStyle?
+
   @Option(help: "How to print the report: text or json.")
   var format: OutputFormat = .text
 
@@ -95,20 +98,26 @@ struct ImportCommand: ConsoleCommand {
   /// How a payload's to-many relationships combine with what a store holds.
   enum SyncPolicy: String, ExpressibleByArgument, CaseIterable {
     case keep, detach, delete
+    case byKind = "by-kind"
 
     var merge: GraphImportOptions.ToManyMerge {
       switch self {
       case .keep: .append
       case .detach: .replace
       case .delete: .replaceDeletingOthers
+      case .byKind: .byKind
       }
     }
   }
 
   @Option(
     help: ArgumentHelp(
-      "With --store: keep what a payload's lists leave out (the default), detach it (unlink), or delete it.", valueName: "policy"))
+      "With --store: keep what a payload's lists leave out (the default), detach it (unlink), delete it, or by-kind as Sync (delete a one-to-many's, unlink a many-to-many's).",
+      valueName: "policy"))
   var sync: SyncPolicy?
+
+  @OptionGroup(title: "Models of other libraries")
+  var peers: PayloadConventionOptions
 
   @OptionGroup(title: "Parsing")
   var input: InputOptions
@@ -121,11 +130,15 @@ struct ImportCommand: ConsoleCommand {
     if dryRun, store == nil { throw ValidationError("--dry-run needs --store.") }
     if sync != nil, store == nil { throw ValidationError("--sync needs --store.") }
     if store != nil, export != nil { throw ValidationError("--export writes the imported graph; with --store, use foundry export.") }
+    if relationships != nil, export == nil { throw ValidationError("--relationships says how --export writes related objects; give --export.") }
+    if case .predicate? = peers.scope, store == nil { throw ValidationError("--scope where:PREDICATE needs --store (the predicate is a store query).") }
   }
 
   func run(console: Console) throws {
     let options = try importOptions()
-    let (modelFile, schema) = try ModelLoader(path: model).load(entity: entity, transformers: options.mapping.transformers, console: console)
+    var loader = ModelLoader(path: model)
+    loader.conventions = peers.payloadConventions
+    let (modelFile, schema) = try loader.load(entity: entity, transformers: options.mapping.transformers, console: console)
     if let store {
       var storeOptions = options
       storeOptions.toManyMerge = (sync ?? .keep).merge
@@ -142,8 +155,9 @@ struct ImportCommand: ConsoleCommand {
     summary.count(graph)
     var exported: String?
     if let export {
-      let count = try GraphFileExport(entity: entity, root: root, modelPath: model, transformers: options.mapping.transformers)
-        .write(try console.failing { try graph.objects(of: entity) }, of: graph, to: export, console: console)
+      var fileExport = GraphFileExport(entity: entity, root: root, modelPath: model, transformers: options.mapping.transformers)
+      fileExport.relationships = relationships?.export ?? .nested
+      let count = try fileExport.write(try console.failing { try graph.objects(of: entity) }, of: graph, to: export, console: console)
       exported = "exported \(count) \(entity) to \(export)"
     }
     switch format {
@@ -165,6 +179,7 @@ struct ImportCommand: ConsoleCommand {
     options.isLossy = lossy
     options.mapping.parsing = input.parsingOptions
     options.mapping.xmlParsing = input.xmlParsingOptions(startingFrom: options.mapping.xmlParsing)
+    peers.apply(to: &options)
     return options
   }
 

@@ -20,6 +20,8 @@ struct GraphFileExport {
   /// The model as given, whose name the XML root element takes.
   let modelPath: String
   let transformers: TransformerRegistry
+  /// How related objects are written (`--relationships`).
+  var relationships = RelationshipExport.nested
 
   /// Writes `objects` (of `graph`) to `path`. A stored value that does not read back is left
   /// out, and reported after everything else is written.
@@ -32,7 +34,8 @@ struct GraphFileExport {
     encoding.writing = .pretty
     let isXML = path.lowercased().hasSuffix(".xml")
     let (text, unreadable) = try console.failing {
-      let (value, unreadable) = try graph.exportValueLeavingOutUnreadable(objects, root: isXML ? root ?? "object" : root, options: encoding, forXML: isXML)
+      let (value, unreadable) = try graph.exportValueLeavingOutUnreadable(
+        objects, root: isXML ? root ?? "object" : root, options: encoding, forXML: isXML, relationships: relationships)
       guard isXML else { return (value.makeJSONString(options: .pretty), unreadable) }
       let rootElement = Self.xmlRootElement(forModelNamed: EntitySourceGenerator.modelName(ofPath: modelPath))
       let bytes = try ObjectGraph.xmlDocument(value, rootElement: rootElement, writing: .pretty(indent: 2))
@@ -75,4 +78,24 @@ struct GraphFileExport {
     }
     return isPlain ? lowercased : "objects"
   }
+}
+
+/// `--relationships nested|identities|none|depth:N`: how an export writes related objects.
+struct RelationshipStyle: ExpressibleByArgument {
+  let export: RelationshipExport
+
+  init?(argument: String) {
+    switch argument {
+    case "nested": export = .nested
+    case "identities": export = .identities
+    case "none": export = .omitted
+    default:
+      guard argument.hasPrefix("depth:"), let depth = Int(argument.dropFirst("depth:".count)), depth >= 0 else { return nil }
+      export = .nestedToDepth(depth)
+    }
+  }
+
+  /// The help of the option.
+  static let help = ArgumentHelp(
+    "How related objects are written: nested (the default), identities, none, or depth:N (nested N levels, identities below).", valueName: "style")
 }

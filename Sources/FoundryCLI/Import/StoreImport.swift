@@ -35,9 +35,10 @@ struct StoreImport {
   ) throws -> Outcome {
     let context = try store.makeContext(transformers: options.mapping.transformers.adding(store.transformers))
     let report = try context.importNow(dryRun: dryRun) { graph in
+      try context.loadStaleCandidates(of: entity, options: options)
       switch format {
-      case .json: try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
-      case .xml: try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+      case .json: return try graph.importJSON(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
+      case .xml: return try graph.importXML(bytes, entity: entity, root: root, options: options, sourceName: sourceName)
       }
     }
     let changes = dryRun ? report.changes : []
@@ -82,6 +83,13 @@ struct StoreImport {
     var bindings: [String: String] = [:]
     for (name, value) in object { bindings[name] = value.string }
     return bindings
+  }
+
+  /// `--scope where:PREDICATE`: the stored objects of `entity` that `predicate` matches now,
+  /// before any payload is imported, as the stale objects the payloads may delete.
+  func staleObjects(of entity: String, matching predicate: String) throws -> GraphImportOptions.StaleObjects {
+    let matched = Set(try store.makeContext().fetchNow(FetchRequest(entity: entity, where: predicate)).compactMap(\.persistentID))
+    return .matching { object in object.persistentID.map(matched.contains) ?? false }
   }
 
   /// The stored objects of each entity (not counting subentities), by entity name; no zero counts.

@@ -18,12 +18,14 @@ internal import FoundryInternals
 struct ModelLoader {
   /// The model as given: a `.xcdatamodeld`, a `.xcdatamodel` or its `contents` file.
   let path: String
+  /// Conventions the schema is read with, besides the model's own (`--keys`, `--conventions`).
+  var conventions = PayloadConventions.none
 
   /// The model file and its schema; a model that cannot be read is reported and exits with 1.
   func load(console: Console) throws -> (ModelFile, Schema) {
     try console.failing {
       let file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
-      return (file, try Schema(file))
+      return (file, try Schema(file, conventions: conventions))
     }
   }
 

@@ -34,7 +34,8 @@ extension GraphExporter {
     var seen = Set(objects.map(ObjectIdentifier.init))
     var pending = objects
     while let object = pending.popLast() {
-      for slot in object.entity.relationships.indices {
+      // A relationship left out of exports (`isExported`) is never written: no link of it is missing.
+      for slot in object.entity.relationships.indices where object.entity.relationships[slot].isExported {
         let targets = object.loaded(slot).objects
         var isMissingLink = false
         for target in targets {

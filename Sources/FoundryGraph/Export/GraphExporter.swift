@@ -43,10 +43,13 @@ struct GraphExporter {
   /// Whether keyed relationships are written as lists (for XML, whose element names cannot
   /// be the keys); each object holds its key attribute either way.
   private let writesKeyedAsLists: Bool
+  /// How related objects are written.
+  private let relationships: RelationshipExport
 
-  init(schema: Schema, options: EncodingOptions, writesKeyedAsLists: Bool = false) {
+  init(schema: Schema, options: EncodingOptions, writesKeyedAsLists: Bool = false, relationships: RelationshipExport = .nested) {
     self.schema = schema
     self.writesKeyedAsLists = writesKeyedAsLists
+    self.relationships = relationships
     encoder = MappingEncoder(options: options)
     codecs = Array(repeating: nil, count: schema.entities.count)
     paths = schema.entities.map { entity in
@@ -59,6 +62,7 @@ struct GraphExporter {
     let families = Set(objects.map(\.entity.rootIndex))
     topFamily = families.count == 1 ? families.first : nil
     let document = try writeTopLevel(objects)
+    guard relationships != .omitted else { return document }
     let unwritten = unwrittenSides(from: objects)
     guard !unwritten.isEmpty else { return document }
     firstPass = visited
@@ -113,7 +117,7 @@ struct GraphExporter {
     if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: back) { return identity(of: object) }
     var result = JSONObject()
     try writeAttributes(of: object, into: &result)
-    for (slot, relationship) in entity.relationships.enumerated() where slot != back {
+    for (slot, relationship) in entity.relationships.enumerated() where slot != back && relationship.isExported && relationships != .omitted {
       let targets = object.loaded(slot).objects
       guard !targets.isEmpty else { continue }
       let inverse = entity.inverseSlots[slot]
@@ -123,7 +127,7 @@ struct GraphExporter {
         let isLeftOut = !firstPass.isEmpty && !firstPass.contains(ObjectIdentifier(target))
         // Back toward the object around this one, only objects the first pass left out go in full.
         let value =
-          isBack && !isLeftOut
+          isBack && !isLeftOut || !relationships.nests(atDepth: depth + 1) && identity(of: target) != nil
           ? identity(of: target)
           : try write(target, from: inverse.map { (object, $0) }, depth: depth + 1, isLeftOutBranch: isLeftOutBranch || isLeftOut)
         guard let value else { continue }
@@ -171,7 +175,7 @@ struct GraphExporter {
         guard object.loaded(slot).objects.isEmpty, let first = self.paths[object.entity.index].relationships[slot].segments.first else { return nil }
         return first.name
       })
-    for (slot, attribute) in object.entity.attributes.enumerated() {
+    for (slot, attribute) in object.entity.attributes.enumerated() where attribute.isExported {
       if paths[slot].segments.count > 1, let first = paths[slot].segments.first, emptyKeys.contains(first.name),
         object.values[slot] == nil || object.values[slot] == attribute.defaultValue
       {
@@ -266,4 +270,31 @@ struct AttributeOutput: MappableValue {
   }
 
   func write(to writer: inout ValueWriter) throws { try codec.write(value, &writer) }
+}
+
+/// How an export writes an object's relationships (Sync's export options).
+///
+/// ```swift
+/// try graph.exportJSON(users, relationships: .identities)   // "notes": [301, 302]
+/// ```
+public enum RelationshipExport: Sendable, Hashable {
+  /// Related objects in full the first time they are reached, as identities after that: what
+  /// reads back into the same graph. The default.
+  case nested
+  /// As ``nested``, down to `depth` levels below the exported objects (1: their related objects
+  /// in full, and those objects' related ones as identities); deeper objects as identities.
+  case nestedToDepth(Int)
+  /// Related objects as their identities (an object without identity is written in full).
+  case identities
+  /// No relationships.
+  case omitted
+
+  /// Whether an object `depth` levels below the exported ones is written in full.
+  func nests(atDepth depth: Int) -> Bool {
+    switch self {
+    case .nested: true
+    case .nestedToDepth(let limit): depth <= limit
+    case .identities, .omitted: false
+    }
+  }
 }

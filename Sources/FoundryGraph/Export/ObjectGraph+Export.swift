@@ -26,27 +26,32 @@ extension ObjectGraph {
   ///   - objects: The objects to export; everything reachable from them comes too.
   ///   - root: The key path to hold the array of objects at; `nil` makes the array the payload.
   ///   - options: The encoding options (key strategy, date and data formats, transformers).
+  ///   - relationships: How related objects are written: nested (the default), to a depth, as identities, or not at all.
   /// - Throws: `MappingError` when an attribute's transformer cannot write its value back;
   ///   ``GraphError`` `unboundTransformer` for a transformer name `options` does not know.
-  public func exportValue(_ objects: [ManagedObject], root: String? = nil, options: EncodingOptions = .init()) throws -> JSONValue {
-    try exportValue(objects, root: root, options: options, forXML: false)
+  public func exportValue(
+    _ objects: [ManagedObject], root: String? = nil, options: EncodingOptions = .init(), relationships: RelationshipExport = .nested
+  ) throws -> JSONValue {
+    try exportValue(objects, root: root, options: options, forXML: false, relationships: relationships)
   }
 
-  /// ``exportValue(_:root:options:)``, with keyed relationships as lists for XML.
-  private func exportValue(_ objects: [ManagedObject], root: String?, options: EncodingOptions, forXML: Bool) throws -> JSONValue {
-    let (value, unreadable) = try exportValueLeavingOutUnreadable(objects, root: root, options: options, forXML: forXML)
+  /// ``exportValue(_:root:options:relationships:)``, with keyed relationships as lists for XML.
+  private func exportValue(
+    _ objects: [ManagedObject], root: String?, options: EncodingOptions, forXML: Bool, relationships: RelationshipExport
+  ) throws -> JSONValue {
+    let (value, unreadable) = try exportValueLeavingOutUnreadable(objects, root: root, options: options, forXML: forXML, relationships: relationships)
     if let first = unreadable.first { throw Self.unreadableError(first, count: unreadable.count) }
     return value
   }
 
-  /// ``exportValue(_:root:options:)``, leaving out the stored values that do not read back and
+  /// ``exportValue(_:root:options:relationships:)``, leaving out the stored values that do not read back and
   /// returning their errors beside the payload: for a tool that reports them after writing
   /// everything else.
   package func exportValueLeavingOutUnreadable(
-    _ objects: [ManagedObject], root: String? = nil, options: EncodingOptions, forXML: Bool = false
+    _ objects: [ManagedObject], root: String? = nil, options: EncodingOptions, forXML: Bool = false, relationships: RelationshipExport = .nested
   ) throws -> (value: JSONValue, unreadable: [GraphError]) {
     try checkTransformers(options)
-    var exporter = GraphExporter(schema: schema, options: options, writesKeyedAsLists: forXML)
+    var exporter = GraphExporter(schema: schema, options: options, writesKeyedAsLists: forXML, relationships: relationships)
     let array = try exporter.export(objects)
     let path = PathExpression(root ?? "")
     guard !path.isEmpty else { return (array, exporter.unreadable) }
@@ -73,7 +78,7 @@ extension ObjectGraph {
   /// - Parameters:
   ///   - objects: The objects to list.
   ///   - options: The encoding options (key strategy, date and data formats, transformers).
-  /// - Throws: As ``exportValue(_:root:options:)``.
+  /// - Throws: As ``exportValue(_:root:options:relationships:)``.
   public func listingValue(_ objects: [ManagedObject], options: EncodingOptions = .init()) throws -> JSONValue {
     let (value, unreadable) = try listingValueLeavingOutUnreadable(objects, options: options)
     if let first = unreadable.first { throw Self.unreadableError(first, count: unreadable.count) }
@@ -110,10 +115,13 @@ extension ObjectGraph {
   ///   - objects: The objects to export; everything reachable from them comes too.
   ///   - root: The key path to hold the array of objects at; `nil` makes the array the payload.
   ///   - options: The encoding options, with `options.writing` for pretty or compact text.
-  /// - Throws: As ``exportValue(_:root:options:)``.
-  public func exportJSON(_ objects: [ManagedObject], root: String? = nil, options: EncodingOptions = .init()) throws -> [UInt8] {
+  ///   - relationships: How related objects are written (nested by default).
+  /// - Throws: As ``exportValue(_:root:options:relationships:)``.
+  public func exportJSON(
+    _ objects: [ManagedObject], root: String? = nil, options: EncodingOptions = .init(), relationships: RelationshipExport = .nested
+  ) throws -> [UInt8] {
     var writer = JSONWriter(options: options.writing)
-    writer.write(try exportValue(objects, root: root, options: options))
+    writer.write(try exportValue(objects, root: root, options: options, relationships: relationships))
     return writer.bytes
   }
 
@@ -129,12 +137,14 @@ extension ObjectGraph {
   ///   - rootElement: The name of the document's root element.
   ///   - options: The encoding options (key strategy, date and data formats, transformers).
   ///   - writing: How the XML text is written (pretty, compact, declaration).
-  /// - Throws: As ``exportValue(_:root:options:)``, and `MappingError` for values XML cannot hold.
+  ///   - relationships: How related objects are written (nested by default).
+  /// - Throws: As ``exportValue(_:root:options:relationships:)``, and `MappingError` for values XML cannot hold.
   public func exportXML(
     _ objects: [ManagedObject], root: String? = nil, rootElement: String = "objects", options: EncodingOptions = .init(),
-    writing: XMLWritingOptions = .init()
+    writing: XMLWritingOptions = .init(), relationships: RelationshipExport = .nested
   ) throws -> [UInt8] {
-    try Self.xmlDocument(try exportValue(objects, root: root ?? "object", options: options, forXML: true), rootElement: rootElement, writing: writing)
+    let value = try exportValue(objects, root: root ?? "object", options: options, forXML: true, relationships: relationships)
+    return try Self.xmlDocument(value, rootElement: rootElement, writing: writing)
   }
 
   /// An export's payload value (made with `forXML`) as an XML document whose root element is

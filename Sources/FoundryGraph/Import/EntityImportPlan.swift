@@ -33,7 +33,8 @@ final class EntityImportPlan {
       let attribute = entity.attributes[slot]
       return AttributeStep(
         codec: try AttributeCodec(attribute, of: entity.name, registry: options.mapping.transformers), isOptional: attribute.isOptional,
-        needsValue: !attribute.isOptional && attribute.defaultValue == nil, isIdentity: entity.isIdentitySlot[slot])
+        needsValue: !attribute.isOptional && attribute.defaultValue == nil, isIdentity: entity.isIdentitySlot[slot],
+        absentValue: attribute.defaultsWhenAbsent ? attribute.defaultValue : nil)
     }
     relationships = entity.relationships.indices.map { slot in
       RelationshipStep(entity: entity, slot: slot, field: entity.attributes.count + slot, schema: schema, options: options)
@@ -67,6 +68,9 @@ struct AttributeStep {
   let needsValue: Bool
   /// Whether the attribute is part of the entity's identity.
   let isIdentity: Bool
+  /// The value a payload without the attribute's key gives an existing object
+  /// (``Attribute/defaultsWhenAbsent``); `nil` leaves it as it is.
+  let absentValue: GraphValue?
 }
 
 /// How the import reads one relationship: plain values only, and the destination by an
@@ -82,8 +86,11 @@ struct RelationshipStep {
   let keySlot: Int?
   /// Whether the destination, or one of its subentities, has parent-scoped identity.
   let hasScopedIdentity: Bool
-  /// How a to-many payload combines with what the relationship holds.
+  /// How a to-many payload combines with what the relationship holds (``GraphImportOptions/ToManyMerge/byKind``
+  /// resolved, and no deleting without the `.delete` operation).
   let merge: GraphImportOptions.ToManyMerge
+  /// The changes the import may make to the objects the relationship's payload names.
+  let operations: ImportOperations
 
   init(entity: EntityDescription, slot: Int, field: Int, schema: Schema, options: GraphImportOptions) {
     let relationship = entity.relationships[slot]
@@ -96,7 +103,13 @@ struct RelationshipStep {
     hasScopedIdentity =
       destination.isIdentityScopedToParent
       || destination.descendantIndices.contains { schema.entities[$0].isIdentityScopedToParent }
-    let named = entity.lineage.reversed().lazy.compactMap { options.toManyMerges["\(schema.entities[$0].name).\(relationship.name)"] }.first
-    merge = named ?? options.toManyMerge
+    let keys = entity.lineage.reversed().map { "\(schema.entities[$0].name).\(relationship.name)" }
+    operations = keys.lazy.compactMap { options.relationshipOperations[$0] }.first ?? options.operations
+    var merge = keys.lazy.compactMap { options.toManyMerges[$0] }.first ?? options.toManyMerge
+    if merge == .byKind {
+      let ownsTargets = entity.inverseSlots[slot].map { !destination.relationships[$0].isToMany } ?? false
+      merge = ownsTargets ? .replaceDeletingOthers : .replace
+    }
+    self.merge = merge == .replaceDeletingOthers && !operations.contains(.delete) ? .replace : merge
   }
 }

@@ -61,6 +61,34 @@ public struct GraphImportOptions: Sendable {
   /// ```
   public var didImport: (@Sendable (_ object: ManagedObject, _ payload: ValueReader, _ isNew: Bool) throws -> Void)?
 
+  /// Which changes the import may make to the objects of the payload's entity (Sync's
+  /// operations): a payload object found by identity is updated only with `.update`, one found
+  /// by none is made only with `.insert` (else left out, and not linked), and objects are
+  /// deleted (``staleObjects``, ``ToManyMerge/replaceDeletingOthers``) only with `.delete`.
+  ///
+  /// ```swift
+  /// options.operations = [.insert, .update]   // a page of a paged list: delete nothing
+  /// ```
+  public var operations = ImportOperations.all
+  /// ``operations`` for the objects a particular relationship's payload names, by
+  /// `Entity.relationship` (an entity's own or an ancestor's name); the others follow
+  /// ``operations``.
+  ///
+  /// ```swift
+  /// options.relationshipOperations["Author.books"] = [.update]   // link and update known books only
+  /// ```
+  public var relationshipOperations: [String: ImportOperations] = [:]
+  /// Which objects of the payload's entity the payload is the full list of: those it leaves
+  /// out are deleted (their delete rules applied) once it is imported; `nil` deletes nothing.
+  /// Needs `.delete` in ``operations``.
+  ///
+  /// ```swift
+  /// options.staleObjects = .all                                      // the payload is every Author
+  /// options.staleObjects = .related(to: "Author", identity: [1], through: "books")   // Ada's books
+  /// options.staleObjects = .matching { $0["year"] == .integer(2024) } // every book of 2024
+  /// ```
+  public var staleObjects: StaleObjects?
+
   /// How a to-many relationship present in a payload combines with what it holds.
   public enum ToManyMerge: Sendable, Hashable {
     /// The relationship holds exactly the payload's objects; the others are unlinked, never deleted.
@@ -70,6 +98,24 @@ public struct GraphImportOptions: Sendable {
     case replaceDeletingOthers
     /// The payload's objects are added; the others stay.
     case append
+    /// Sync's rule by the relationship's kind: a one-to-many relationship (whose inverse is
+    /// to-one: its objects belong to this one) deletes the objects the payload leaves out, as
+    /// ``replaceDeletingOthers``; a many-to-many one (or one without inverse) unlinks them, as
+    /// ``replace``.
+    case byKind
+  }
+
+  /// The objects of the payload's entity that an import with ``staleObjects`` deletes when the
+  /// payload leaves them out.
+  public enum StaleObjects: Sendable {
+    /// Every object of the entity (and its subentities).
+    case all
+    /// The objects that the object of entity `owner` with identity values `identity` holds
+    /// in its to-many relationship `relationship` (the payload's objects are not linked to it
+    /// by this: nest them, or give the inverse); nothing when there is no such object.
+    case related(to: String, identity: [GraphValue], through: String)
+    /// The objects of the entity for which `test` is true.
+    case matching(@Sendable (ManagedObject) -> Bool)
   }
 
   /// The deepest nesting of payload objects an import accepts: a top-level object is at
@@ -89,6 +135,29 @@ public struct GraphImportOptions: Sendable {
   public init() {}
 }
 
+/// Which changes an import may make: insert new objects, update found ones, delete others.
+///
+/// ```swift
+/// options.operations = [.insert, .update]
+/// ```
+public struct ImportOperations: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+
+  /// Operations from their raw bits.
+  /// - Parameters:
+  ///   - rawValue: The bits: 1 insert, 2 update, 4 delete.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Make objects the payload names and the graph does not hold.
+  public static let insert = ImportOperations(rawValue: 1)
+  /// Read the payload into objects found by identity.
+  public static let update = ImportOperations(rawValue: 2)
+  /// Delete objects the payload leaves out (stale objects, and a to-many relationship's others).
+  public static let delete = ImportOperations(rawValue: 4)
+  /// Every operation: the default.
+  public static let all: ImportOperations = [.insert, .update, .delete]
+}
+
 /// What an import did: the objects at the payload's top level, how many objects of each entity
 /// it created or updated, how many relationship links it made, and the lossy report.
 ///
@@ -106,6 +175,10 @@ public struct GraphImportReport {
   public var createdCount = 0
   /// Relationship links made (each pair counted once).
   public var relationshipCount = 0
+  /// Objects deleted: stale ones (``GraphImportOptions/staleObjects``) and those a to-many
+  /// relationship's payload left out (``GraphImportOptions/ToManyMerge/replaceDeletingOthers``),
+  /// not counting those their delete rules took along.
+  public var deletedCount = 0
   /// What lossy mode left out or changed, with payload paths (empty in strict mode).
   public var issues: [MappingIssue] = []
 

@@ -105,6 +105,8 @@ extension GraphImportSession {
       return .value(value)
     case .absent:
       if isNew, step.needsValue, object.values[slot] == nil { throw reader.missing(slot, typeName: plan.typeName(ofAttribute: slot)) }
+      // MagicalRecord's `useDefaultValueWhenNotPresent`: an absent key is the default (a new object has it already).
+      if !isNew, let absent = step.absentValue { return .value(absent) }
       return .unchanged
     case .null:
       guard step.isOptional else { throw reader.missing(slot, typeName: plan.typeName(ofAttribute: slot)) }
@@ -155,11 +157,11 @@ extension GraphImportSession {
     let identities = step.isToMany && step.hasScopedIdentity ? scopedIdentities(owner: object, slot: slot, capacity: value.elementCount) : nil
     // Back for the next relationship once this one is done: only this call's scope held it.
     defer { if let identities { spareIdentities.append(identities.emptied()) } }
-    let scope = Scope(owner: object, slot: slot, inverse: step.inverse, identities: identities)
+    let scope = Scope(owner: object, slot: slot, inverse: step.inverse, identities: identities, operations: step.operations)
     guard step.isToMany else {
       let target: ManagedObject
       do {
-        if let current = try heldInPlace(value, of: object, slot: slot, as: destination) {
+        if step.operations.contains(.update), let current = try heldInPlace(value, of: object, slot: slot, as: destination) {
           target = try importInPlace(value, into: current, scope: scope)
         } else {
           target = try importObject(value, as: destination, scope: scope)
@@ -178,7 +180,7 @@ extension GraphImportSession {
     // Keyed members are a JSON shape (numbers are no XML element names): XML lists them.
     if let keySlot = step.keySlot, value.kind == .object, !value.jsonNode.isMarkup {
       let type = step.destination.attributes[keySlot].type
-      for (key, member) in try value.members() {
+      for (key, member) in try value.members() where !member.isNull {
         let read = try member.readElement(at: .key(key)) { member in
           guard let keyValue = GraphValue(text: key, as: type) else { throw member.invalid(expected: "\(type) key", reason: "the key \"\(key)\" is not one") }
           return try importObject(member, as: destination, scope: scope, key: (keySlot, keyValue))
@@ -199,6 +201,11 @@ extension GraphImportSession {
         var positions = array.elementPositions
         var index = 0
         while let position = positions.next() {
+          // A `null` element stands for no object (Groot skips it too): left out, in either mode.
+          if array.isNull(at: position) {
+            index += 1
+            continue
+          }
           // A repeat of a payload already read is that object (see `RepeatedPayloads`).
           if array.isObject(at: position), let known = repeats.reference(writtenAs: array.writtenSpan(ofElementAt: position), as: destination) {
             pendingTargets.push(known)
@@ -223,6 +230,9 @@ extension GraphImportSession {
       others = object.loaded(slot).objects.filter { !kept.contains(ObjectIdentifier($0)) }
     }
     links += object.merge(targets, at: slot, replacing: step.merge != .append)
-    for other in others where !other.isDeleted { try graph.delete(other) }
+    for other in others where !other.isDeleted {
+      try graph.delete(other)
+      deletedCount += 1
+    }
   }
 }

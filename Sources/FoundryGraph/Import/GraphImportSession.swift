@@ -16,6 +16,8 @@ final class GraphImportSession {
   /// This import's number, stamped on the objects it touches.
   private let stamp: Int
   @exclusivity(unchecked) var links = 0
+  /// The objects deleted as stale or as a to-many relationship's others.
+  @exclusivity(unchecked) var deletedCount = 0
   /// The attribute values read for an existing object, applied once all are read (reused).
   @exclusivity(unchecked) var updates: [(slot: Int, value: GraphValue?)] = []
   /// The members of the payload object being read that attribute lookups found so far: when
@@ -92,6 +94,7 @@ final class GraphImportSession {
     report.createdCount = created.count
     report.relationshipCount = links
     report.issues = issues
+    report.deletedCount = deletedCount
     return report
   }
 
@@ -100,7 +103,13 @@ final class GraphImportSession {
   /// The objects of a top-level payload: an array of objects (or identities), or one.
   func importRoot(_ value: ValueReader, as entity: EntityDescription) throws -> [ManagedObject] {
     let plan = try plan(entity)
-    guard value.kind == .array else { return [try importObject(value, as: plan, scope: nil)] }
+    guard value.kind == .array else {
+      do {
+        return [try importObject(value, as: plan, scope: nil)]
+      } catch  where MappingError.isSkip(error) {
+        return []
+      }
+    }
     var objects: [ManagedObject] = []
     let total = value.elementCount
     objects.reserveCapacity(total)
@@ -124,6 +133,17 @@ final class GraphImportSession {
     /// For a to-many relationship whose objects may have parent-scoped identity: the objects
     /// it holds and those its payload gave so far, not linked yet.
     let identities: ScopedIdentities?
+    /// The changes the import may make to the nested objects (the relationship's operations).
+    let operations: ImportOperations
+  }
+
+  /// The operations allowed on objects in `scope` (the import's own at the top level).
+  private func operations(in scope: Scope?) -> ImportOperations { scope?.operations ?? options.operations }
+
+  /// The error that leaves a payload object out because an operation it needs is not allowed
+  /// (absorbed as `shouldImport`'s are: an element left out, a to-one not linked).
+  private func notAllowed(_ operation: String, _ entity: EntityDescription, at value: ValueReader) -> MappingError {
+    MappingError(code: .skipped, reason: "the import may not \(operation) \(entity.name) objects", offset: value.jsonNode.byteOffset)
   }
 
   /// The object a payload value stands for: found by identity (in the graph, or among the
@@ -168,19 +188,23 @@ final class GraphImportSession {
   private func importFields(_ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?) throws -> ManagedObject {
     var reader = try value.objectReader(schema: plan.mapping)
     foundMembers = 0
+    let allowed = operations(in: scope)
     guard let identity = try readIdentity(from: &reader, plan: plan, key: key) else {
+      guard allowed.contains(.insert) else { throw notAllowed("insert", plan.entity, at: value) }
       let object = try make(plan.entity, at: value, identity: nil)
       try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: false, scope: scope, key: key)
       try options.didImport?(object, value, true)
       return object
     }
     guard let existing = try find(identity, in: plan.entity, scope: scope) else {
+      guard allowed.contains(.insert) else { throw notAllowed("insert", plan.entity, at: value) }
       let object = try make(plan.entity, at: value, identity: identity)
       try readFields(into: object, from: &reader, plan: plan, isNew: true, hasIdentity: true, scope: scope, key: key)
       register(object, identity: identity, in: scope)
       try options.didImport?(object, value, true)
       return object
     }
+    guard allowed.contains(.update) else { return existing }
     if existing.entity === plan.entity {
       // A repeat of the text last read into it changes nothing (see `RepeatedPayloads`).
       guard repeats.mustRead(value.jsonNode, into: existing, key: key) else { return existing }
@@ -321,6 +345,7 @@ final class GraphImportSession {
     let slot = entity.identitySlots[0]
     let identity = IdentityKey(one: try plan.attributes[slot].codec.read(value))
     if let existing = try find(identity, in: entity, scope: scope) { return existing }
+    guard operations(in: scope).contains(.insert) else { throw notAllowed("insert", entity, at: value) }
     let object = try make(entity, at: value, identity: identity)
     touch(object)
     register(object, identity: identity, in: scope)
@@ -342,6 +367,9 @@ final class GraphImportSession {
     guard object.entity.isIdentityScopedToParent, let identities = scope?.identities else { return }
     identities.add(object, key: identity)
   }
+
+  /// Whether this import created or updated `object`.
+  func wasTouched(_ object: ManagedObject) -> Bool { object.importStamp == stamp }
 
   private func touch(_ object: ManagedObject) {
     guard object.importStamp != stamp else { return }

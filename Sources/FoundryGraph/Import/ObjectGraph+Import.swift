@@ -120,6 +120,7 @@ extension ObjectGraph {
     _ node: JSONNode, entity: String, root: String? = nil, options: GraphImportOptions = .init(), sourceName: String? = nil
   ) throws -> GraphImportReport {
     let target = try self.entity(named: entity)
+    if let stale = options.staleObjects { try GraphImportSession.check(stale, in: schema) }
     let session = try GraphImportSession(graph: self, importing: target, options: options)
     let path = PathExpression(root ?? "")
     var roots: [ManagedObject] = []
@@ -131,6 +132,7 @@ extension ObjectGraph {
       roots = try value.within(components) { try session.importRoot(payload, as: target) }
     }
     if let error { throw error }
+    if let stale = options.staleObjects { session.deletedCount += try session.deleteStale(stale, of: target, keeping: roots) }
     return session.report(roots: roots, issues: issues)
   }
 

@@ -20,7 +20,7 @@ extension ModelContentsReader {
   /// `derivationExpression` when it saves) is read as an attribute like the others, its
   /// expression kept in its user info under `derivationExpression`: Foundry keeps the value a
   /// payload gives and does not compute it.
-  func readAttribute(_ element: XMLTree.Element) throws(ModelFileError) -> Attribute {
+  mutating func readAttribute(_ element: XMLTree.Element) throws(ModelFileError) -> Attribute {
     let name = try requiredName("name", of: element)
     try checkChildren(of: element)
     let type = try attributeType(of: element, named: name)
@@ -30,9 +30,13 @@ extension ModelContentsReader {
     var attribute = Attribute(
       name, type, optional: try flag("optional", of: element),
       default: try defaultValue(of: element, named: name, type: type), keyPath: userInfo.keyPath,
-      transformer: userInfo.transformerName ?? element["valueTransformerName"], userInfo: entries)
+      transformer: userInfo.transformerName(for: type) ?? element["valueTransformerName"], userInfo: entries)
     attribute.renamingIdentifier = element["renamingIdentifier"]
     attribute.rules = try rules(of: element, named: name)
+    attribute.fallbackKeyPaths = userInfo.fallbackKeyPaths
+    attribute.isExported = !userInfo.isNonExportable
+    attribute.defaultsWhenAbsent = userInfo.defaultsWhenAbsent
+    noteVocabulary(of: userInfo)
     return attribute
   }
 
@@ -88,7 +92,7 @@ extension ModelContentsReader {
   /// A `<relationship>` element. `inverseEntity`, when given, must be the destination (the
   /// inverse is looked up there). Counts are checked on every relationship but kept for to-many
   /// ones only (Xcode writes `maxCount="1"` on to-one relationships).
-  func readRelationship(_ element: XMLTree.Element) throws(ModelFileError) -> Relationship {
+  mutating func readRelationship(_ element: XMLTree.Element) throws(ModelFileError) -> Relationship {
     let name = try requiredName("name", of: element)
     try checkChildren(of: element)
     let destination = try requiredName("destinationEntity", of: element)
@@ -111,6 +115,9 @@ extension ModelContentsReader {
       minCount: toMany ? minCount : 0, maxCount: toMany ? maxCount : 0,
       keyPath: userInfo.keyPath, keyedBy: userInfo.keyedBy, userInfo: userInfo.entries)
     relationship.renamingIdentifier = element["renamingIdentifier"]
+    relationship.fallbackKeyPaths = userInfo.fallbackKeyPaths
+    relationship.isExported = !userInfo.isNonExportable
+    noteVocabulary(of: userInfo)
     return relationship
   }
 

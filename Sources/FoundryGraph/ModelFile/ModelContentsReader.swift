@@ -13,6 +13,9 @@ struct ModelContentsReader {
   /// The offset of the element that declares each entity (`Author`) and property
   /// (`Author.books`), to place schema errors found later.
   private(set) var offsets: [String: Int] = [:]
+  /// The conventions of the library whose vocabulary the model uses (Sync's over
+  /// MagicalRecord's), found while reading.
+  private(set) var conventions = PayloadConventions.none
 
   /// Parses `bytes` and checks that the root is `<model>`.
   init(bytes: [UInt8], path: String) throws(ModelFileError) {
@@ -43,6 +46,38 @@ struct ModelContentsReader {
       }
     }
     try checkInversesPointBack(entities)
+    return try identitiesRelatedBy(entities)
+  }
+
+  /// Notes the library whose vocabulary `userInfo` uses.
+  mutating func noteVocabulary(of userInfo: ModelUserInfo) {
+    guard let found = userInfo.conventions, conventions != .sync else { return }
+    conventions = found
+  }
+
+  /// `entities` with each destination of a relationship whose MagicalRecord
+  /// `relatedByAttribute` names an attribute identified by it, when it declares no identity:
+  /// Foundry finds related objects by their identity. A destination identified otherwise is
+  /// an error naming both.
+  private func identitiesRelatedBy(_ entities: [Entity]) throws(ModelFileError) -> [Entity] {
+    var entities = entities
+    for entity in entities {
+      for relationship in entity.relationships {
+        guard let attribute = relationship.userInfo["relatedByAttribute"], !attribute.isEmpty,
+          let target = entities.firstIndex(where: { $0.name == relationship.destination })
+        else { continue }
+        let key = "\(entity.name).\(relationship.name)"
+        let location = offsets[key].map { offset in root.sourceText.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) } }
+        if entities[target].identity.isEmpty, entities[target].attributes.contains(where: { $0.name == attribute }) {
+          entities[target].identity = [attribute]
+        } else if entities[target].identity != [attribute] {
+          let has = entities[target].identity.isEmpty ? "has no attribute \"\(attribute)\"" : "is identified by \(entities[target].identity.joined(separator: ", "))"
+          throw ModelFileError(
+            .invalidValue, "relationship \"\(key)\" is related by attribute \"\(attribute)\", but \(relationship.destination) \(has); Foundry finds related objects by identity",
+            path: path, location: location)
+        }
+      }
+    }
     return entities
   }
 
@@ -76,6 +111,7 @@ struct ModelContentsReader {
     let name = try requiredName("name", of: element)
     offsets[name] = element.byteOffset
     let userInfo = try ModelUserInfo(of: element, in: self)
+    noteVocabulary(of: userInfo)
     var entity = Entity(
       name, parent: element["parentEntity"], abstract: try flag("isAbstract", of: element), attributes: [],
       relationships: [], identity: [], identityScopedToParent: try userInfo.isIdentityScopedToParent(in: self),
@@ -99,8 +135,12 @@ struct ModelContentsReader {
       default: throw unsupported(child)
       }
     }
-    // One uniqueness constraint is an identity; with several, none is the identity.
-    entity.identity = userInfo.identity ?? (constraints.count == 1 ? constraints[0] : [])
+    // Named identity first (Groot's, then Sync's primary-key flags, then MagicalRecord's);
+    // one uniqueness constraint is an identity; with several, none is the identity.
+    let flagged = entity.attributes.filter { ModelUserInfo.isPrimaryKey($0.userInfo) }
+    entity.identity =
+      userInfo.identity ?? (flagged.isEmpty ? nil : flagged.map(\.name)) ?? userInfo.relatedByAttribute.map { [$0] }
+      ?? (constraints.count == 1 ? constraints[0] : [])
     return entity
   }
 

@@ -70,8 +70,18 @@ public struct ModelFile: Sendable {
   public let versionName: String
   /// The names of every version in the bundle, sorted; just ``versionName`` outside a bundle.
   public let versionNames: [String]
-  /// The entity declarations, in the file's order.
+  /// The entity declarations, in the file's order, as the file writes them (before
+  /// ``conventions``).
   public let entities: [Entity]
+  /// The conventions of the library whose user-info vocabulary the model uses: ``PayloadConventions/sync``
+  /// for a `sync.` or `hyper.` key, ``PayloadConventions/magicalRecord`` for one of
+  /// MagicalRecord's keys, else none. ``Schema/init(_:)`` applies them.
+  ///
+  /// ```swift
+  /// let model = try ModelFile(contentsOf: url)
+  /// model.conventions == .sync   // the model is annotated for Sync
+  /// ```
+  public let conventions: PayloadConventions
   /// The text read, for placing schema errors.
   private let source: [UInt8]
   /// The offset of each entity's (`Author`) and property's (`Author.books`) element.
@@ -90,6 +100,7 @@ public struct ModelFile: Sendable {
     let located = try ModelLocator(url)
     var reader = try ModelContentsReader(bytes: ModelLocator.read(located.contentsURL), path: located.contentsURL.relativePath)
     entities = try reader.readEntities()
+    conventions = reader.conventions
     self.url = url
     contentsURL = located.contentsURL
     versionName = located.versionName

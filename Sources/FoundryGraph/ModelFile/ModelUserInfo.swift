@@ -26,21 +26,73 @@ struct ModelUserInfo {
   // MARK: - Vocabulary
 
   /// The keys the vocabulary turns into typed fields of the schema (key paths, transformer,
-  /// identity, subentities); every other entry is only user info.
-  static let typedKeys: Set<String> = Set(keyPathKeys).union([
-    "JSONTransformerName", "keyedBy", "subentityKeyPath", "entityMapperName", "identityAttributes", "identityAttribute", "identityScope",
-    "indexedKeyPaths",
+  /// identity, subentities, export); every other entry is only user info.
+  static let typedKeys: Set<String> = Set(keyPathKeys + fallbackKeys + transformerKeys + primaryKeyKeys + nonExportableKeys).union([
+    "keyedBy", "subentityKeyPath", "entityMapperName", "identityAttributes", "identityAttribute", "identityScope",
+    "indexedKeyPaths", "relatedByAttribute", "dateFormat", "useDefaultValueWhenNotPresent", "className", "attributeValueClassName",
   ])
 
   /// The keys that name a payload key path, in order of precedence: Groot's `JSONKeyPath`,
-  /// Modelmatic's `jsonKeyPath`, then `externalKeyPath`.
-  static let keyPathKeys = ["JSONKeyPath", "jsonKeyPath", "externalKeyPath"]
+  /// Modelmatic's `jsonKeyPath`, then `externalKeyPath`, Sync's `sync.remoteKey` and
+  /// `hyper.remoteKey`, MagicalRecord's `mappedKeyName`.
+  static let keyPathKeys = ["JSONKeyPath", "jsonKeyPath", "externalKeyPath", "sync.remoteKey", "hyper.remoteKey", "mappedKeyName"]
+  /// MagicalRecord's numbered fallbacks, tried in order when the first key path is absent.
+  static let fallbackKeys = (1...9).map { "mappedKeyName.\($0)" }
+  /// The keys that name a payload transformer, in order of precedence: Groot's, then Sync's.
+  static let transformerKeys = ["JSONTransformerName", "sync.valueTransformer", "hyper.valueTransformer"]
+  /// Sync's flags that make an attribute the identity (`YES` or `true`).
+  static let primaryKeyKeys = ["sync.isPrimaryKey", "hyper.isPrimaryKey"]
+  /// Sync's flags that leave an attribute or relationship out of exports.
+  static let nonExportableKeys = ["sync.nonExportable", "hyper.nonExportable"]
+  /// The keys only MagicalRecord's vocabulary has.
+  static let magicalRecordKeys: Set<String> = Set(["mappedKeyName", "relatedByAttribute", "useDefaultValueWhenNotPresent", "attributeValueClassName"] + fallbackKeys)
 
   /// Where an attribute or relationship sits in payloads.
   var keyPath: String? { Self.keyPathKeys.lazy.compactMap { entries[$0] }.first }
 
-  /// Groot's `JSONTransformerName`, which overrides the model's `valueTransformerName`.
-  var transformerName: String? { entries["JSONTransformerName"] }
+  /// The key paths tried after ``keyPath``: MagicalRecord's `mappedKeyName.1` … `.9`.
+  var fallbackKeyPaths: [String] { Self.fallbackKeys.compactMap { entries[$0] }.filter { !$0.isEmpty } }
+
+  /// The payload transformer, which overrides the model's `valueTransformerName`: Groot's
+  /// `JSONTransformerName` or Sync's `sync.valueTransformer`; else MagicalRecord's `dateFormat`
+  /// (`UnixTime` is the `epoch` spec, a pattern is `date:PATTERN`), or for a transformable
+  /// attribute the spec its `attributeValueClassName` (or `className`) names.
+  func transformerName(for type: AttributeType) -> String? {
+    if let named = Self.transformerKeys.lazy.compactMap({ entries[$0] }).first(where: { !$0.isEmpty }) { return named }
+    if let format = entries["dateFormat"], !format.isEmpty { return format == "UnixTime" ? "epoch" : "date:" + format }
+    guard type == .transformable, let name = entries["attributeValueClassName"] ?? entries["className"] else { return nil }
+    return Self.valueClassSpecs[name]
+  }
+
+  /// The transformer specs of the Foundation classes MagicalRecord's `attributeValueClassName`
+  /// may name.
+  static let valueClassSpecs = [
+    "NSString": "string", "NSNumber": "double", "NSDecimalNumber": "decimal", "NSURL": "url", "NSUUID": "uuid", "NSDate": "iso8601",
+  ]
+
+  /// Whether Sync's `sync.isPrimaryKey` (or `hyper.isPrimaryKey`) marks the attribute.
+  var isPrimaryKey: Bool { Self.isPrimaryKey(entries) }
+
+  /// Whether user-info `entries` hold Sync's primary-key flag.
+  static func isPrimaryKey(_ entries: [String: String]) -> Bool { primaryKeyKeys.contains { ["YES", "true"].contains(entries[$0]) } }
+
+  /// Whether Sync's `sync.nonExportable` (or `hyper.nonExportable`) is given, whatever its value.
+  var isNonExportable: Bool { Self.nonExportableKeys.contains { entries[$0] != nil } }
+
+  /// MagicalRecord's `useDefaultValueWhenNotPresent` (`YES`, `true` or `1`).
+  var defaultsWhenAbsent: Bool { ["YES", "true", "1"].contains(entries["useDefaultValueWhenNotPresent"] ?? "") }
+
+  /// MagicalRecord's `relatedByAttribute`: on an entity its identity, on a relationship the
+  /// destination's.
+  var relatedByAttribute: String? { entries["relatedByAttribute"].flatMap { $0.isEmpty ? nil : $0 } }
+
+  /// The conventions of the library whose vocabulary these entries use, if any: Sync's for a
+  /// `sync.` or `hyper.` key, MagicalRecord's for one of its own keys.
+  var conventions: PayloadConventions? {
+    if entries.keys.contains(where: { $0.hasPrefix("sync.") || $0.hasPrefix("hyper.") }) { return .sync }
+    if entries.keys.contains(where: Self.magicalRecordKeys.contains) { return .magicalRecord }
+    return nil
+  }
 
   /// Foundry's `keyedBy` on a relationship.
   var keyedBy: String? { entries["keyedBy"] }

@@ -38,8 +38,23 @@ extension Schema {
   /// Data loads the model) is read as a relationship without inverse; the pair the other side
   /// names keeps its inverses.
   public convenience init(_ model: ModelFile) throws(ModelFileError) {
+    try self.init(model, conventions: .none)
+  }
+
+  /// Checks and resolves the entities of a model file with `conventions` (the model's own,
+  /// ``ModelFile/conventions``, when they are not none, are applied first).
+  ///
+  /// ```swift
+  /// let schema = try Schema(model, conventions: PayloadConventions(keys: .snakeCase))
+  /// ```
+  /// - Parameters:
+  ///   - model: The model file, as read by ``ModelFile``.
+  ///   - conventions: The conventions to fill in where the model leaves key paths, identities and date formats open.
+  /// - Throws: ``ModelFileError`` with code ``ModelFileError/Code/invalidSchema``.
+  public convenience init(_ model: ModelFile, conventions: PayloadConventions) throws(ModelFileError) {
+    let entities = conventions.applied(to: model.conventions.applied(to: model.entities))
     do {
-      try self.init(Self.reciprocalInverses(model.entities))
+      try self.init(Self.reciprocalInverses(entities))
     } catch {
       throw model.failure(for: error)
     }

@@ -22,7 +22,9 @@ extension ObjectGraph {
   ///   - options: How the import reads them.
   ///   - sourceName: The payload's name in errors.
   /// - Returns: The batch's report, with no top-level objects listed (a batch is let go of
-  ///   once saved).
+  ///   once saved) unless the options delete stale objects: then the objects of the entity's
+  ///   kind the batch must keep (its top-level objects, and those it created or updated),
+  ///   which the import's last step does not delete.
   package func importElements(
     _ elements: [(node: JSONNode, place: PayloadPlace)], entity: String, options: GraphImportOptions, sourceName: String?
   ) throws -> GraphImportReport {
@@ -31,16 +33,21 @@ extension ObjectGraph {
     let plan = try session.plan(target)
     let decoder = MappingDecoder(options: options.mapping)
     var issues: [MappingIssue] = []
+    var roots: [ManagedObject] = []
     for (element, place) in elements {
       let (found, error) = decoder.run(from: element, sourceName: sourceName, lossy: options.isLossy) { value in
         try value.within(place.path) {
-          _ = try value.readElement(at: .index(place.index)) { try session.importObject($0, as: plan, scope: nil) }
+          let root = try value.readElement(at: .index(place.index)) { try session.importObject($0, as: plan, scope: nil) }
+          if options.staleObjects != nil, let root { roots.append(root) }
         }
       }
       issues += found
       if let error { throw error }
     }
-    return session.report(roots: [], issues: issues)
+    guard options.staleObjects != nil else { return session.report(roots: [], issues: issues) }
+    let rootIDs = Set(roots.map(ObjectIdentifier.init))
+    let touched = try objects(of: entity).filter { session.wasTouched($0) && !rootIDs.contains(ObjectIdentifier($0)) }
+    return session.report(roots: roots + touched, issues: issues)
   }
 
   /// Lets go of every object numbered `first` or later, all unchanged since the last commit

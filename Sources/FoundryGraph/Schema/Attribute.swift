@@ -38,6 +38,32 @@ public struct Attribute: Sendable, Hashable {
   /// rating.rules = AttributeRules(minimum: 1, maximum: 5)
   /// ```
   public var rules = AttributeRules()
+  /// Key paths read when ``keyPath`` (or the name) is absent from a payload, in order: a
+  /// model written for an API that spells one field several ways (MagicalRecord's
+  /// `mappedKeyName.1` …), or a convention's second spelling. Export writes the first key path.
+  ///
+  /// ```swift
+  /// var name = Attribute("name", .string, keyPath: "full_name")
+  /// name.fallbackKeyPaths = ["name", "user.name"]
+  /// ```
+  public var fallbackKeyPaths: [String] = []
+  /// Whether export writes the attribute (Sync's `sync.nonExportable` clears it); import reads
+  /// it either way.
+  ///
+  /// ```swift
+  /// var token = Attribute("token", .string)
+  /// token.isExported = false
+  /// ```
+  public var isExported = true
+  /// Whether a payload object that lacks the attribute's key sets it to its default, as if the
+  /// payload had given the default (MagicalRecord's `useDefaultValueWhenNotPresent`); otherwise an
+  /// absent key leaves an existing object's value as it is.
+  ///
+  /// ```swift
+  /// var count = Attribute("count", .integer32, default: 0)
+  /// count.defaultsWhenAbsent = true
+  /// ```
+  public var defaultsWhenAbsent = false
 
   /// An attribute.
   ///
@@ -68,4 +94,7 @@ public struct Attribute: Sendable, Hashable {
 
   /// The key path into payloads: ``keyPath``, or the name.
   public var payloadKeyPath: String { keyPath ?? name }
+
+  /// Every key path an import tries, in order: ``payloadKeyPath``, then ``fallbackKeyPaths``.
+  public var payloadKeyPaths: [String] { [payloadKeyPath] + fallbackKeyPaths }
 }

@@ -84,7 +84,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     defaultValues = attributes.map(\.defaultValue)
     isToManySlot = relationships.map(\.isToMany)
     observedKeyPaths = (0..<(attributes.count + relationships.count)).map { \ManagedObject.[observedSlot: $0] }
-    payloadMapping = MappingSchema(fields: attributes.map { .path($0.payloadKeyPath) } + relationships.map { .path($0.payloadKeyPath) })
+    payloadMapping = MappingSchema(fields: attributes.map { .paths($0.payloadKeyPaths) } + relationships.map { .paths($0.payloadKeyPaths) })
     payloadKeysAreDistinct = payloadMapping.hasDistinctPlainKeys
   }
 

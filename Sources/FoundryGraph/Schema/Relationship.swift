@@ -39,6 +39,22 @@ public struct Relationship: Sendable, Hashable {
   /// title.renamingIdentifier = "title"   // was "title" in the previous version
   /// ```
   public var renamingIdentifier: String?
+  /// Key paths read when ``keyPath`` (or the name) is absent from a payload, in order: the
+  /// identities under `author_id` or `tag_ids` that Sync's convention reads, or MagicalRecord's
+  /// numbered `mappedKeyName`s. Export writes the first key path.
+  ///
+  /// ```swift
+  /// var author = Relationship("author", to: "Author")
+  /// author.fallbackKeyPaths = ["author_id"]   // {"author_id": 5} links Author 5
+  /// ```
+  public var fallbackKeyPaths: [String] = []
+  /// Whether export writes the relationship (Sync's `sync.nonExportable` clears it).
+  ///
+  /// ```swift
+  /// var followers = Relationship("followers", to: "User", toMany: true)
+  /// followers.isExported = false
+  /// ```
+  public var isExported = true
 
   /// A relationship.
   ///
@@ -79,4 +95,7 @@ public struct Relationship: Sendable, Hashable {
 
   /// The key path into payloads: ``keyPath``, or the name.
   public var payloadKeyPath: String { keyPath ?? name }
+
+  /// Every key path an import tries, in order: ``payloadKeyPath``, then ``fallbackKeyPaths``.
+  public var payloadKeyPaths: [String] { [payloadKeyPath] + fallbackKeyPaths }
 }
