@@ -58,9 +58,21 @@ import FoundryXML
 /// | `identityScope` | entity | ``Entity/isIdentityScopedToParent``: `parent` or `global` | Foundry |
 /// | `subentityKeyPath` | entity | ``Entity/subentityKeyPath`` | Foundry |
 /// | `keyedBy` | relationship | ``Relationship/keyedBy`` | Foundry |
+/// | `sync.remoteKey`, `hyper.remoteKey` | attribute, relationship | the key path | Sync |
+/// | `sync.isPrimaryKey`, `hyper.isPrimaryKey` | attribute | ``Entity/identity`` (`YES` or `true`) | Sync |
+/// | `sync.nonExportable`, `hyper.nonExportable` | attribute, relationship | ``Attribute/isExported``, ``Relationship/isExported`` | Sync |
+/// | `sync.valueTransformer`, `hyper.valueTransformer` | attribute | ``Attribute/transformerName`` | Sync |
+/// | `mappedKeyName`, `mappedKeyName.1` … `.9` | attribute, relationship | the key path, ``Attribute/fallbackKeyPaths`` | MagicalRecord |
+/// | `relatedByAttribute` | entity, relationship | ``Entity/identity``, the destination's | MagicalRecord |
+/// | `dateFormat` | attribute | ``Attribute/transformerName`` `date:FORMAT` (`UnixTime`: `epoch`) | MagicalRecord |
+/// | `attributeValueClassName`, `className` | attribute | a transformable attribute's transformer, for Foundation classes | MagicalRecord |
+/// | `useDefaultValueWhenNotPresent` | attribute | ``Attribute/defaultsWhenAbsent`` | MagicalRecord |
 ///
-/// When several key path keys are given, `JSONKeyPath` wins over `jsonKeyPath`, which wins
-/// over `externalKeyPath`. User-info identity wins over uniqueness constraints.
+/// When several key path keys are given, `JSONKeyPath` wins over `jsonKeyPath`, then
+/// `externalKeyPath`, `sync.remoteKey`, `hyper.remoteKey` and `mappedKeyName`. Identity comes
+/// from `identityAttributes`, then Sync's primary-key flags, then `relatedByAttribute`, then a
+/// single uniqueness constraint. A model using Sync's or MagicalRecord's keys has their
+/// ``conventions``.
 public struct ModelFile: Sendable {
   /// The URL the model was read from, as given.
   public let url: URL

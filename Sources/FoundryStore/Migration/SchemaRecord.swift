@@ -75,6 +75,8 @@ enum SchemaRecord {
       ("maximum", attribute.rules.maximum.map { .number(JSONNumber(floatLiteral: $0)) } ?? .null),
       ("pattern", optional(attribute.rules.pattern)),
     ]
+    members += payloadMembers(fallbacks: attribute.fallbackKeyPaths, isExported: attribute.isExported)
+    if attribute.defaultsWhenAbsent { members.append(("defaultsWhenAbsent", .bool(true))) }
     // How a transformer's values are kept: the store's binding, read back when it is opened
     // without it (see ``RecordedBinding``).
     if let name = attribute.transformerName, let codec {
@@ -86,13 +88,23 @@ enum SchemaRecord {
   }
 
   private static func relationship(_ relationship: Relationship) -> JSONValue {
-    object([
-      ("name", .string(relationship.name)), ("destination", .string(relationship.destination)), ("toMany", .bool(relationship.isToMany)),
-      ("ordered", .bool(relationship.isOrdered)), ("inverse", optional(relationship.inverse)),
-      ("deleteRule", .string(relationship.deleteRule.rawValue)), ("optional", .bool(relationship.isOptional)),
-      ("minCount", .number(JSONNumber(relationship.minCount))), ("maxCount", .number(JSONNumber(relationship.maxCount))),
-      ("keyPath", optional(relationship.keyPath)), ("keyedBy", optional(relationship.keyedBy)), ("renamed", optional(relationship.renamingIdentifier)),
-    ])
+    object(
+      [
+        ("name", .string(relationship.name)), ("destination", .string(relationship.destination)), ("toMany", .bool(relationship.isToMany)),
+        ("ordered", .bool(relationship.isOrdered)), ("inverse", optional(relationship.inverse)),
+        ("deleteRule", .string(relationship.deleteRule.rawValue)), ("optional", .bool(relationship.isOptional)),
+        ("minCount", .number(JSONNumber(relationship.minCount))), ("maxCount", .number(JSONNumber(relationship.maxCount))),
+        ("keyPath", optional(relationship.keyPath)), ("keyedBy", optional(relationship.keyedBy)), ("renamed", optional(relationship.renamingIdentifier)),
+      ] + payloadMembers(fallbacks: relationship.fallbackKeyPaths, isExported: relationship.isExported))
+  }
+
+  /// The fallback key paths and the export flag of an attribute or relationship, recorded only
+  /// when set (a store made before they existed keeps its record's text).
+  private static func payloadMembers(fallbacks: [String], isExported: Bool) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    if !fallbacks.isEmpty { members.append(("fallbackKeyPaths", .array(fallbacks.map(JSONValue.string)))) }
+    if !isExported { members.append(("exported", .bool(false))) }
+    return members
   }
 
   private static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
@@ -142,6 +154,9 @@ enum SchemaRecord {
       transformer: item["transformer"]?.string)
     attribute.renamingIdentifier = item["renamed"]?.string
     attribute.rules = AttributeRules(minimum: item["minimum"]?.double, maximum: item["maximum"]?.double, pattern: item["pattern"]?.string)
+    attribute.fallbackKeyPaths = item["fallbackKeyPaths"]?.array?.compactMap(\.string) ?? []
+    attribute.isExported = item["exported"]?.bool ?? true
+    attribute.defaultsWhenAbsent = item["defaultsWhenAbsent"]?.bool ?? false
     return attribute
   }
 
@@ -153,6 +168,8 @@ enum SchemaRecord {
       minCount: item["minCount"]?.int ?? 0, maxCount: item["maxCount"]?.int ?? 0, keyPath: item["keyPath"]?.string,
       keyedBy: item["keyedBy"]?.string)
     relationship.renamingIdentifier = item["renamed"]?.string
+    relationship.fallbackKeyPaths = item["fallbackKeyPaths"]?.array?.compactMap(\.string) ?? []
+    relationship.isExported = item["exported"]?.bool ?? true
     return relationship
   }
 }
