@@ -115,6 +115,25 @@ struct SyncModelTests {
     #expect(try copy.value(forKey: "token") == nil)
   }
 
+  @Test("relationships export nested, to a depth, as identities, or not at all")
+  func relationshipStyles() throws {
+    let graph = ObjectGraph(schema: Self.schema)
+    try graph.importJSON(try PeerExamples.payload("Sync/users.json"), entity: "User")
+    let shawn = [try #require(try graph.object(of: "User", identity: 6))]
+    let notes = { (value: JSONValue) in value.array?.first?.object?["notes"]?.array ?? [] }
+    let nested = try graph.exportValue(shawn)
+    #expect(notes(nested).first?.object?["tags"]?.array == [.number(1), .number(2)])
+    let depthOne = try graph.exportValue(shawn, relationships: .nestedToDepth(1))
+    #expect(notes(depthOne).first?.object?["text"] == .string("Order more beans"))
+    let depthZero = try graph.exportValue(shawn, relationships: .nestedToDepth(0))
+    #expect(notes(depthZero) == [.number(301), .number(302)])
+    #expect(notes(try graph.exportValue(shawn, relationships: .identities)) == [.number(301), .number(302)])
+    let omitted = try graph.exportValue(shawn, relationships: .omitted)
+    #expect(omitted.array?.count == 1)
+    #expect(omitted.array?.first?.object?["notes"] == nil && omitted.array?.first?.object?["company"] == nil)
+    #expect(omitted.array?.first?.object?["first_name"] == .string("Shawn"))
+  }
+
   @Test("XML payloads follow the same conventions")
   func xmlPayload() throws {
     let graph = ObjectGraph(schema: Self.schema)

@@ -80,6 +80,31 @@ struct PeerModelStoreTests {
     #expect(try await store.makeContext().count(FetchRequest(entity: "Note")) == 0)
   }
 
+  @Test("a placeholder holding only its identity fails the save that would store it incomplete, naming it; filled, it saves", arguments: StoreBackendKind.available)
+  func placeholders(_ backend: StoreBackendKind) async throws {
+    let schema = try Schema(
+      PayloadConventions.sync.applied(to: [
+        Entity("Post") {
+          Attribute("id", .integer64)
+          Relationship("author", to: "Author", inverse: "posts")
+        },
+        Entity("Author") {
+          Attribute("id", .integer64)
+          Attribute("name", .string)
+          Relationship("posts", to: "Post", toMany: true, inverse: "author")
+        },
+      ]))
+    let store = try await backend.makeStore(schema).store
+    let post = Array(#"[{"id": 1, "author_id": 5}]"#.utf8)
+    let error = await #expect(throws: (any Error).self) { try await store.makeContext().importJSON(post, entity: "Post") }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("Author.name"))
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Post")) == 0)
+    // The payload that fills the placeholder comes first in the same import: it saves.
+    try await store.makeContext().importJSON(Array(#"[{"id": 5, "name": "Ada", "posts": [{"id": 1, "author_id": 5}]}]"#.utf8), entity: "Author")
+    let context = try store.makeContext()
+    #expect(try context.object(of: "Post", identity: 1)?.relatedObject(forKey: "author")?.value(forKey: "name") == "Ada")
+  }
+
   @Test("operations in the store: a page inserts and updates, deletes nothing; without insert nothing new is stored", arguments: StoreBackendKind.available)
   func operations(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore(Self.sync).store
