@@ -87,6 +87,21 @@ struct PeerModelCommandTests {
     #expect(bound.output.contains("objects: Bicycle 1, Car 1, Vehicle 1"))
   }
 
+  @Test("a Groot payload transformer, app code, is noted and payloads are read as they are")
+  func payloadTransformerNote() throws {
+    let directory = try TemporaryDirectory()
+    let model = try directory.write(
+      """
+      <model><entity name="Account"><attribute name="id" attributeType="Integer 64"/>\
+      <userInfo><entry key="JSONDictionaryTransformerName" value="AccountTransformer"/><entry key="identityAttributes" value="id"/></userInfo></entity></model>
+      """, to: "contents")
+    let payload = try directory.write(#"[{"id": 1}, {"id": 2}]"#, to: "accounts.json")
+    let result = foundry("import", payload, "--model", model, "--entity", "Account")
+    #expect(result.status == 0)
+    #expect(result.error == "note: Account: payload transformer \"AccountTransformer\" is app code: payloads are read as they are\n")
+    #expect(result.output.contains("objects: Account 2"))
+  }
+
   @Test("bad values of the new options are usage errors")
   func usageErrors() {
     #expect(Self.importUsers(Self.users, "--operations", "insert,upsert").status == 64)

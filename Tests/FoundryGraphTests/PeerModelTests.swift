@@ -382,3 +382,77 @@ struct ConventionRulesTests {
     }
   }
 }
+
+@Suite("Peer models: Groot's payload transformers")
+struct PayloadTransformerTests {
+  static let schema = try! Schema {
+    Entity("Account", identity: ["id"]) {
+      Attribute("id", .integer64)
+      Attribute("name", .string)
+      Relationship("profile", to: "Profile", inverse: "account")
+    }
+    Entity("Profile") {
+      Attribute("bio", .string, optional: true)
+      Relationship("account", to: "Account", inverse: "profile")
+    }
+  }
+
+  static var declared: Schema {
+    var entities = schema.declarations
+    entities[0].payloadTransformerName = "unwrap"
+    entities[1].payloadTransformerName = "unwrap"
+    return try! Schema(entities)
+  }
+
+  static var options: GraphImportOptions {
+    var options = GraphImportOptions()
+    options.payloadTransformers["unwrap"] = { payload in
+      guard case .object(let members) = payload, let data = members["data"] else { return payload }
+      return data
+    }
+    return options
+  }
+
+  @Test("each payload object is read as the transformer returns it, nested ones and a one-to-one updated in place too")
+  func rewritesPayloads() throws {
+    let graph = ObjectGraph(schema: Self.declared)
+    let payload = Array(#"[{"data": {"id": 1, "name": "Ada", "profile": {"data": {"bio": "Counts"}}}}, {"id": 2, "name": "Plain"}]"#.utf8)
+    try graph.importJSON(payload, entity: "Account", options: Self.options)
+    try graph.importJSON(payload, entity: "Account", options: Self.options)
+    #expect(try graph.object(of: "Account", identity: 1)?.value(forKey: "name") == "Ada")
+    #expect(try graph.object(of: "Account", identity: 1)?.relatedObject(forKey: "profile")?.value(forKey: "bio") == "Counts")
+    #expect(try graph.objects(of: "Profile").count == 1)
+    #expect(try graph.objects(of: "Account").count == 2)
+  }
+
+  @Test("an unbound transformer fails before anything is imported; a bad rewritten value is placed at the original object")
+  func errors() throws {
+    let graph = ObjectGraph(schema: Self.declared)
+    let unbound = #expect(throws: GraphError.self) { try graph.importJSON(Array("[]".utf8), entity: "Account") }
+    #expect(unbound?.code == .unboundTransformer)
+    #expect(unbound?.message.contains("payload transformer \"unwrap\" is not bound") == true)
+    let bad = #expect(throws: MappingError.self) {
+      try graph.importJSON(Array("[\n  {\"data\": {\"id\": \"x\", \"name\": \"A\"}}\n]".utf8), entity: "Account", options: Self.options, sourceName: "a.json")
+    }
+    #expect(bad?.line == 2)
+    #expect(bad?.description.contains("in the object payload transformer \"unwrap\" made of it") == true)
+    var returnsArray = GraphImportOptions()
+    returnsArray.payloadTransformers["unwrap"] = { _ in .array([]) }
+    #expect(throws: MappingError.self) { try graph.importJSON(Array(#"[{"id": 1}]"#.utf8), entity: "Account", options: returnsArray) }
+  }
+
+  @Test("a model file's JSONDictionaryTransformerName names the entity's payload transformer")
+  func modelFileKey() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-groot-\(UUID().uuidString).xcdatamodel")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let contents = """
+      <model><entity name="Account"><attribute name="id" attributeType="Integer 64"/>\
+      <userInfo><entry key="JSONDictionaryTransformerName" value="unwrap"/><entry key="identityAttributes" value="id"/></userInfo></entity></model>
+      """
+    try Data(contents.utf8).write(to: directory.appendingPathComponent("contents"))
+    let schema = try Schema(modelAt: directory)
+    #expect(schema["Account"]?.declaration.payloadTransformerName == "unwrap")
+    #expect(schema["Account"]?.declaration.userInfo["JSONDictionaryTransformerName"] == "unwrap")
+  }
+}

@@ -105,6 +105,26 @@ struct PeerModelStoreTests {
     #expect(try context.object(of: "Post", identity: 1)?.relatedObject(forKey: "author")?.value(forKey: "name") == "Ada")
   }
 
+  @Test("a payload transformer's objects are stored as the graph reads them; importing again changes nothing", arguments: StoreBackendKind.available)
+  func payloadTransformer(_ backend: StoreBackendKind) async throws {
+    var entities = PayloadConventions.sync.applied(to: [
+      Entity("Account") {
+        Attribute("id", .integer64)
+        Attribute("displayName", .string)
+      }
+    ])
+    entities[0].payloadTransformerName = "unwrap"
+    let schema = try Schema(entities)
+    var options = GraphImportOptions()
+    options.payloadTransformers["unwrap"] = { payload in payload["data"] ?? payload }
+    let store = try await backend.makeStore(schema).store
+    let payload = Array(#"[{"data": {"id": 1, "display_name": "Åse"}}, {"id": 2, "display_name": "Bo"}]"#.utf8)
+    let differences = try await GraphStoreAgreement.differences(
+      importing: payload, entity: try #require(schema["Account"]), into: store, graph: ObjectGraph(schema: schema), options: options)
+    #expect(differences.isEmpty, "\(differences)")
+    #expect(try store.makeContext().object(of: "Account", identity: 1)?.value(forKey: "displayName") == "Åse")
+  }
+
   @Test("operations in the store: a page inserts and updates, deletes nothing; without insert nothing new is stored", arguments: StoreBackendKind.available)
   func operations(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore(Self.sync).store

@@ -74,6 +74,16 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
     reason = reason.map { "\($0); \(note)" } ?? note
   }
 
+  /// Places the error at `offset` of the source document, with no line and column yet: for an
+  /// error met in a document made from the source (a payload a transformer rewrote), which
+  /// belongs at the place that document came from.
+  package mutating func relocate(to offset: Int?) {
+    self.offset = offset
+    line = nil
+    column = nil
+    excerpt = nil
+  }
+
   /// The path from the root, e.g. `$.statuses[3].user.created_at`.
   public var path: MappingPath { MappingPath(components: reversedPath.reversed()) }
 

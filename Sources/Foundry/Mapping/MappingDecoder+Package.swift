@@ -132,3 +132,12 @@ extension ValueReader {
     MappingError(code: .keyNotFound, expected: expected, reason: "required key not found", offset: node.byteOffset)
   }
 }
+
+extension ValueReader {
+  /// A reader of `node`, a value of another document, in this reader's context (its path,
+  /// options and lossy report): for a payload a transformer rewrote. Errors it throws carry
+  /// offsets in `node`'s document; the caller relocates them (``MappingError/relocate(to:)``).
+  package func reading(_ node: JSONNode) -> ValueReader {
+    ValueReader(node: node, context: context, coercion: coercion)
+  }
+}

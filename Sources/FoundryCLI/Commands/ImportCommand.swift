@@ -135,10 +135,11 @@ struct ImportCommand: ConsoleCommand {
   }
 
   func run(console: Console) throws {
-    let options = try importOptions()
+    var options = try importOptions()
     var loader = ModelLoader(path: model)
     loader.conventions = peers.payloadConventions
     let (modelFile, schema) = try loader.load(entity: entity, transformers: options.mapping.transformers, console: console)
+    ModelLoader.bindPayloadTransformers(of: schema, in: &options, console: console)
     if let store {
       var storeOptions = options
       storeOptions.toManyMerge = (sync ?? .keep).merge

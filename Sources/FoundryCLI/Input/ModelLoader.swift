@@ -65,6 +65,21 @@ struct ModelLoader {
     if !isBound { throw ExitCode.failure }
   }
 
+  /// Binds each payload transformer the model names (Groot's `JSONDictionaryTransformerName`,
+  /// code the command line cannot run) to reading payloads as they are, with a one-line note
+  /// on standard error.
+  ///
+  /// ```
+  /// note: User: payload transformer "UserTransformer" is app code: payloads are read as they are
+  /// ```
+  static func bindPayloadTransformers(of schema: Schema, in options: inout GraphImportOptions, console: Console) {
+    for entity in schema.entities {
+      guard let name = entity.declaration.payloadTransformerName, options.payloadTransformers[name] == nil else { continue }
+      options.payloadTransformers[name] = { $0 }
+      console.print("note: \(entity.name): payload transformer \"\(name)\" is app code: payloads are read as they are", to: .error)
+    }
+  }
+
   /// Notes, one line each on standard error, the transformable attributes whose transformer
   /// `registry` (the bindings given, and a store's) does not bind: their values are kept as
   /// the payload's JSON. An inherited attribute is noted once.

@@ -22,6 +22,9 @@ final class EntityImportPlan {
   /// Whether a payload object names the same object wherever it appears: the entity has an
   /// identity of its own (not its parent's) and no subentities a payload could pick.
   let remembersPayloads: Bool
+  /// The payload transformer the entity (or its nearest ancestor declaring one) names, with
+  /// its name; `nil` for none.
+  let payloadTransformer: (name: String, transform: GraphImportOptions.PayloadTransformer)?
   /// Whether this import remembered a payload of the entity: its payloads are worth hashing.
   @exclusivity(unchecked) var hasRememberedPayloads = false
 
@@ -43,6 +46,13 @@ final class EntityImportPlan {
     hasSubentities = !entity.descendantIndices.isEmpty
     subentityPath = entity.declaration.subentityKeyPath.map { PathExpression($0) }
     remembersPayloads = !identitySlots.isEmpty && !entity.isIdentityScopedToParent && !hasSubentities
+    let named = Self.payloadTransformerName(of: entity, in: schema)
+    payloadTransformer = named.flatMap { name in options.payloadTransformers[name].map { (name, $0) } }
+  }
+
+  /// The payload transformer name `entity` or its nearest ancestor declares.
+  static func payloadTransformerName(of entity: EntityDescription, in schema: Schema) -> String? {
+    entity.lineage.reversed().lazy.compactMap { schema.entities[$0].declaration.payloadTransformerName }.first
   }
 
   /// The type name of attribute `slot`, for messages.

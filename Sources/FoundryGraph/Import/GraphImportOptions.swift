@@ -1,4 +1,5 @@
 import Foundry
+import FoundryJSON
 
 /// How a payload becomes objects: the mapping options (coercions, transformers, XML parsing),
 /// entity mappers, lossy mode and how to-many relationships merge.
@@ -14,10 +15,22 @@ public struct GraphImportOptions: Sendable {
   /// the entity or a subentity, or `nil` for the entity the relationship names.
   public typealias EntityMapper = @Sendable (ValueReader) -> String?
 
+  /// Rewrites one payload object before it is read (Groot's JSON dictionary transformer):
+  /// return the object to read instead.
+  public typealias PayloadTransformer = @Sendable (JSONValue) throws -> JSONValue
+
   /// Coercions, unknown keys, XML parsing, and the transformers that attributes' names refer to.
   public var mapping = MappingOptions()
   /// Entity mappers by the name entities give in ``Entity/entityMapperName``.
   public var entityMappers: [String: EntityMapper] = [:]
+  /// Payload transformers by the name entities give in ``Entity/payloadTransformerName``: each
+  /// payload object of such an entity is read as the transformer returns it. Errors in the
+  /// rewritten object name its payload path and the place of the original object.
+  ///
+  /// ```swift
+  /// options.payloadTransformers["unwrapData"] = { payload in payload["data"] ?? payload }
+  /// ```
+  public var payloadTransformers: [String: PayloadTransformer] = [:]
   /// Whether bad objects and values are left out and reported instead of failing the import.
   ///
   /// A nested object whose payload names, for its relationship back to the object it is

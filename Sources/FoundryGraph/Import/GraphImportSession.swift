@@ -52,6 +52,10 @@ final class GraphImportSession {
     if let mapper = entity.declaration.entityMapperName, options.entityMappers[mapper] == nil {
       throw GraphError(.unboundEntityMapper, at: entity.name, "entity mapper \"\(mapper)\" is not bound (set GraphImportOptions.entityMappers[\"\(mapper)\"])")
     }
+    if let name = EntityImportPlan.payloadTransformerName(of: entity, in: schema), options.payloadTransformers[name] == nil {
+      throw GraphError(
+        .unboundTransformer, at: entity.name, "payload transformer \"\(name)\" is not bound (set GraphImportOptions.payloadTransformers[\"\(name)\"])")
+    }
     do {
       return try EntityImportPlan(entity: entity, schema: schema, options: options)
     } catch let error as GraphError {
@@ -156,6 +160,31 @@ final class GraphImportSession {
     _ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil, repeatsAsked: Bool = false
   ) throws -> ManagedObject {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
+    return try rewritten(value, by: plan) { try importPayloadObject($0, as: plan, scope: scope, key: key, repeatsAsked: repeatsAsked) }
+  }
+
+  /// `body` of `value`, or of the object the plan's payload transformer makes of it; errors in
+  /// that object are placed at `value`, saying the transformer rewrote it.
+  private func rewritten<T>(_ value: ValueReader, by plan: EntityImportPlan, _ body: (ValueReader) throws -> T) throws -> T {
+    guard let (name, transform) = plan.payloadTransformer else { return try body(value) }
+    let rewritten = try transform(try JSONValue.read(from: value))
+    guard case .object = rewritten else {
+      throw value.invalid(expected: "an object from payload transformer \"\(name)\"", reason: "it returned \(rewritten.makeJSONString())")
+    }
+    let document = try JSONDocument(string: rewritten.makeJSONString())
+    do {
+      return try body(value.reading(document.root))
+    } catch var error as MappingError where !MappingError.isSkip(error) {
+      error.relocate(to: value.jsonNode.byteOffset)
+      error.addNote("in the object payload transformer \"\(name)\" made of it")
+      throw error
+    }
+  }
+
+  /// ``importObject(_:as:scope:key:repeatsAsked:)`` for a payload object, as it is read.
+  private func importPayloadObject(
+    _ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?, repeatsAsked: Bool
+  ) throws -> ManagedObject {
     nesting += 1
     defer { nesting -= 1 }
     try checkNesting(at: value)
@@ -242,11 +271,13 @@ final class GraphImportSession {
     defer { nesting -= 1 }
     try checkNesting(at: value)
     let plan = try self.plan(existing.entity)
-    var reader = try value.objectReader(schema: plan.mapping)
-    foundMembers = 0
-    try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: false, scope: scope, key: nil)
-    try options.didImport?(existing, value, false)
-    return existing
+    return try rewritten(value, by: plan) { value in
+      var reader = try value.objectReader(schema: plan.mapping)
+      foundMembers = 0
+      try readFields(into: existing, from: &reader, plan: plan, isNew: false, hasIdentity: false, scope: scope, key: nil)
+      try options.didImport?(existing, value, false)
+      return existing
+    }
   }
 
   /// Reads a payload object's attributes (all but the identity it was found or made by) and

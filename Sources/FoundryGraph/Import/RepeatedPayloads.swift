@@ -27,7 +27,8 @@ final class RepeatedPayloads {
   }
 
   /// Whether repeats may be skipped at all: not in lossy mode (each read reports its issues),
-  /// nor with a `didImport` hook (it may change objects between two mentions).
+  /// nor with a `didImport` hook (it may change objects between two mentions), nor with
+  /// payload transformers.
   private let skips: Bool
   /// Whether a repeat may be known before its identity is read: not with a `shouldImport`
   /// hook, which sees every payload object first.
@@ -39,7 +40,8 @@ final class RepeatedPayloads {
   @exclusivity(unchecked) private var remembered: [ManagedObject] = []
 
   init(options: GraphImportOptions) {
-    skips = options.didImport == nil && !options.isLossy
+    // A payload transformer's object is text of another document: nothing to compare.
+    skips = options.didImport == nil && !options.isLossy && options.payloadTransformers.isEmpty
     findsByText = skips && options.shouldImport == nil
   }
 

@@ -118,6 +118,7 @@ struct ModelContentsReader {
       subentityKeyPath: userInfo.subentityKeyPath, entityMapper: userInfo.entityMapperName, userInfo: userInfo.entries)
     entity.renamingIdentifier = element["renamingIdentifier"]
     entity.indexedKeyPaths = userInfo.indexedKeyPaths
+    entity.payloadTransformerName = userInfo.payloadTransformerName
     var constraints: [[String]] = []
     for child in element.elements {
       switch child.qualifiedName {

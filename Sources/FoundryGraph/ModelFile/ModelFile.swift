@@ -55,6 +55,7 @@ import FoundryXML
 /// | `identityAttributes` | entity | ``Entity/identity``, comma-separated: `id, region` | Groot |
 /// | `identityAttribute` | entity | ``Entity/identity`` (when `identityAttributes` is absent) | Groot |
 /// | `entityMapperName` | entity | ``Entity/entityMapperName`` | Groot |
+/// | `JSONDictionaryTransformerName` | entity | ``Entity/payloadTransformerName`` | Groot |
 /// | `identityScope` | entity | ``Entity/isIdentityScopedToParent``: `parent` or `global` | Foundry |
 /// | `subentityKeyPath` | entity | ``Entity/subentityKeyPath`` | Foundry |
 /// | `keyedBy` | relationship | ``Relationship/keyedBy`` | Foundry |
@@ -87,7 +88,7 @@ public struct ModelFile: Sendable {
   public let entities: [Entity]
   /// The conventions of the library whose user-info vocabulary the model uses: ``PayloadConventions/sync``
   /// for a `sync.` or `hyper.` key, ``PayloadConventions/magicalRecord`` for one of
-  /// MagicalRecord's keys, else none. ``Schema/init(_:)`` applies them.
+  /// MagicalRecord's keys, else none. `Schema(model)` applies them.
   ///
   /// ```swift
   /// let model = try ModelFile(contentsOf: url)

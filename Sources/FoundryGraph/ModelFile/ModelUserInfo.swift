@@ -28,7 +28,7 @@ struct ModelUserInfo {
   /// The keys the vocabulary turns into typed fields of the schema (key paths, transformer,
   /// identity, subentities, export); every other entry is only user info.
   static let typedKeys: Set<String> = Set(keyPathKeys + fallbackKeys + transformerKeys + primaryKeyKeys + nonExportableKeys).union([
-    "keyedBy", "subentityKeyPath", "entityMapperName", "identityAttributes", "identityAttribute", "identityScope",
+    "keyedBy", "subentityKeyPath", "entityMapperName", "JSONDictionaryTransformerName", "identityAttributes", "identityAttribute", "identityScope",
     "indexedKeyPaths", "relatedByAttribute", "dateFormat", "useDefaultValueWhenNotPresent", "className", "attributeValueClassName",
   ])
 
@@ -104,6 +104,9 @@ struct ModelUserInfo {
   var indexedKeyPaths: [String] {
     (entries["indexedKeyPaths"] ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
   }
+
+  /// Groot's `JSONDictionaryTransformerName` on an entity.
+  var payloadTransformerName: String? { entries["JSONDictionaryTransformerName"].flatMap { $0.isEmpty ? nil : $0 } }
 
   /// Groot's `entityMapperName` on an entity.
   var entityMapperName: String? { entries["entityMapperName"] }

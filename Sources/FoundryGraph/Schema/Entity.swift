@@ -35,6 +35,15 @@ public struct Entity: Sendable, Hashable {
   /// The name of an entity mapper bound at import time (``GraphImportOptions/entityMappers``)
   /// that picks the subentity for a payload.
   public var entityMapperName: String?
+  /// The name of a payload transformer bound at import time
+  /// (``GraphImportOptions/payloadTransformers``) that rewrites each payload object of this
+  /// entity (or its subentities) before it is read: Groot's `JSONDictionaryTransformerName`.
+  ///
+  /// ```swift
+  /// var user = Entity("User") { Attribute("name", .string) }
+  /// user.payloadTransformerName = "unwrapData"
+  /// ```
+  public var payloadTransformerName: String?
   /// Free-form annotations (a model file's user info).
   public var userInfo: [String: String]
   /// The name this one had in the previous version of the model (Core Data's renaming

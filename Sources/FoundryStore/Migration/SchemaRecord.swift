@@ -56,14 +56,15 @@ enum SchemaRecord {
     let described = layout.schema[entity.name]
     let codecs = described.map { layout.codecs[$0.index] } ?? []
     let codec = { (attribute: Attribute) -> ColumnCodec? in described?.attributeSlot(named: attribute.name).map { codecs[$0] } }
-    return object([
-      ("name", .string(entity.name)), ("parent", optional(entity.parent)), ("abstract", .bool(entity.isAbstract)),
-      ("identity", .array(entity.identity.map(JSONValue.string))), ("scoped", .bool(entity.isIdentityScopedToParent)),
-      ("subentityKeyPath", optional(entity.subentityKeyPath)), ("entityMapper", optional(entity.entityMapperName)),
-      ("renamed", optional(entity.renamingIdentifier)), ("indexes", .array(entity.indexedKeyPaths.map(JSONValue.string))),
-      ("attributes", .array(entity.attributes.map { attribute($0, codec: codec($0), layout: layout) })),
-      ("relationships", .array(entity.relationships.map(relationship))),
-    ])
+    return object(
+      [
+        ("name", .string(entity.name)), ("parent", optional(entity.parent)), ("abstract", .bool(entity.isAbstract)),
+        ("identity", .array(entity.identity.map(JSONValue.string))), ("scoped", .bool(entity.isIdentityScopedToParent)),
+        ("subentityKeyPath", optional(entity.subentityKeyPath)), ("entityMapper", optional(entity.entityMapperName)),
+        ("renamed", optional(entity.renamingIdentifier)), ("indexes", .array(entity.indexedKeyPaths.map(JSONValue.string))),
+        ("attributes", .array(entity.attributes.map { attribute($0, codec: codec($0), layout: layout) })),
+        ("relationships", .array(entity.relationships.map(relationship))),
+      ] + (entity.payloadTransformerName.map { [("payloadTransformer", JSONValue.string($0))] } ?? []))
   }
 
   private static func attribute(_ attribute: Attribute, codec: ColumnCodec?, layout: StoreLayout) -> JSONValue {
@@ -139,6 +140,7 @@ enum SchemaRecord {
       subentityKeyPath: value["subentityKeyPath"]?.string, entityMapper: value["entityMapper"]?.string)
     entity.renamingIdentifier = value["renamed"]?.string
     entity.indexedKeyPaths = value["indexes"]?.array?.compactMap(\.string) ?? []
+    entity.payloadTransformerName = value["payloadTransformer"]?.string
     for item in attributes { entity.attributes.append(try attribute(from: item)) }
     for item in relationships { entity.relationships.append(try relationship(from: item)) }
     return entity
