@@ -16,7 +16,16 @@ struct DifferentialStoreTests {
 
   @Test("the same objects everywhere, no change on a second import, dry runs write nothing, exports read back", arguments: seeds)
   func agree(seed: UInt64) async throws {
-    let library = try RandomLibrary(seed: seed)
+    try await Self.check(try RandomLibrary(seed: seed), seed: seed)
+  }
+
+  @Test("the same under Sync's conventions: snake_case keys, dates in any form, relationships by id", arguments: seeds)
+  func agreeUnderSyncConventions(seed: UInt64) async throws {
+    try await Self.check(try RandomLibrary(seed: seed, conventions: .sync), seed: seed)
+  }
+
+  /// The differential checks of one random library.
+  static func check(_ library: RandomLibrary, seed: UInt64) async throws {
     var options = GraphImportOptions()
     options.mapping.transformers = RandomLibrary.transformers
     let graph = ObjectGraph(schema: library.schema)

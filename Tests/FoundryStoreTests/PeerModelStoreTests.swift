@@ -125,6 +125,26 @@ struct PeerModelStoreTests {
     #expect(try store.makeContext().object(of: "Account", identity: 1)?.value(forKey: "displayName") == "Åse")
   }
 
+  @Test("Sync's rule by kind and per-relationship operations: the stores do what the graph does", arguments: StoreBackendKind.available)
+  func byKindAndRelationshipOperations(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore(Self.sync).store
+    let graph = ObjectGraph(schema: Self.sync)
+    let user = try #require(Self.sync["User"])
+    #expect(try await GraphStoreAgreement.differences(importing: try Self.payload("Sync/users.json"), entity: user, into: store, graph: graph).isEmpty)
+    var options = GraphImportOptions()
+    options.toManyMerge = .byKind
+    let fewer = Array(#"[{"id": 6, "notes": [{"id": 302, "tag_ids": [2]}]}]"#.utf8)
+    let byKind = try await GraphStoreAgreement.differences(importing: fewer, entity: user, into: store, graph: graph, options: options)
+    #expect(byKind.isEmpty, "\(byKind)")
+    #expect(try await Self.remoteIDs(of: "Note", in: store) == [302])
+    #expect(try await Self.remoteIDs(of: "Tag", in: store) == [1, 2])
+    options.relationshipOperations["User.notes"] = [.update]
+    let limited = Array(#"[{"id": 6, "notes": [{"id": 302, "text": "Call Bergen"}, {"id": 999}]}]"#.utf8)
+    let operations = try await GraphStoreAgreement.differences(importing: limited, entity: user, into: store, graph: graph, options: options)
+    #expect(operations.isEmpty, "\(operations)")
+    #expect(try await Self.remoteIDs(of: "Note", in: store) == [302])
+  }
+
   @Test("operations in the store: a page inserts and updates, deletes nothing; without insert nothing new is stored", arguments: StoreBackendKind.available)
   func operations(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore(Self.sync).store

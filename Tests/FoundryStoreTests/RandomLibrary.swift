@@ -20,7 +20,9 @@ struct RandomLibrary {
     return registry
   }
 
-  init(seed: UInt64) throws {
+  /// A random library of `seed`, its schema read with `conventions` (``PayloadConventions/sync``
+  /// gives its camelCase attribute names snake_case keys, and its dates any common form).
+  init(seed: UInt64, conventions: PayloadConventions = .none) throws {
     var random = PayloadGenerator(schema: try Schema([]), seed: seed)
     let compositeRoot = random.next(3) == 0
     let scopedChildren = random.next(2) == 0
@@ -35,7 +37,7 @@ struct RandomLibrary {
         let transformer: String? = type == .transformable ? [nil, "List", "Day", "Raw"][random.next(4)] : nil
         let optional = random.next(3) != 0
         let defaulted: GraphValue? = optional || random.next(2) == 0 ? nil : Self.defaultValue(of: type)
-        return Attribute("\(prefix)\(index)", type, optional: optional || defaulted != nil, default: defaulted, transformer: transformer)
+        return Attribute("\(prefix)Field\(index)", type, optional: optional || defaulted != nil, default: defaulted, transformer: transformer)
       }
     }
     var root = Entity(
@@ -65,7 +67,7 @@ struct RandomLibrary {
       entities.append(Entity("Photo", parent: "Media", attributes: extras("p"), relationships: []))
       entities.append(Entity("Video", parent: "Media", attributes: extras("v"), relationships: []))
     }
-    schema = try Schema(entities)
+    schema = try Schema(conventions.applied(to: entities))
     random = PayloadGenerator(schema: schema, seed: seed &* 31)
     payload = Array(Self.payload(schema: schema, random: &random, scopedChildren: scopedChildren).makeJSONString().utf8)
   }
