@@ -201,18 +201,15 @@ extension GraphImportSession {
         var positions = array.elementPositions
         var index = 0
         while let position = positions.next() {
-          // A `null` element stands for no object (Groot skips it too): left out, in either mode.
-          if array.isNull(at: position) {
-            index += 1
-            continue
-          }
+          let isObject = array.isObject(at: position)
           // A repeat of a payload already read is that object (see `RepeatedPayloads`).
-          if array.isObject(at: position), let known = repeats.reference(writtenAs: array.writtenSpan(ofElementAt: position), as: destination) {
+          if isObject, let known = repeats.reference(writtenAs: array.writtenSpan(ofElementAt: position), as: destination) {
             pendingTargets.push(known)
-          } else {
+          } else if isObject || !array.isNull(at: position) {
             element.moveToElement(at: position)
             if let target = try importElement(index, element, repeatsAsked: true) { pendingTargets.push(target) }
           }
+          // A `null` element stands for no object (Groot skips it too): left out, in either mode.
           index += 1
         }
       } else {

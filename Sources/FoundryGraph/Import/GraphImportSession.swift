@@ -156,11 +156,32 @@ final class GraphImportSession {
   /// - Parameter plan: The plan of the entity the relationship (or the import) names.
   /// - Parameter repeatsAsked: Whether the caller already asked `repeats` for this payload
   ///   (the to-many element loop does, before it makes a reader), which then need not hash it again.
+  /// - Parameter isRewritten: Whether `value` is what the plan's payload transformer made.
   func importObject(
-    _ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil, repeatsAsked: Bool = false
+    _ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)? = nil, repeatsAsked: Bool = false,
+    isRewritten: Bool = false
   ) throws -> ManagedObject {
     if value.kind != .object { return try reference(value, as: plan, scope: scope) }
-    return try rewritten(value, by: plan) { try importPayloadObject($0, as: plan, scope: scope, key: key, repeatsAsked: repeatsAsked) }
+    // A payload transformer's object is read in the payload's place (see `rewritten`).
+    if plan.payloadTransformer != nil, !isRewritten {
+      return try rewritten(value, by: plan) { try importObject($0, as: plan, scope: scope, key: key, repeatsAsked: repeatsAsked, isRewritten: true) }
+    }
+    nesting += 1
+    defer { nesting -= 1 }
+    try checkNesting(at: value)
+    if !repeatsAsked, let known = repeats.object(writtenAs: value.jsonNode, as: plan, key: key) { return known }
+    let mark = created.count
+    do {
+      let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
+      if let shouldImport = options.shouldImport, !shouldImport(actual.entity, value) {
+        throw MappingError(code: .skipped, reason: "shouldImport skipped this \(actual.entity.name)", offset: value.jsonNode.byteOffset)
+      }
+      return try importFields(value, as: actual, scope: scope, key: key)
+    } catch {
+      for reference in created[mark...].reversed() { discard(reference.object) }
+      created.removeSubrange(mark...)
+      throw error
+    }
   }
 
   /// `body` of `value`, or of the object the plan's payload transformer makes of it; errors in
@@ -177,28 +198,6 @@ final class GraphImportSession {
     } catch var error as MappingError where !MappingError.isSkip(error) {
       error.relocate(to: value.jsonNode.byteOffset)
       error.addNote("in the object payload transformer \"\(name)\" made of it")
-      throw error
-    }
-  }
-
-  /// ``importObject(_:as:scope:key:repeatsAsked:)`` for a payload object, as it is read.
-  private func importPayloadObject(
-    _ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?, repeatsAsked: Bool
-  ) throws -> ManagedObject {
-    nesting += 1
-    defer { nesting -= 1 }
-    try checkNesting(at: value)
-    if !repeatsAsked, let known = repeats.object(writtenAs: value.jsonNode, as: plan, key: key) { return known }
-    let mark = created.count
-    do {
-      let actual = plan.hasSubentities ? try subentity(for: value, of: plan) : plan
-      if let shouldImport = options.shouldImport, !shouldImport(actual.entity, value) {
-        throw MappingError(code: .skipped, reason: "shouldImport skipped this \(actual.entity.name)", offset: value.jsonNode.byteOffset)
-      }
-      return try importFields(value, as: actual, scope: scope, key: key)
-    } catch {
-      for reference in created[mark...].reversed() { discard(reference.object) }
-      created.removeSubrange(mark...)
       throw error
     }
   }
