@@ -82,7 +82,7 @@ struct GraphImportShapesTests {
     // An unknown event id creates the event holding only its identity.
     let missing = try #require(try graph.object(of: "Event", identity: 9))
     #expect(missing.name == nil)
-    #expect(missing.validationErrors().map(\.description) == ["error: Event.name: required attribute has no value"])
+    #expect(missing.validationErrors().map(\.description) == ["error: Event.name: required attribute has no value (Event 9)"])
     let exported = try graph.exportValue(try graph.objects(of: "Catalog"))
     let copy = ObjectGraph(schema: Self.catalog)
     try copy.importPayload(try JSONDocumentHelper.node(exported), entity: "Catalog")

@@ -212,6 +212,45 @@ struct MagicalRecordModelTests {
     #expect(try graph.object(of: "Person", identity: 1)?.value(forKey: "fullName") == "Grace")
   }
 
+  @Test("each vocabulary key sets its field: hyper.* and sync.* spellings, transformers, exports, identity")
+  func vocabularyKeys() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-vocabulary-\(UUID().uuidString).xcdatamodel")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let contents = """
+      <model><entity name="Item"><attribute name="code" attributeType="String"/>\
+      <attribute name="labels" optional="YES" attributeType="Transformable"><userInfo><entry key="sync.valueTransformer" value="split:,"/></userInfo></attribute>\
+      <attribute name="sizes" optional="YES" attributeType="Transformable"><userInfo><entry key="hyper.valueTransformer" value="split:;"/></userInfo></attribute>\
+      <attribute name="secret" optional="YES" attributeType="String"><userInfo><entry key="hyper.nonExportable" value="YES"/></userInfo></attribute>\
+      <attribute name="price" optional="YES" attributeType="Decimal"><userInfo><entry key="className" value="NSDecimalNumber"/></userInfo></attribute>\
+      <attribute name="link" optional="YES" attributeType="Transformable"><userInfo><entry key="className" value="NSURL"/></userInfo></attribute>\
+      <attribute name="color" optional="YES" attributeType="Transformable"><userInfo><entry key="className" value="UIColor"/></userInfo></attribute>\
+      <relationship name="parts" optional="YES" toMany="YES" destinationEntity="Part"><userInfo><entry key="sync.nonExportable" value=""/></userInfo></relationship>\
+      <userInfo><entry key="relatedByAttribute" value="code"/></userInfo></entity>\
+      <entity name="Part"><attribute name="n" attributeType="Integer 16"/></entity></model>
+      """
+    try Data(contents.utf8).write(to: directory.appendingPathComponent("contents"))
+    let model = try ModelFile(contentsOf: directory)
+    #expect(model.conventions == .sync)
+    let item = try #require(model.entities.first)
+    #expect(item.identity == ["code"])
+    let byName = Dictionary(uniqueKeysWithValues: item.attributes.map { ($0.name, $0) })
+    #expect(byName["labels"]?.transformerName == "split:,")
+    #expect(byName["sizes"]?.transformerName == "split:;")
+    #expect(byName["secret"]?.isExported == false)
+    #expect(byName["price"]?.transformerName == nil)  // only a transformable attribute takes a class's transformer
+    #expect(byName["link"]?.transformerName == "url")
+    #expect(byName["color"]?.transformerName == nil && byName["color"]?.userInfo["className"] == "UIColor")
+    #expect(item.relationships.first?.isExported == false)
+    let graph = ObjectGraph(schema: try Schema(model))
+    try graph.importJSON(Array(#"[{"code": "A-1", "labels": "x,y", "sizes": "S;M", "secret": "s", "link": "https://example.com"}]"#.utf8), entity: "Item")
+    let object = try #require(try graph.object(of: "Item", identity: "A-1"))
+    #expect(try object.value([String].self, forKey: "labels") == ["x", "y"])
+    #expect(try object.value([String].self, forKey: "sizes") == ["S", "M"])
+    #expect(try object.value(forKey: "link") == .url(URL(string: "https://example.com")!))
+    #expect(try graph.exportValue([object]).array?.first?.object?["secret"] == nil)
+  }
+
   @Test("relatedByAttribute naming another attribute than the destination's identity is refused, naming both")
   func relatedByConflict() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-related-\(UUID().uuidString).xcdatamodel")

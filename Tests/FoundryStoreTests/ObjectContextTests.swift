@@ -289,7 +289,9 @@ struct ObjectContextTests {
     let error = await #expect(throws: StoreError.self) { try await context.save() }
     #expect(error?.code == .validation)
     #expect(
-      error?.details.sorted() == ["Author.id: required attribute has no value", "Author.name: required attribute has no value", "Book.title: required attribute has no value"])
+      error?.details.sorted() == [
+        "Author.id: required attribute has no value", "Author.name: required attribute has no value", "Book.title: required attribute has no value (Book 1)",
+      ])
     #expect(try await store.makeContext().count(FetchRequest(entity: "Book")) == 0)
   }
 

@@ -7,10 +7,13 @@ extension ManagedObject {
   /// for error in author.validationErrors() { print(error) }
   /// // error: Author.name: required attribute has no value
   /// ```
+  /// An object with an identity is named: `required attribute has no value (Author 5)`, so
+  /// that one a payload named by identity alone (`"author_id": 5`) and none filled is found.
   public func validationErrors() -> [GraphError] {
     var errors: [GraphError] = []
     for (slot, attribute) in entity.attributes.enumerated() where !attribute.isOptional && values[slot] == nil {
-      errors.append(GraphError(.missingValue, at: "\(entity.name).\(attribute.name)", "required attribute has no value"))
+      let named = identityKey.map { " (\(entity.name) \($0.display))" } ?? ""
+      errors.append(GraphError(.missingValue, at: "\(entity.name).\(attribute.name)", "required attribute has no value" + named))
     }
     for (slot, attribute) in entity.attributes.enumerated() where !attribute.rules.isEmpty {
       guard let value = values[slot] else { continue }
