@@ -6,7 +6,8 @@ import FoundryStore
 /// A key path inside a JSON value reads as text (`#>>`), or as a number (`double precision`)
 /// when it is compared with a number; array elements read as text, except in `ANY path ==
 /// value` and `NONE path == value`, which test jsonb containment (typed, served by the GIN
-/// index of a declared key path). `[c]` lowers both sides with `lower()`.
+/// index of a declared key path). `[c]`, `[d]` and `[cd]` fold both sides as
+/// ``QueryFolding`` does, in SQL (``folded(_:_:)``).
 struct PostgresDialect: SQLDialect {
   func name(of type: ColumnType) -> String {
     switch type {
@@ -37,6 +38,24 @@ struct PostgresDialect: SQLDialect {
   var noLimit: SQLValue { .null }
 
   var patternStyle: SQLPatternStyle { .like }
+
+  /// `[d]`: the canonical decomposition without combining diacritical marks, composed again;
+  /// `[c]`: upper case then lower case under ICU's root collation (`und-x-icu`), Unicode's
+  /// full case mappings whatever the database's locale (`ß` is `ss`).
+  func folded(_ expression: String, _ folding: QueryFolding) -> String {
+    // As text: a bound value's type is otherwise unknown, which takes no collation.
+    var folded = "(\(expression))::text"
+    if folding.contains(.diacriticInsensitive) {
+      let hex = { (value: UInt32) -> String in
+        let digits = String(value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+      }
+      let marks = QueryFolding.combiningMarks.map { hex($0.lowerBound) + "-" + hex($0.upperBound) }.joined()
+      folded = "normalize(regexp_replace(normalize(\(folded), NFD), E'[\(marks)]', '', 'g'), NFC)"
+    }
+    if folding.contains(.caseInsensitive) { folded = "lower(upper((\(folded)) COLLATE \"und-x-icu\"))" }
+    return folded
+  }
 
   func queryPlan(of sql: String) -> String { "EXPLAIN \(sql)" }
 

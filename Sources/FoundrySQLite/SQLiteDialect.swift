@@ -30,6 +30,10 @@ struct SQLiteDialect: SQLDialect {
 
   var patternStyle: SQLPatternStyle { .glob }
 
+  /// `foundry_fold(expression, folding)`: ``QueryFolding/fold(_:)`` itself, which every
+  /// connection of a store registers (``SQLiteFolding``).
+  func folded(_ expression: String, _ folding: QueryFolding) -> String { "\(SQLiteFolding.name)(\(expression), \(folding.rawValue))" }
+
   func queryPlan(of sql: String) -> String { "EXPLAIN QUERY PLAN \(sql)" }
 
   /// The list as a JSON array, its elements the rows of `json_each`.

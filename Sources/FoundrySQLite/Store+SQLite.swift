@@ -37,6 +37,7 @@ extension Store {
     let state = try StoreRecord.state(of: recorded, name: path, layout: layout, definition: definition, dialect: SQLiteDialect())
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
+    SQLiteFolding.register(in: &configuration)
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
       switch state {
@@ -82,7 +83,9 @@ extension Store {
   ///     values are kept (see ``init(path:schema:transformers:)``).
   public convenience init(inMemoryWith schema: Schema, transformers: TransformerRegistry = .standard) throws {
     let layout = try StoreLayout(schema: schema, transformers: transformers)
-    let queue = try DatabaseQueue()
+    var configuration = Configuration()
+    SQLiteFolding.register(in: &configuration)
+    let queue = try DatabaseQueue(configuration: configuration)
     try queue.write { db in try SQLiteStoreFile.create(layout.createStatements(SQLiteDialect()), record: layout.recordText, db) }
     self.init(backend: SQLiteBackend(writer: queue), layout: layout)
   }

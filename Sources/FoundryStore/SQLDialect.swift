@@ -25,6 +25,9 @@ package protocol SQLDialect: Sendable {
   var noLimit: SQLValue { get }
   /// How `BEGINSWITH`, `ENDSWITH`, `CONTAINS` and `LIKE` match text, case-sensitively.
   var patternStyle: SQLPatternStyle { get }
+  /// `expression` (text) folded as `[c]`, `[d]` or `[cd]` asks (see ``QueryFolding``): the
+  /// same on both sides of a comparison, and, on every backend, as ``QueryFolding/fold(_:)``.
+  func folded(_ expression: String, _ folding: QueryFolding) -> String
   /// The value at JSON path `path` of a JSON column, the path written into the SQL (so that
   /// an expression index on it can serve a query): `json_extract(c, '$."a"')`.
   func jsonValue(_ column: String, at path: [JSONPathComponent]) -> String

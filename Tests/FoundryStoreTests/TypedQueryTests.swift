@@ -95,6 +95,8 @@ struct TypedQueryTests {
       (.beginsWith(\.title, "The", caseInsensitive: true), #"title BEGINSWITH[c] "The""#),
       (.endsWith(\.title, "s"), #"title ENDSWITH "s""#),
       (.contains(\.writer?.nickname, "count", caseInsensitive: true), #"writer.nickname CONTAINS[c] "count""#),
+      (.endsWith(\.title, "é", diacriticInsensitive: true), #"title ENDSWITH[d] "é""#),
+      (.like(\.title, "*É*", caseInsensitive: true, diacriticInsensitive: true), #"title LIKE[cd] "*É*""#),
       (.like(\.title, "Volume ?"), #"title LIKE "Volume ?""#),
       (.in(\.year, [1843, 2001]), "year IN {1843, 2001}"),
       (.between(\.year, 1990...1999), "year BETWEEN {1990, 1999}"),

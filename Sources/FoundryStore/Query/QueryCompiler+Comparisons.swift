@@ -22,8 +22,13 @@ extension QueryCompiler {
       target = try resolve(rest, in: &hops[hops.count - 1].scope, column: column)
     }
     var condition = try self.condition(innermost, on: target, column: column)
+    // A to-many key path's values leave out nil before ANY, ALL and NONE test them, as in
+    // Core Data: `ANY books.title != "Hamlet"` is false for an author whose one book has no
+    // title. (A comparison with nil itself tests the nils.)
+    if case .column(let name, _, _) = target, !hops.isEmpty, !innermost.right.isNull { hops[hops.count - 1].valueColumn = name }
     for hop in hops.reversed() {
-      let rows = "SELECT 1 FROM \(hop.from) \(hop.scope.joins.joined(separator: " ")) WHERE \(hop.link) AND "
+      let present = hop.valueColumn.map { "\($0) IS NOT NULL AND " } ?? ""
+      let rows = "SELECT 1 FROM \(hop.from) \(hop.scope.joins.joined(separator: " ")) WHERE \(hop.link) AND " + present
       switch hop.quantifier {
       case .any: condition = "EXISTS (" + rows + "(" + condition + "))"
       case .all: condition = "NOT EXISTS (" + rows + negated(condition) + ")"
@@ -40,6 +45,9 @@ extension QueryCompiler {
     let link: String
     var scope: Scope
     let quantifier: QueryComparison.Quantifier
+    /// For the innermost hop: the column of the compared values, whose rows without one are
+    /// no values of the key path.
+    var valueColumn: String? = nil
   }
 
   /// The comparison on what its key path reached past every to-many relationship.
@@ -101,7 +109,7 @@ extension QueryCompiler {
   /// serve, for a string or number compared case-sensitively; `nil` for anything else, or a
   /// dialect without one.
   private func arrayHolds(_ name: String, path: [JSONPathComponent], _ comparison: QueryComparison) throws(StoreError) -> SQLFragment? {
-    guard comparison.quantifier == .any || comparison.quantifier == .noneOf, comparison.operation == .equal, !comparison.isCaseInsensitive,
+    guard comparison.quantifier == .any || comparison.quantifier == .noneOf, comparison.operation == .equal, comparison.folding.isEmpty,
       case .value(let literal, let column) = comparison.right
     else { return nil }
     let isText: Bool
@@ -111,26 +119,28 @@ extension QueryCompiler {
     case .bool, .null: return nil
     }
     guard let test = dialect.jsonArrayHolds(name, at: path, isText: isText) else { return nil }
-    return SQLFragment(test, [try argument(literal, type: nil, insensitive: false, column: column)])
+    return SQLFragment(test, [try argument(literal, type: nil, column: column)])
   }
 
   /// `expression operator value`, the value converted to the column's type (`nil`: a JSON value).
   private func scalar(_ expression: SQLFragment, type: AttributeType?, _ comparison: QueryComparison) throws(StoreError) -> SQLFragment {
-    let insensitive = comparison.isCaseInsensitive
-    let subject = insensitive ? "lower(" + expression + ")" : expression
+    let folding = comparison.folding
+    // `[c]`, `[d]`: both sides folded by the database, the same way (see `QueryFolding`).
+    let subject = folding.isEmpty ? expression : SQLFragment(dialect.folded(expression.sql, folding), expression.arguments)
+    let placeholder = folding.isEmpty ? "?" : dialect.folded("?", folding)
     switch comparison.operation {
     case .isIn:
       guard case .list(let values, _) = comparison.right else { throw QueryError.at(comparison.right.column, "IN needs a list: {1, 2, 3}") }
       guard !values.isEmpty else { return SQLFragment(dialect.falseValue) }
-      let arguments = try values.map { value throws(StoreError) in try argument(value, type: type, insensitive: insensitive, column: comparison.right.column) }
-      return subject + SQLFragment(" IN (" + values.map { _ in "?" }.joined(separator: ", ") + ")", arguments)
+      let arguments = try values.map { value throws(StoreError) in try argument(value, type: type, column: comparison.right.column) }
+      return subject + SQLFragment(" IN (" + values.map { _ in placeholder }.joined(separator: ", ") + ")", arguments)
     case .between:
       guard case .list(let values, let column) = comparison.right, values.count == 2 else {
         throw QueryError.at(comparison.right.column, "BETWEEN needs two values: {low, high}")
       }
-      let low = try argument(values[0], type: type, insensitive: insensitive, column: column)
-      let high = try argument(values[1], type: type, insensitive: insensitive, column: column)
-      return subject + SQLFragment(" BETWEEN ? AND ?", [low, high])
+      let low = try argument(values[0], type: type, column: column)
+      let high = try argument(values[1], type: type, column: column)
+      return subject + SQLFragment(" BETWEEN \(placeholder) AND \(placeholder)", [low, high])
     default: break
     }
     guard case .value(let value, let column) = comparison.right else { throw QueryError.at(comparison.right.column, "expected a value, not a list") }
@@ -141,29 +151,29 @@ extension QueryCompiler {
       default: throw QueryError.at(column, "nil compares only with == and !=")
       }
     }
-    let bound = try argument(value, type: type, insensitive: insensitive, column: column)
+    let bound = try argument(value, type: type, column: column)
     switch comparison.operation {
-    case .equal: return subject + SQLFragment(" = ?", [bound])
-    case .notEqual: return SQLFragment(dialect.nullSafeNotEqual(subject.sql, "?"), subject.arguments + [bound])
-    case .less: return subject + SQLFragment(" < ?", [bound])
-    case .lessOrEqual: return subject + SQLFragment(" <= ?", [bound])
-    case .greater: return subject + SQLFragment(" > ?", [bound])
-    case .greaterOrEqual: return subject + SQLFragment(" >= ?", [bound])
+    case .equal: return subject + SQLFragment(" = \(placeholder)", [bound])
+    case .notEqual: return SQLFragment(dialect.nullSafeNotEqual(subject.sql, placeholder), subject.arguments + [bound])
+    case .less: return subject + SQLFragment(" < \(placeholder)", [bound])
+    case .lessOrEqual: return subject + SQLFragment(" <= \(placeholder)", [bound])
+    case .greater: return subject + SQLFragment(" > \(placeholder)", [bound])
+    case .greaterOrEqual: return subject + SQLFragment(" >= \(placeholder)", [bound])
     case .beginsWith, .endsWith, .contains, .like:
       guard case .value(.text(let text)) = bound else { throw QueryError.at(column, "\(comparison.operation.rawValue) needs a string") }
+      // The pattern is folded as the subject is; folding leaves its wildcards and escapes alone.
       switch dialect.patternStyle {
-      case .glob: return subject + SQLFragment(" GLOB ?", [.value(.text(QueryPattern.glob(text, for: comparison.operation)))])
-      case .like: return subject + SQLFragment(" LIKE ? ESCAPE '\\'", [.value(.text(QueryPattern.like(text, for: comparison.operation)))])
+      case .glob: return subject + SQLFragment(" GLOB \(placeholder)", [.value(.text(QueryPattern.glob(text, for: comparison.operation)))])
+      case .like:
+        return subject + SQLFragment(" LIKE \(placeholder) ESCAPE '\\'", [.value(.text(QueryPattern.like(text, for: comparison.operation)))])
       }
     case .isIn, .between: throw QueryError.at(column, "unreachable")
     }
   }
 
   /// A literal as a bound value of a column of `type` (`nil`: JSON, bound as it is).
-  private func argument(_ literal: QueryLiteral, type: AttributeType?, insensitive: Bool, column: Int) throws(StoreError) -> SQLArgument {
-    let value = try QueryLiteralConversion.sqlValue(literal, type: type, column: column)
-    guard insensitive, case .text(let text) = value else { return .value(value) }
-    return .value(.text(QueryPattern.asciiLowercased(text)))
+  private func argument(_ literal: QueryLiteral, type: AttributeType?, column: Int) throws(StoreError) -> SQLArgument {
+    .value(try QueryLiteralConversion.sqlValue(literal, type: type, column: column))
   }
 }
 
@@ -190,6 +200,12 @@ extension QueryComparison {
 extension QueryOperand {
   var isKeyPath: Bool {
     if case .keyPath = self { return true }
+    return false
+  }
+
+  /// Whether the operand is the literal `nil`.
+  var isNull: Bool {
+    if case .value(.null, _) = self { return true }
     return false
   }
 

@@ -41,7 +41,8 @@ struct QueryComparison: Sendable, Hashable {
   var quantifier: Quantifier?
   var left: QueryOperand
   var operation: Operator
-  var isCaseInsensitive: Bool
+  /// `[c]`, `[d]`, `[cd]`: how both sides of a string comparison are folded.
+  var folding: QueryFolding
   var right: QueryOperand
   /// Where the operator is, for errors about the comparison as a whole.
   var column: Int

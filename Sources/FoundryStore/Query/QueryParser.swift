@@ -5,7 +5,7 @@
 /// or         := and (("OR" | "||") and)*
 /// and        := not (("AND" | "&&") not)*
 /// not        := ("NOT" | "!") not | "(" predicate ")" | TRUEPREDICATE | FALSEPREDICATE | comparison
-/// comparison := [ANY | SOME | ALL | NONE] operand operator ["[c]"] operand
+/// comparison := [ANY | SOME | ALL | NONE] operand operator ["[c]" | "[d]" | "[cd]"] operand
 /// operator   := == = != <> < <= > >= BEGINSWITH ENDSWITH CONTAINS LIKE IN BETWEEN
 /// operand    := keypath | string | number | TRUE | FALSE | YES | NO | NIL | NULL | "{" literals "}"
 /// keypath    := word ("." (word | @count | integer))*
@@ -102,16 +102,16 @@ struct QueryParser {
     let left = try operand()
     let column = current.column
     let operation = try comparisonOperator()
-    var isCaseInsensitive = false
+    var folding: QueryFolding = []
     if case .options(let options) = current.kind {
-      guard options.lowercased() == "c" else {
-        throw QueryError.at(current.column, "unsupported option [\(options)]: only [c] (case-insensitive, ASCII letters) is supported")
+      guard let asked = QueryFolding(options: options) else {
+        throw QueryError.at(current.column, "unsupported option [\(options)] after \(operation.rawValue): expected [c] (case-insensitive), [d] (diacritic-insensitive) or [cd]")
       }
-      isCaseInsensitive = true
+      folding = asked
       advance()
     }
     let right = try operand()
-    return QueryComparison(quantifier: quantifier, left: left, operation: operation, isCaseInsensitive: isCaseInsensitive, right: right, column: column)
+    return QueryComparison(quantifier: quantifier, left: left, operation: operation, folding: folding, right: right, column: column)
   }
 
   private mutating func comparisonOperator() throws(StoreError) -> QueryComparison.Operator {

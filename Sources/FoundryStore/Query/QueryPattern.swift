@@ -43,8 +43,4 @@ enum QueryPattern {
     }
   }
 
-  /// ASCII letters lowered, as SQLite's `lower()` does: what `[c]` compares.
-  static func asciiLowercased(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }))
-  }
 }

@@ -8,7 +8,7 @@
 ///
 /// Comparisons: `==` (`=`), `!=` (`<>`), `<`, `<=`, `>`, `>=`, `BEGINSWITH`, `ENDSWITH`,
 /// `CONTAINS`, `LIKE` (`*` and `?` wildcards), `IN {…}`, `BETWEEN {low, high}`, each with
-/// `[c]` for case-insensitive (ASCII letters); `AND` (`&&`), `OR` (`||`), `NOT` (`!`) and
+/// `[c]` for case-insensitive, `[d]` diacritic-insensitive, `[cd]` both (every letter); `AND` (`&&`), `OR` (`||`), `NOT` (`!`) and
 /// parentheses; `TRUEPREDICATE`, `FALSEPREDICATE`. Key paths go through to-one relationships
 /// (`author.name`), to-many ones with `ANY` (the default), `ALL` or `NONE` (`ANY books.year >
 /// 2000`) or `@count` (`books.@count == 0`), and inside transformable and typed-value

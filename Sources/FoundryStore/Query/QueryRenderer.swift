@@ -68,7 +68,7 @@ struct QueryRenderer {
     placed.left = write(comparison.left)
     append(" ")
     placed.column = column
-    append(comparison.operation.rawValue + (comparison.isCaseInsensitive ? "[c]" : ""))
+    append(comparison.operation.rawValue + comparison.folding.notation)
     append(" ")
     placed.right = write(comparison.right)
     return placed

@@ -57,7 +57,7 @@ private func relationship<Root: EntityObject, Destination: EntityObject>(
   EntityPredicate { () throws(StoreError) in
     let names = try EntityPredicate<Root>.path(keyPath, allowing: [.toOne])
     return QueryComparison(
-      quantifier: nil, left: .keyPath(names, column: 0), operation: operation, isCaseInsensitive: false, right: .value(.null, column: 0), column: 0)
+      quantifier: nil, left: .keyPath(names, column: 0), operation: operation, folding: [], right: .value(.null, column: 0), column: 0)
   }
 }
 

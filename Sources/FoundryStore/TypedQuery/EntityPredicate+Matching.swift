@@ -11,9 +11,12 @@ extension EntityPredicate {
   /// - Parameters:
   ///   - keyPath: The text attribute.
   ///   - prefix: The text the attribute begins with.
-  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
-  public static func beginsWith<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ prefix: String, caseInsensitive: Bool = false) -> EntityPredicate {
-    compare(keyPath, .beginsWith, .value(.string(prefix), column: 0), caseInsensitive: caseInsensitive)
+  ///   - caseInsensitive: Whether letters match in either case (`[c]`: Unicode case folding, `ß` is `ss`).
+  ///   - diacriticInsensitive: Whether letters match with or without diacritics (`[d]`: `é` is `e`).
+  public static func beginsWith<Value: TextQueryValue>(
+    _ keyPath: KeyPath<Root, Value>, _ prefix: String, caseInsensitive: Bool = false, diacriticInsensitive: Bool = false
+  ) -> EntityPredicate {
+    compare(keyPath, .beginsWith, .value(.string(prefix), column: 0), folding: .asked(caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive))
   }
 
   /// Objects whose text attribute ends with `suffix` (`ENDSWITH`).
@@ -24,9 +27,12 @@ extension EntityPredicate {
   /// - Parameters:
   ///   - keyPath: The text attribute.
   ///   - suffix: The text the attribute ends with.
-  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
-  public static func endsWith<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ suffix: String, caseInsensitive: Bool = false) -> EntityPredicate {
-    compare(keyPath, .endsWith, .value(.string(suffix), column: 0), caseInsensitive: caseInsensitive)
+  ///   - caseInsensitive: Whether letters match in either case (`[c]`: Unicode case folding, `ß` is `ss`).
+  ///   - diacriticInsensitive: Whether letters match with or without diacritics (`[d]`: `é` is `e`).
+  public static func endsWith<Value: TextQueryValue>(
+    _ keyPath: KeyPath<Root, Value>, _ suffix: String, caseInsensitive: Bool = false, diacriticInsensitive: Bool = false
+  ) -> EntityPredicate {
+    compare(keyPath, .endsWith, .value(.string(suffix), column: 0), folding: .asked(caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive))
   }
 
   /// Objects whose text attribute contains `text` (`CONTAINS`).
@@ -37,9 +43,12 @@ extension EntityPredicate {
   /// - Parameters:
   ///   - keyPath: The text attribute.
   ///   - text: The text the attribute contains.
-  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
-  public static func contains<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ text: String, caseInsensitive: Bool = false) -> EntityPredicate {
-    compare(keyPath, .contains, .value(.string(text), column: 0), caseInsensitive: caseInsensitive)
+  ///   - caseInsensitive: Whether letters match in either case (`[c]`: Unicode case folding, `ß` is `ss`).
+  ///   - diacriticInsensitive: Whether letters match with or without diacritics (`[d]`: `é` is `e`).
+  public static func contains<Value: TextQueryValue>(
+    _ keyPath: KeyPath<Root, Value>, _ text: String, caseInsensitive: Bool = false, diacriticInsensitive: Bool = false
+  ) -> EntityPredicate {
+    compare(keyPath, .contains, .value(.string(text), column: 0), folding: .asked(caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive))
   }
 
   /// Objects whose text attribute matches `pattern`, where `*` stands for any characters and
@@ -51,9 +60,12 @@ extension EntityPredicate {
   /// - Parameters:
   ///   - keyPath: The text attribute.
   ///   - pattern: The pattern: `*` any characters, `?` one.
-  ///   - caseInsensitive: Whether ASCII letters match in either case (`[c]`).
-  public static func like<Value: TextQueryValue>(_ keyPath: KeyPath<Root, Value>, _ pattern: String, caseInsensitive: Bool = false) -> EntityPredicate {
-    compare(keyPath, .like, .value(.string(pattern), column: 0), caseInsensitive: caseInsensitive)
+  ///   - caseInsensitive: Whether letters match in either case (`[c]`: Unicode case folding, `ß` is `ss`).
+  ///   - diacriticInsensitive: Whether letters match with or without diacritics (`[d]`: `é` is `e`).
+  public static func like<Value: TextQueryValue>(
+    _ keyPath: KeyPath<Root, Value>, _ pattern: String, caseInsensitive: Bool = false, diacriticInsensitive: Bool = false
+  ) -> EntityPredicate {
+    compare(keyPath, .like, .value(.string(pattern), column: 0), folding: .asked(caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive))
   }
 
   /// Objects whose array-valued attribute (a `.value` attribute such as `[String]`, kept as

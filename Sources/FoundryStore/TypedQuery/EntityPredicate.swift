@@ -111,12 +111,11 @@ extension EntityPredicate {
 
   /// `keyPath operation value`, on an attribute (or a to-many relationship's count).
   static func compare<Value>(
-    _ keyPath: KeyPath<Root, Value>, _ operation: QueryComparison.Operator, _ right: QueryOperand, caseInsensitive: Bool = false
+    _ keyPath: KeyPath<Root, Value>, _ operation: QueryComparison.Operator, _ right: QueryOperand, folding: QueryFolding = []
   ) -> EntityPredicate {
     EntityPredicate { () throws(StoreError) in
       let names = try path(keyPath, allowing: [.attribute, .count])
-      return QueryComparison(
-        quantifier: nil, left: .keyPath(names, column: 0), operation: operation, isCaseInsensitive: caseInsensitive, right: right, column: 0)
+      return QueryComparison(quantifier: nil, left: .keyPath(names, column: 0), operation: operation, folding: folding, right: right, column: 0)
     }
   }
 }
