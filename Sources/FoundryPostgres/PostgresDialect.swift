@@ -27,6 +27,8 @@ struct PostgresDialect: SQLDialect {
 
   func nullSafeNotEqual(_ a: String, _ b: String) -> String { "\(a) IS DISTINCT FROM \(b)" }
 
+  func nullSafeEqual(_ a: String, _ b: String) -> String { "\(a) IS NOT DISTINCT FROM \(b)" }
+
   var allowsForwardReferences: Bool { false }
 
   var mergesConcurrentInserts: Bool { true }

@@ -18,6 +18,8 @@ struct SQLiteDialect: SQLDialect {
 
   func nullSafeNotEqual(_ a: String, _ b: String) -> String { "\(a) IS NOT \(b)" }
 
+  func nullSafeEqual(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
+
   var allowsForwardReferences: Bool { true }
 
   var mergesConcurrentInserts: Bool { false }

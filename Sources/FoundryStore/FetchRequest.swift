@@ -1,3 +1,5 @@
+import FoundryGraph
+
 /// Which stored objects a fetch returns, in what order, and what it loads with them.
 ///
 /// ```swift
@@ -46,6 +48,21 @@ public struct FetchRequest: Sendable, Hashable {
   public init(entity: String, where predicate: String) throws(StoreError) {
     self.entity = entity
     self.predicate = try QueryPredicate(predicate)
+  }
+
+  /// The objects of `entity` that meet `predicate`, its `$name` variables given `variables`.
+  ///
+  /// ```swift
+  /// let request = try FetchRequest(entity: "Book", where: "year > $year", variables: ["year": 1990])
+  /// ```
+  /// - Parameters:
+  ///   - entity: The name of the entity whose objects to fetch; subentities' objects come too.
+  ///   - predicate: The condition in the query language, with `$name` where a value goes.
+  ///   - variables: The values, by name without the `$`.
+  /// - Throws: ``StoreError`` `invalidQuery`, naming the column of the mistake, or the variables without a value.
+  public init(entity: String, where predicate: String, variables: [String: GraphValue?]) throws(StoreError) {
+    self.entity = entity
+    self.predicate = try QueryPredicate(predicate, variables: variables)
   }
 }
 

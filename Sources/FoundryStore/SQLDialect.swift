@@ -14,6 +14,9 @@ package protocol SQLDialect: Sendable {
   /// `a` differs from `b`, a null differing from every value (SQLite `IS NOT`, PostgreSQL
   /// `IS DISTINCT FROM`): `name != "x"` finds the objects without a name too.
   func nullSafeNotEqual(_ a: String, _ b: String) -> String
+  /// `a` equals `b`, two nulls equal (SQLite `IS`, PostgreSQL `IS NOT DISTINCT FROM`): a key
+  /// path compared with another, where nil equals nil as NSPredicate has it.
+  func nullSafeEqual(_ a: String, _ b: String) -> String
   /// Whether `CREATE TABLE` may name a table made later in `REFERENCES` (SQLite); else the
   /// foreign keys of the family tables are added once they all exist (PostgreSQL).
   var allowsForwardReferences: Bool { get }

@@ -47,6 +47,19 @@ struct QueryExportTests {
     #expect(result.output.split(separator: "\n").filter { $0 == "  {" }.count == 1)  // one object at the top level
   }
 
+  @Test("--var gives a predicate's $name variables their values; one without is an error naming it")
+  func variables() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.exampleStore(in: directory)
+    let options = Self.storeOptions(store, entity: "Book")
+    let result = foundry(["query"] + options + ["year < $before AND title BEGINSWITH[cd] $start", "--var", "before=1980", "--var", "start=a wizard"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.output.contains("1001  A Wizard of Earthsea"))
+    #expect(!result.output.contains("1002"))
+    let unbound = foundry(["query"] + options + ["year < $before"])
+    #expect(unbound == CommandResult(status: 1, output: "", error: "error: invalidQuery: column 8: unbound variable $before: give its value\n"))
+  }
+
   @Test("a bad predicate is an error naming its column")
   func badPredicate() throws {
     let directory = try TemporaryDirectory()

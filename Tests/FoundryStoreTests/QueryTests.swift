@@ -127,7 +127,7 @@ struct QueryTests {
       (#"name == "x" rating"#, "column 13: expected AND, OR or the end, found 'rating'"),
       (#"name MATCHES "x""#, "column 6: expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN, BETWEEN), found 'MATCHES'"),
       (#"name ==[cx] "x""#, "column 8: unsupported option [cx] after ==: expected [c] (case-insensitive), [d] (diacritic-insensitive) or [cd]"),
-      (#"name == $who"#, "column 9: variables ($who) are not supported: write the value"),
+      (#"name == $who"#, "column 9: unbound variable $who: give its value"),
     ])
   func parseErrors(query: String, message: String) {
     let error = #expect(throws: StoreError.self) { try QueryPredicate(query) }

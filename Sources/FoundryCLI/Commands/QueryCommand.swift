@@ -61,6 +61,13 @@ struct QueryCommand: ConsoleCommand {
   @Flag(help: "With --format json: write related objects in full, nested, as foundry export does, instead of as identities.")
   var nest = false
 
+  @Option(
+    name: .customLong("var"),
+    help: ArgumentHelp(
+      "A value for a $name variable of the predicate: name=value (an integer, a decimal number, true, false or nil as written, else text); repeat for more.",
+      valueName: "name=value"))
+  var variables: [QueryVariable] = []
+
   // The limits on the predicate's text (see QueryLimits); each refusal names its flag.
   @Option(name: .customLong("max-query-length"), help: ArgumentHelp("The longest predicate accepted, in characters.", valueName: "n"))
   var maximumQueryLength: Int = QueryLimits().maximumLength
@@ -85,7 +92,8 @@ struct QueryCommand: ConsoleCommand {
     let objects = try console.failing { () throws -> [ManagedObject] in
       do {
         var request = FetchRequest(entity: options.entity)
-        request.predicate = try predicate.map { text throws(StoreError) in try QueryPredicate(text, limits: limits) }
+        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        request.predicate = try predicate.map { text throws(StoreError) in try QueryPredicate(text, variables: values, limits: limits) }
         request.sortBy = sort.map { key in
           key.hasSuffix(":desc") ? SortKey(String(key.dropLast(5)), ascending: false) : SortKey(key.hasSuffix(":asc") ? String(key.dropLast(4)) : key)
         }
@@ -163,5 +171,23 @@ extension String {
     var text = self
     while text.last == " " { text.removeLast() }
     return text
+  }
+}
+
+/// `--var name=value`: a value for a predicate's `$name`.
+struct QueryVariable: ExpressibleByArgument {
+  let name: String
+  let value: GraphValue?
+
+  init?(argument: String) {
+    guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else { return nil }
+    name = String(argument[..<equals])
+    let text = String(argument[argument.index(after: equals)...])
+    switch text {
+    case "true": value = .bool(true)
+    case "false": value = .bool(false)
+    case "nil": value = nil
+    default: value = Int64(text).map(GraphValue.integer) ?? Double(text).flatMap { $0.isFinite ? GraphValue.double($0) : nil } ?? .string(text)
+    }
   }
 }

@@ -6,7 +6,9 @@ extension QueryCompiler {
     guard case .keyPath(let segments, let column) = comparison.left else {
       throw QueryError.at(comparison.left.column, "a comparison needs a key path on one side")
     }
-    if case .keyPath(_, let other) = comparison.right { throw QueryError.at(other, "compare a key path with a value, not with another key path") }
+    if case .keyPath(let others, let other) = comparison.right {
+      return try keyPaths(comparison, (segments, column), (others, other), in: &scope)
+    }
     // Each to-many relationship on the path is a subquery around the rest of the comparison:
     // the hops are gathered in a loop and wrapped after, so no depth of them costs stack.
     var target = try resolve(segments, in: &scope, column: column)
@@ -36,6 +38,45 @@ extension QueryCompiler {
       }
     }
     return condition
+  }
+
+  /// A key path compared with another (`retailPrice > rating`, `pricing.retail == price`): each
+  /// an attribute, through to-one relationships, or a to-many relationship's `@count`. Nil
+  /// equals nil; an order with nil is false.
+  private mutating func keyPaths(
+    _ comparison: QueryComparison, _ left: (segments: [String], column: Int), _ right: (segments: [String], column: Int), in scope: inout Scope
+  ) throws(StoreError) -> SQLFragment {
+    guard comparison.quantifier == nil else {
+      throw QueryError.at(left.column, "ANY, ALL and NONE compare a to-many key path with a value, not with another key path")
+    }
+    var sides: [String] = []
+    for side in [left, right] {
+      let expression = try keyPathValue(side.segments, in: &scope, column: side.column)
+      sides.append(comparison.folding.isEmpty ? expression : dialect.folded(expression, comparison.folding))
+    }
+    let (a, b) = (sides[0], sides[1])
+    switch comparison.operation {
+    case .equal: return SQLFragment(dialect.nullSafeEqual(a, b))
+    case .notEqual: return SQLFragment(dialect.nullSafeNotEqual(a, b))
+    case .less: return SQLFragment("\(a) < \(b)")
+    case .lessOrEqual: return SQLFragment("\(a) <= \(b)")
+    case .greater: return SQLFragment("\(a) > \(b)")
+    case .greaterOrEqual: return SQLFragment("\(a) >= \(b)")
+    default:
+      throw QueryError.at(
+        comparison.column, "\(comparison.operation.rawValue) compares a key path with a value; with another key path use ==, !=, <, <=, > or >=")
+    }
+  }
+
+  /// The SQL value of one side of a key path comparison.
+  private mutating func keyPathValue(_ segments: [String], in scope: inout Scope, column: Int) throws(StoreError) -> String {
+    switch try resolve(segments, in: &scope, column: column) {
+    case .column(let name, let type, _): return type == .decimal ? "CAST(\(name) AS REAL)" : name
+    case .rows(let from, let link, _, let rest) where rest == ["@count"]: return "(SELECT COUNT(*) FROM \(from) WHERE \(link))"
+    default:
+      throw QueryError.at(
+        column, "\(segments.joined(separator: ".")): a key path compared with another must reach an attribute (through to-one relationships) or a @count")
+    }
   }
 
   /// A to-many relationship a comparison's key path goes through: the rows it reaches, and

@@ -37,3 +37,24 @@ enum QueryLiteralConversion {
     throw QueryError.at(column, "\(literal) is not a value of a \(type.map { "\($0)" } ?? "JSON") attribute")
   }
 }
+
+extension QueryLiteral {
+  /// A variable's value as a literal: a date as seconds since 1970 (what a date compares
+  /// with), a decimal as a number, a URL or UUID as its text.
+  init(variable name: String, _ value: GraphValue?) throws(StoreError) {
+    switch value {
+    case nil: self = .null
+    case .string(let text)?: self = .string(text)
+    case .integer(let integer)?: self = .integer(integer)
+    case .double(let double)?: self = .double(double)
+    case .float(let float)?: self = .double(Double(float))
+    case .bool(let bool)?: self = .bool(bool)
+    case .decimal(let decimal)?: self = .double(Double("\(decimal)") ?? 0)
+    case .date(let date)?: self = .double(date.timeIntervalSince1970)
+    case .url(let url)?: self = .string(url.absoluteString)
+    case .uuid(let uuid)?: self = .string(uuid.uuidString)
+    case let other?:
+      throw StoreError(.invalidQuery, "variable $\(name): \(other) cannot be compared in a query (give a string, number, Boolean, date, URL or UUID)")
+    }
+  }
+}

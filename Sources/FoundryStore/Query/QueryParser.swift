@@ -7,7 +7,7 @@
 /// not        := ("NOT" | "!") not | "(" predicate ")" | TRUEPREDICATE | FALSEPREDICATE | comparison
 /// comparison := [ANY | SOME | ALL | NONE] operand operator ["[c]" | "[d]" | "[cd]"] operand
 /// operator   := == = != <> < <= > >= BEGINSWITH ENDSWITH CONTAINS LIKE IN BETWEEN
-/// operand    := keypath | string | number | TRUE | FALSE | YES | NO | NIL | NULL | "{" literals "}"
+/// operand    := keypath | string | number | TRUE | FALSE | YES | NO | NIL | NULL | $variable | "{" literals "}"
 /// keypath    := word ("." (word | @count | integer))*
 /// ```
 /// Keywords are case-insensitive. Every error names the column where the text went wrong.
@@ -19,20 +19,31 @@ struct QueryParser {
   private let maximumDepth: Int
   /// Parentheses and `NOT`s open around the current token.
   private var depth = 0
+  /// The values of `$name` variables, by name without the `$`.
+  private let variables: [String: QueryLiteral]
+  /// The variables the text names that ``variables`` lacks, with the column of the first mention.
+  private var unbound: [(name: String, column: Int)] = []
 
-  private init(tokens: [QueryToken], maximumDepth: Int) {
+  private init(tokens: [QueryToken], maximumDepth: Int, variables: [String: QueryLiteral]) {
     self.tokens = tokens
     self.maximumDepth = maximumDepth
+    self.variables = variables
   }
 
   /// The query `text` says.
   /// - Throws: ``StoreError`` `invalidQuery`, naming the column of the mistake, or
   ///   `queryLimitExceeded`, naming the column where a limit was crossed.
-  static func parse(_ text: String, limits: QueryLimits = QueryLimits()) throws(StoreError) -> QueryNode {
+  static func parse(_ text: String, limits: QueryLimits = QueryLimits(), variables: [String: QueryLiteral] = [:]) throws(StoreError) -> QueryNode {
     try limits.checkLength(of: text)
-    var parser = QueryParser(tokens: try QueryLexer.tokens(text), maximumDepth: limits.effectiveDepth)
+    var parser = QueryParser(tokens: try QueryLexer.tokens(text), maximumDepth: limits.effectiveDepth, variables: variables)
     let node = try parser.or()
     guard case .end = parser.current.kind else { throw QueryError.at(parser.current.column, "expected AND, OR or the end, found \(parser.current.kind.spelling)") }
+    if let first = parser.unbound.first {
+      var names: [String] = []
+      for (name, _) in parser.unbound where !names.contains(name) { names.append(name) }
+      let list = names.map { "$" + $0 }.joined(separator: ", ")
+      throw QueryError.at(first.column, "unbound variable\(names.count == 1 ? "" : "s") \(list): give \(names.count == 1 ? "its value" : "their values")")
+    }
     return node
   }
 
@@ -171,7 +182,13 @@ struct QueryParser {
       throw QueryError.at(token.column, "\(text) is not a number")
     case .word(let word):
       if let value = Self.literalWords[word.uppercased()] { return value }
-      if word.hasPrefix("$") { throw QueryError.at(token.column, "variables (\(word)) are not supported: write the value") }
+      if word.hasPrefix("$") {
+        let name = String(word.dropFirst())
+        guard !name.isEmpty else { throw QueryError.at(token.column, "expected a variable name after '$'") }
+        if let value = variables[name] { return value }
+        unbound.append((name, token.column))
+        return .null
+      }
     default: break
     }
     throw QueryError.at(token.column, "expected a value, found \(token.kind.spelling)")

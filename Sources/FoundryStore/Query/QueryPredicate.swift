@@ -1,3 +1,5 @@
+import FoundryGraph
+
 /// A condition on stored objects, written in the query language Core Data users know.
 ///
 /// ```swift
@@ -36,6 +38,27 @@ public struct QueryPredicate: Sendable, Hashable, CustomStringConvertible {
   public init(_ text: String, limits: QueryLimits = QueryLimits()) throws(StoreError) {
     self.text = text
     node = try QueryParser.parse(text, limits: limits)
+  }
+
+  /// The predicate `text` says, its `$name` variables given their values (NSPredicate's
+  /// substitution variables): a string, number, Boolean, date (compared as seconds since
+  /// 1970), decimal, URL or UUID, or `nil`.
+  ///
+  /// ```swift
+  /// try QueryPredicate("year >= $from AND author.name == $name", variables: ["from": 1990, "name": "Ada"])
+  /// ```
+  /// - Parameters:
+  ///   - text: The condition, with `$name` where a value goes.
+  ///   - variables: The values, by name without the `$`.
+  ///   - limits: How long and how deeply nested `text` may be.
+  /// - Throws: ``StoreError`` `invalidQuery` naming every variable without a value
+  ///   (`column 9: unbound variables $from, $name: give their values`), or one whose value a
+  ///   query cannot compare (binary data, JSON).
+  public init(_ text: String, variables: [String: GraphValue?], limits: QueryLimits = QueryLimits()) throws(StoreError) {
+    self.text = text
+    var literals: [String: QueryLiteral] = [:]
+    for (name, value) in variables { literals[name] = try QueryLiteral(variable: name, value) }
+    node = try QueryParser.parse(text, limits: limits, variables: literals)
   }
 
   public var description: String { text }

@@ -1,0 +1,99 @@
+import Foundation
+import Foundry
+import FoundryGraph
+import FoundryStore
+import Testing
+
+/// NSPredicate forms beyond key path against value: key path against key path, and `$name`
+/// variables with substitutions, on both backends.
+@Suite("Queries: key path against key path, variables")
+struct QueryFormsTests {
+  static let schema = try! Schema {
+    Entity("Product", identity: ["id"]) {
+      Attribute("id", .integer64)
+      Attribute("name", .string, optional: true)
+      Attribute("alias", .string, optional: true)
+      Attribute("price", .double, optional: true)
+      Attribute("listPrice", .decimal, optional: true)
+      Attribute("rating", .integer16, optional: true)
+      Attribute("released", .date, optional: true)
+      Relationship("pricing", to: "Pricing", inverse: "product")
+      Relationship("reviews", to: "Review", toMany: true, inverse: "product")
+    }
+    Entity("Pricing") {
+      Attribute("retail", .double, optional: true)
+      Relationship("product", to: "Product", inverse: "pricing")
+    }
+    Entity("Review") {
+      Attribute("score", .integer16)
+      Relationship("product", to: "Product", inverse: "reviews")
+    }
+  }
+
+  static let payload = """
+    [{"id": 1, "name": "Café", "alias": "CAFÉ", "price": 5, "listPrice": "5", "rating": 3, "released": "2001-01-01T00:00:00Z",
+      "pricing": {"retail": 5}, "reviews": [{"score": 4}, {"score": 5}, {"score": 1}, {"score": 2}]},
+     {"id": 2, "name": "Tea", "alias": "Chai", "price": 2, "listPrice": "2.5", "rating": 4, "released": "2010-06-01T00:00:00Z",
+      "pricing": {"retail": 3}, "reviews": [{"score": 5}]},
+     {"id": 3, "name": "Water"}]
+    """
+
+  private static func store(_ backend: StoreBackendKind) async throws -> Store {
+    let store = try await backend.makeStore(schema).store
+    try await store.makeContext().importJSON(Array(payload.utf8), entity: "Product")
+    return store
+  }
+
+  private static func ids(_ request: FetchRequest, in store: Store) async throws -> [Int64] {
+    try await store.makeContext().fetch(request).compactMap { object -> Int64? in
+      guard case .integer(let id)? = try object.value(forKey: "id") else { return nil }
+      return id
+    }.sorted()
+  }
+
+  private static func ids(_ predicate: String, in store: Store) async throws -> [Int64] {
+    try await ids(FetchRequest(entity: "Product", where: predicate), in: store)
+  }
+
+  @Test("a key path against a key path: attributes, to-one paths, @count, folding, nil equals nil", arguments: StoreBackendKind.available)
+  func keyPathAgainstKeyPath(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    #expect(try await Self.ids("price > rating", in: store) == [1])
+    #expect(try await Self.ids("rating >= price", in: store) == [2])
+    #expect(try await Self.ids("pricing.retail == price", in: store) == [1, 3])
+    #expect(try await Self.ids("pricing.retail != price", in: store) == [2])
+    #expect(try await Self.ids("listPrice > price", in: store) == [2])
+    #expect(try await Self.ids("name == alias", in: store) == [])
+    #expect(try await Self.ids("name ==[c] alias", in: store) == [1])
+    #expect(try await Self.ids("reviews.@count > rating", in: store) == [1])
+  }
+
+  @Test("forms a key path against a key path does not take are refused, naming them", arguments: StoreBackendKind.available)
+  func keyPathRefusals(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    let cases = [
+      ("name BEGINSWITH alias", "column 6: BEGINSWITH compares a key path with a value; with another key path use ==, !=, <, <=, > or >="),
+      ("ANY reviews.score > rating", "column 5: ANY, ALL and NONE compare a to-many key path with a value, not with another key path"),
+      ("pricing == price", "column 1: pricing: a key path compared with another must reach an attribute (through to-one relationships) or a @count"),
+    ]
+    for (predicate, message) in cases {
+      let error = await #expect(throws: StoreError.self) { try await Self.ids(predicate, in: store) }
+      #expect(error?.message == message, "\(predicate)")
+    }
+  }
+
+  @Test("$name variables take their values; unbound ones are refused by name", arguments: StoreBackendKind.available)
+  func variables(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    let request = try FetchRequest(
+      entity: "Product", where: "price >= $low AND name != $none AND released < $before",
+      variables: ["low": 2, "none": nil, "before": .date(Date(timeIntervalSince1970: 1_200_000_000))])
+    #expect(try await Self.ids(request, in: store) == [1])
+    let list = try FetchRequest(entity: "Product", where: "name IN {$a, $b}", variables: ["a": "Tea", "b": "Water"])
+    #expect(try await Self.ids(list, in: store) == [2, 3])
+    let unbound = #expect(throws: StoreError.self) { try QueryPredicate("price > $low AND rating < $high OR id == $low", variables: [:]) }
+    #expect(unbound?.message == "column 9: unbound variables $low, $high: give their values")
+    let binary = #expect(throws: StoreError.self) { try QueryPredicate("name == $x", variables: ["x": .data(Data([1]))]) }
+    #expect(binary?.message.hasPrefix("variable $x:") == true)
+  }
+}
