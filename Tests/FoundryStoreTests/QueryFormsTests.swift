@@ -74,12 +74,27 @@ struct QueryFormsTests {
     let cases = [
       ("name BEGINSWITH alias", "column 6: BEGINSWITH compares a key path with a value; with another key path use ==, !=, <, <=, > or >="),
       ("ANY reviews.score > rating", "column 5: ANY, ALL and NONE compare a to-many key path with a value, not with another key path"),
-      ("pricing == price", "column 1: pricing: a key path compared with another must reach an attribute (through to-one relationships) or a @count"),
+      ("pricing == price", "column 1: pricing: a key path compared with another must reach an attribute (through to-one relationships), a @count or an aggregate"),
     ]
     for (predicate, message) in cases {
       let error = await #expect(throws: StoreError.self) { try await Self.ids(predicate, in: store) }
       #expect(error?.message == message, "\(predicate)")
     }
+  }
+
+  @Test("@sum, @avg, @min and @max of a to-many key path, with NSArray's answers for no values", arguments: StoreBackendKind.available)
+  func aggregates(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    #expect(try await Self.ids("reviews.@avg.score > 2.9", in: store) == [1, 2])
+    #expect(try await Self.ids("reviews.@avg.score == 0", in: store) == [3])
+    #expect(try await Self.ids("reviews.@sum.score == 12", in: store) == [1])
+    #expect(try await Self.ids("reviews.@sum.score == 0", in: store) == [3])
+    #expect(try await Self.ids("reviews.@max.score == 5", in: store) == [1, 2])
+    #expect(try await Self.ids("reviews.@min.score < 2", in: store) == [1])
+    #expect(try await Self.ids("reviews.@min.score == nil", in: store) == [3])
+    #expect(try await Self.ids("reviews.@max.score > rating", in: store) == [1, 2])
+    let error = await #expect(throws: StoreError.self) { try await Self.ids("reviews.@avg > 2", in: store) }
+    #expect(error?.message == "column 1: @avg needs an attribute after it (books.@avg.rating), reached through to-one relationships")
   }
 
   @Test("$name variables take their values; unbound ones are refused by name", arguments: StoreBackendKind.available)

@@ -12,6 +12,11 @@ extension QueryCompiler {
     // Each to-many relationship on the path is a subquery around the rest of the comparison:
     // the hops are gathered in a loop and wrapped after, so no depth of them costs stack.
     var target = try resolve(segments, in: &scope, column: column)
+    if case .rows(let from, let link, var inner, let rest) = target, let function = rest.first.flatMap(Aggregate.init(rawValue:)) {
+      try noQuantifier(comparison, column: column)
+      let (value, type) = try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column)
+      return try scalar(value, type: type, comparison)
+    }
     var hops: [ToManyHop] = []
     defer { for _ in hops { leave() } }
     var innermost = comparison
@@ -38,6 +43,36 @@ extension QueryCompiler {
       }
     }
     return condition
+  }
+
+  /// A collection operator on a to-many key path: `books.@avg.rating`, `books.@max.year`.
+  enum Aggregate: String {
+    case sum = "@sum", avg = "@avg", min = "@min", max = "@max"
+  }
+
+  /// The SQL of `function` over the values of `rest` (an attribute of the relationship's
+  /// objects, through to-one relationships) among the rows `from` / `link` reach, and the type
+  /// a value compared with it takes. Nil values are left out; of no values, `@sum` and `@avg`
+  /// are 0 (as NSArray's collection operators answer) and `@min` and `@max` nil.
+  private mutating func aggregate(
+    _ function: Aggregate, of rest: [String], from: String, link: String, in inner: inout Scope, column: Int
+  ) throws(StoreError) -> (SQLFragment, AttributeType) {
+    guard !rest.isEmpty, case .column(let name, let type, _) = try resolve(rest, in: &inner, column: column) else {
+      throw QueryError.at(column, "\(function.rawValue) needs an attribute after it (books.\(function.rawValue).rating), reached through to-one relationships")
+    }
+    let isNumber = [.integer16, .integer32, .integer64, .double, .float, .decimal].contains(type)
+    guard isNumber || ((function == .min || function == .max) && [.date, .string].contains(type)) else {
+      throw QueryError.at(
+        column, "\(function.rawValue) of \(rest.joined(separator: ".")), a \(type) attribute: @sum and @avg take numbers, @min and @max numbers, dates and strings")
+    }
+    let value = type == .decimal ? "CAST(\(name) AS REAL)" : name
+    let rows = "FROM \(from) \(inner.joins.joined(separator: " ")) WHERE \(link)"
+    switch function {
+    case .sum: return (SQLFragment("(SELECT COALESCE(SUM(\(value)), 0) \(rows))"), type == .decimal ? .double : type)
+    case .avg: return (SQLFragment("(SELECT COALESCE(AVG(\(value)), 0) \(rows))"), .double)
+    case .min: return (SQLFragment("(SELECT MIN(\(value)) \(rows))"), type == .decimal ? .double : type)
+    case .max: return (SQLFragment("(SELECT MAX(\(value)) \(rows))"), type == .decimal ? .double : type)
+    }
   }
 
   /// A key path compared with another (`retailPrice > rating`, `pricing.retail == price`): each
@@ -73,10 +108,13 @@ extension QueryCompiler {
     switch try resolve(segments, in: &scope, column: column) {
     case .column(let name, let type, _): return type == .decimal ? "CAST(\(name) AS REAL)" : name
     case .rows(let from, let link, _, let rest) where rest == ["@count"]: return "(SELECT COUNT(*) FROM \(from) WHERE \(link))"
-    default:
-      throw QueryError.at(
-        column, "\(segments.joined(separator: ".")): a key path compared with another must reach an attribute (through to-one relationships) or a @count")
+    case .rows(let from, let link, var inner, let rest) where rest.first.flatMap(Aggregate.init(rawValue:)) != nil:
+      guard let function = rest.first.flatMap(Aggregate.init(rawValue:)) else { break }
+      return try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column).0.sql
+    default: break
     }
+    throw QueryError.at(
+      column, "\(segments.joined(separator: ".")): a key path compared with another must reach an attribute (through to-one relationships), a @count or an aggregate")
   }
 
   /// A to-many relationship a comparison's key path goes through: the rows it reaches, and
