@@ -97,6 +97,39 @@ struct QueryFormsTests {
     #expect(error?.message == "column 1: @avg needs an attribute after it (books.@avg.rating), reached through to-one relationships")
   }
 
+  @Test("CAST to NSDate, and a to-one relationship compared with its object's identity", arguments: StoreBackendKind.available)
+  func castAndIdentities(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    // 2001-01-01T00:00:00Z is 0 seconds after NSDate's reference date.
+    #expect(try await Self.ids(#"released == CAST(0, "NSDate")"#, in: store) == [1])
+    #expect(try await Self.ids(#"released > CAST("2005-01-01T00:00:00Z", "NSDate")"#, in: store) == [2])
+    #expect(try await Self.ids(#"released <= CAST(0.5, "NSDate")"#, in: store) == [1])
+    let library = try await backend.makeStore().store
+    try await library.makeContext().importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
+    #expect(try await library.makeContext().count(FetchRequest(entity: "Book", where: "author == 106")) == 1)
+    #expect(try await library.makeContext().count(FetchRequest(entity: "Book", where: "author IN {101, 106}")) == 3)
+    #expect(try await library.makeContext().count(FetchRequest(entity: "Book", where: "author != 106")) == 2)
+  }
+
+  @Test("forms not supported yet are refused, naming the form and the column")
+  func unsupportedForms() {
+    let cases = [
+      (#"name MATCHES "C.*""#, "column 6: MATCHES (a regular expression) is not supported yet: use LIKE, whose * and ? are wildcards, or BEGINSWITH, ENDSWITH, CONTAINS"),
+      (
+        "SUBQUERY(reviews, $r, $r.score > 3).@count > 1",
+        "column 1: SUBQUERY(…) is not supported yet: use ANY, ALL or NONE on a to-many key path, @count, or an aggregate (books.@avg.rating)"
+      ),
+      (
+        #"released > CAST("x", "NSData")"#,
+        #"column 12: CAST("x", "NSData") is not supported: CAST takes a number or an ISO 8601 string to "NSDate", a string to "NSNumber", an integer to "NSString""#
+      ),
+    ]
+    for (text, message) in cases {
+      let error = #expect(throws: StoreError.self) { try QueryPredicate(text) }
+      #expect(error?.message == message, "\(text)")
+    }
+  }
+
   @Test("$name variables take their values; unbound ones are refused by name", arguments: StoreBackendKind.available)
   func variables(_ backend: StoreBackendKind) async throws {
     let store = try await Self.store(backend)

@@ -12,6 +12,12 @@ extension QueryCompiler {
     // Each to-many relationship on the path is a subquery around the rest of the comparison:
     // the hops are gathered in a loop and wrapped after, so no depth of them costs stack.
     var target = try resolve(segments, in: &scope, column: column)
+    // A to-one relationship compared with a value compares its object's identity: `author == 101`.
+    if case .object = target, !comparison.right.isNull {
+      var byIdentity = comparison
+      byIdentity.left = .keyPath(segments + [try identityAttribute(reachedBy: segments, from: scope.entity, column: column)], column: column)
+      return try self.comparison(byIdentity, in: &scope)
+    }
     if case .rows(let from, let link, var inner, let rest) = target, let function = rest.first.flatMap(Aggregate.init(rawValue:)) {
       try noQuantifier(comparison, column: column)
       let (value, type) = try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column)
@@ -43,6 +49,22 @@ extension QueryCompiler {
       }
     }
     return condition
+  }
+
+  /// The one identity attribute of the object the to-one key path `segments` reaches from
+  /// `entity`: what `author == 101` compares.
+  private func identityAttribute(reachedBy segments: [String], from entity: EntityDescription, column: Int) throws(StoreError) -> String {
+    var current = entity
+    for segment in segments {
+      guard let slot = current.relationshipSlot(named: segment) else { break }
+      current = layout.schema.entities[current.destinationIndices[slot]]
+    }
+    guard current.identity.count == 1, let identity = current.identity.first else {
+      let why = current.identity.isEmpty ? "has no identity" : "has a composite identity (\(current.identity.joined(separator: ", ")))"
+      throw QueryError.at(
+        column, "\(segments.joined(separator: ".")) is a \(current.name), which \(why): compare it with nil, or one of its attributes (\(segments.joined(separator: ".")).name)")
+    }
+    return identity
   }
 
   /// A collection operator on a to-many key path: `books.@avg.rating`, `books.@max.year`.

@@ -137,6 +137,9 @@ struct QueryParser {
     case .symbol(">="), .symbol("=>"): return .greaterOrEqual
     case .word(let word):
       if let found = QueryComparison.Operator(rawValue: word.uppercased()), ![.equal, .notEqual].contains(found) { return found }
+      if word.uppercased() == "MATCHES" {
+        throw QueryError.at(token.column, "MATCHES (a regular expression) is not supported yet: use LIKE, whose * and ? are wildcards, or BEGINSWITH, ENDSWITH, CONTAINS")
+      }
     default: break
     }
     throw QueryError.at(token.column, "expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN, BETWEEN), found \(token.kind.spelling)")
@@ -156,6 +159,14 @@ struct QueryParser {
       }
       return .list(values, column: token.column)
     }
+    if case .word(let word) = token.kind, ["SUBQUERY", "FUNCTION"].contains(word.uppercased()),
+      case .symbol("(") = tokens[min(position + 1, tokens.count - 1)].kind
+    {
+      throw QueryError.at(token.column, "\(word.uppercased())(…) is not supported yet: use ANY, ALL or NONE on a to-many key path, @count, or an aggregate (books.@avg.rating)")
+    }
+    if case .word(let word) = token.kind, word.uppercased() == "CAST", case .symbol("(") = tokens[min(position + 1, tokens.count - 1)].kind {
+      return .value(try cast(), column: token.column)
+    }
     if case .word(let word) = token.kind, Self.literalWords[word.uppercased()] == nil, !word.hasPrefix("$") {
       advance()
       var segments = [word]
@@ -170,6 +181,39 @@ struct QueryParser {
     }
     return .value(try literal(), column: token.column)
   }
+
+  /// `CAST(value, "NSDate")` (a number is seconds since 2001-01-01 00:00 UTC, as NSPredicate
+  /// reads it; a string ISO 8601 text), `CAST(value, "NSNumber")`, `CAST(value, "NSString")`.
+  private mutating func cast() throws(StoreError) -> QueryLiteral {
+    let start = current.column
+    advance()
+    advance()
+    let value = try literal()
+    guard accept(symbol: ",") else { throw QueryError.at(current.column, "expected ',' in CAST(value, \"NSDate\"), found \(current.kind.spelling)") }
+    let typeToken = current
+    advance()
+    guard case .string(let type) = typeToken.kind else {
+      throw QueryError.at(typeToken.column, "CAST needs a type name in quotes (\"NSDate\", \"NSNumber\", \"NSString\"), found \(typeToken.kind.spelling)")
+    }
+    guard accept(symbol: ")") else { throw QueryError.at(current.column, "expected ')' after CAST's type, found \(current.kind.spelling)") }
+    switch (type, value) {
+    case ("NSDate", .integer(let seconds)): return .double(Double(seconds) + Self.referenceDateSince1970)
+    case ("NSDate", .double(let seconds)): return .double(seconds + Self.referenceDateSince1970)
+    case ("NSDate", .string): return value
+    case ("NSNumber", .string(let text)):
+      if let integer = Int64(text) { return .integer(integer) }
+      if let double = Double(text), double.isFinite { return .double(double) }
+    case ("NSNumber", .integer), ("NSNumber", .double): return value
+    case ("NSString", .string): return value
+    case ("NSString", .integer(let integer)): return .string("\(integer)")
+    default: break
+    }
+    throw QueryError.at(
+      start, "CAST(\(value), \"\(type)\") is not supported: CAST takes a number or an ISO 8601 string to \"NSDate\", a string to \"NSNumber\", an integer to \"NSString\"")
+  }
+
+  /// The seconds from 1970 to 2001-01-01 00:00 UTC, where NSDate's reference date is.
+  private static let referenceDateSince1970 = 978_307_200.0
 
   private mutating func literal() throws(StoreError) -> QueryLiteral {
     let token = current
