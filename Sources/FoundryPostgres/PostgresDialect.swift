@@ -59,6 +59,14 @@ struct PostgresDialect: SQLDialect {
     return folded
   }
 
+  /// `~` (or `~*`) on the whole string, under ICU's collation, which classifies characters
+  /// for `\w`, `\d`, `\s` and `[[:alpha:]]` as ICU does.
+  func matches(_ subject: String, _ pattern: String, caseInsensitive: Bool) -> String {
+    "(((\(subject))::text COLLATE \"und-x-icu\") \(caseInsensitive ? "~*" : "~") ('^(?:' || (\(pattern))::text || ')$'))"
+  }
+
+  var hasOwnRegexDialect: Bool { true }
+
   func queryPlan(of sql: String) -> String { "EXPLAIN \(sql)" }
 
   /// The list as an `int8[]` literal (`{1,2,3}`), bound as text the server reads as the cast says.

@@ -36,6 +36,13 @@ struct SQLiteDialect: SQLDialect {
   /// connection of a store registers (``SQLiteFolding``).
   func folded(_ expression: String, _ folding: QueryFolding) -> String { "\(SQLiteFolding.name)(\(expression), \(folding.rawValue))" }
 
+  /// `foundry_matches(subject, pattern, caseInsensitive)`: `NSRegularExpression` itself.
+  func matches(_ subject: String, _ pattern: String, caseInsensitive: Bool) -> String {
+    "\(SQLiteFolding.matchesName)(\(subject), \(pattern), \(caseInsensitive ? 1 : 0))"
+  }
+
+  var hasOwnRegexDialect: Bool { false }
+
   func queryPlan(of sql: String) -> String { "EXPLAIN QUERY PLAN \(sql)" }
 
   /// The list as a JSON array, its elements the rows of `json_each`.

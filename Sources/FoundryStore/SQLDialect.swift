@@ -31,6 +31,12 @@ package protocol SQLDialect: Sendable {
   /// `expression` (text) folded as `[c]`, `[d]` or `[cd]` asks (see ``QueryFolding``): the
   /// same on both sides of a comparison, and, on every backend, as ``QueryFolding/fold(_:)``.
   func folded(_ expression: String, _ folding: QueryFolding) -> String
+  /// `MATCHES`: whether the text `subject` matches the regular expression `pattern` whole,
+  /// ignoring case when asked (see ``QueryRegex``).
+  func matches(_ subject: String, _ pattern: String, caseInsensitive: Bool) -> String
+  /// Whether the database reads regular expressions in a dialect of its own, so a `MATCHES`
+  /// pattern is checked for constructs it reads otherwise than ICU (``QueryRegex/unportable(_:)``).
+  var hasOwnRegexDialect: Bool { get }
   /// The value at JSON path `path` of a JSON column, the path written into the SQL (so that
   /// an expression index on it can serve a query): `json_extract(c, '$."a"')`.
   func jsonValue(_ column: String, at path: [JSONPathComponent]) -> String

@@ -111,10 +111,42 @@ struct QueryFormsTests {
     #expect(try await library.makeContext().count(FetchRequest(entity: "Book", where: "author != 106")) == 2)
   }
 
+  @Test("MATCHES: a whole-string ICU regular expression, [c] and [d]; PostgreSQL refuses what it reads otherwise", arguments: StoreBackendKind.available)
+  func matches(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    #expect(try await Self.ids(#"name MATCHES "C.*""#, in: store) == [1])
+    #expect(try await Self.ids(#"name MATCHES "af""#, in: store) == [])
+    #expect(try await Self.ids(#"name MATCHES[c] "c.*""#, in: store) == [1])
+    #expect(try await Self.ids(#"name MATCHES[cd] "cafe""#, in: store) == [1])
+    #expect(try await Self.ids(#"name MATCHES "\\w+""#, in: store) == [1, 2, 3])
+    #expect(try await Self.ids(#"name MATCHES "(T|W)[a-z]{2,4}""#, in: store) == [2, 3])
+    #expect(try await Self.ids(#"alias MATCHES ".*""#, in: store) == [1, 2])  // no value matches nothing
+    let bad = await #expect(throws: StoreError.self) { try await Self.ids(#"name MATCHES "(""#, in: store) }
+    #expect(bad?.message == #"column 14: MATCHES "(" is not a regular expression (ICU syntax, as NSPredicate reads it)"#)
+    switch backend {
+    case .sqlite: #expect(try await Self.ids(#"name MATCHES "\\bTea\\b""#, in: store) == [2])
+    case .postgres:
+      let refused = await #expect(throws: StoreError.self) { try await Self.ids(#"name MATCHES "\\bTea\\b""#, in: store) }
+      #expect(refused?.message.contains(#"\b (word boundary) is read otherwise by PostgreSQL's regular expressions"#) == true)
+    }
+  }
+
+  @Test("the constructs PostgreSQL reads otherwise than ICU are found")
+  func unportableConstructs() {
+    #expect(QueryRegex.unportable("C.*é") == nil)
+    #expect(QueryRegex.unportable(#"[\d\s]+(?:a|b)?x{2,3}(?=y)"#) == nil)
+    #expect(QueryRegex.unportable("[[:alpha:]]+") == nil)
+    #expect(QueryRegex.unportable(#"\p{L}"#) == #"\p (a Unicode property)"#)
+    #expect(QueryRegex.unportable("(?<=a)b") == "(?< (lookbehind or a named group)")
+    #expect(QueryRegex.unportable("a++") == "++ (a possessive quantifier)")
+    #expect(QueryRegex.unportable("[a-z&&[^aeiou]]") == "&& in a set (ICU's set intersection)")
+    #expect(QueryRegex.unportable("[[a-z]--[aeiou]]") == "a set inside a set ([[a-z]&&[aeiou]], ICU's set operations)")
+    #expect(QueryRegex.unportable("(?i)abc") == "(?i (a group ICU and PostgreSQL read otherwise)")
+  }
+
   @Test("forms not supported yet are refused, naming the form and the column")
   func unsupportedForms() {
     let cases = [
-      (#"name MATCHES "C.*""#, "column 6: MATCHES (a regular expression) is not supported yet: use LIKE, whose * and ? are wildcards, or BEGINSWITH, ENDSWITH, CONTAINS"),
       (
         "SUBQUERY(reviews, $r, $r.score > 3).@count > 1",
         "column 1: SUBQUERY(…) is not supported yet: use ANY, ALL or NONE on a to-many key path, @count, or an aggregate (books.@avg.rating)"

@@ -260,6 +260,18 @@ extension QueryCompiler {
     case .lessOrEqual: return subject + SQLFragment(" <= \(placeholder)", [bound])
     case .greater: return subject + SQLFragment(" > \(placeholder)", [bound])
     case .greaterOrEqual: return subject + SQLFragment(" >= \(placeholder)", [bound])
+    case .matches:
+      guard case .value(.text(let pattern)) = bound else { throw QueryError.at(column, "MATCHES needs a string") }
+      try QueryRegex.check(pattern, column: column)
+      if dialect.hasOwnRegexDialect, let construct = QueryRegex.unportable(pattern) {
+        throw QueryError.at(column, "MATCHES \"\(pattern)\": \(construct) is read otherwise by PostgreSQL's regular expressions; write it another way")
+      }
+      // [c] is the expression's case-insensitive option; [d] folds both sides.
+      let diacritics = folding.intersection(.diacriticInsensitive)
+      let text = diacritics.isEmpty ? expression.sql : dialect.folded(expression.sql, diacritics)
+      let patternSQL = diacritics.isEmpty ? "?" : dialect.folded("?", diacritics)
+      return SQLFragment(
+        dialect.matches(text, patternSQL, caseInsensitive: folding.contains(.caseInsensitive)), expression.arguments + [bound])
     case .beginsWith, .endsWith, .contains, .like:
       guard case .value(.text(let text)) = bound else { throw QueryError.at(column, "\(comparison.operation.rawValue) needs a string") }
       // The pattern is folded as the subject is; folding leaves its wildcards and escapes alone.

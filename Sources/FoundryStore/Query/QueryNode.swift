@@ -36,7 +36,7 @@ struct QueryComparison: Sendable, Hashable {
   enum Quantifier: Sendable, Hashable { case any, all, noneOf }
   enum Operator: String, Sendable, Hashable {
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", like = "LIKE", isIn = "IN", between = "BETWEEN"
+    case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", like = "LIKE", matches = "MATCHES", isIn = "IN", between = "BETWEEN"
   }
   var quantifier: Quantifier?
   var left: QueryOperand

@@ -6,7 +6,7 @@
 /// and        := not (("AND" | "&&") not)*
 /// not        := ("NOT" | "!") not | "(" predicate ")" | TRUEPREDICATE | FALSEPREDICATE | comparison
 /// comparison := [ANY | SOME | ALL | NONE] operand operator ["[c]" | "[d]" | "[cd]"] operand
-/// operator   := == = != <> < <= > >= BEGINSWITH ENDSWITH CONTAINS LIKE IN BETWEEN
+/// operator   := == = != <> < <= > >= BEGINSWITH ENDSWITH CONTAINS LIKE MATCHES IN BETWEEN
 /// operand    := keypath | string | number | TRUE | FALSE | YES | NO | NIL | NULL | $variable | "{" literals "}"
 /// keypath    := word ("." (word | @count | integer))*
 /// ```
@@ -137,12 +137,9 @@ struct QueryParser {
     case .symbol(">="), .symbol("=>"): return .greaterOrEqual
     case .word(let word):
       if let found = QueryComparison.Operator(rawValue: word.uppercased()), ![.equal, .notEqual].contains(found) { return found }
-      if word.uppercased() == "MATCHES" {
-        throw QueryError.at(token.column, "MATCHES (a regular expression) is not supported yet: use LIKE, whose * and ? are wildcards, or BEGINSWITH, ENDSWITH, CONTAINS")
-      }
     default: break
     }
-    throw QueryError.at(token.column, "expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, IN, BETWEEN), found \(token.kind.spelling)")
+    throw QueryError.at(token.column, "expected a comparison (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES, IN, BETWEEN), found \(token.kind.spelling)")
   }
 
   private static let literalWords: [String: QueryLiteral] = [
