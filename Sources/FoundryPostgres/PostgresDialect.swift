@@ -43,7 +43,8 @@ struct PostgresDialect: SQLDialect {
 
   /// `[d]`: the canonical decomposition without combining diacritical marks, composed again;
   /// `[c]`: upper case then lower case under ICU's root collation (`und-x-icu`), Unicode's
-  /// full case mappings whatever the database's locale (`ß` is `ss`).
+  /// full case mappings whatever the database's locale (`ß` is `ss`), a word's final sigma
+  /// made a sigma as Swift's lower case makes it.
   func folded(_ expression: String, _ folding: QueryFolding) -> String {
     // As text: a bound value's type is otherwise unknown, which takes no collation.
     var folded = "(\(expression))::text"
@@ -55,7 +56,8 @@ struct PostgresDialect: SQLDialect {
       let marks = QueryFolding.combiningMarks.map { hex($0.lowerBound) + "-" + hex($0.upperBound) }.joined()
       folded = "normalize(regexp_replace(normalize(\(folded), NFD), E'[\(marks)]', '', 'g'), NFC)"
     }
-    if folding.contains(.caseInsensitive) { folded = "lower(upper((\(folded)) COLLATE \"und-x-icu\"))" }
+    // ICU lowers a capital sigma that ends a word to a final sigma (ς); a fold knows one sigma.
+    if folding.contains(.caseInsensitive) { folded = "translate(lower(upper((\(folded)) COLLATE \"und-x-icu\")), 'ς', 'σ')" }
     return folded
   }
 
