@@ -69,6 +69,10 @@ struct PostgresDialect: SQLDialect {
 
   var hasOwnRegexDialect: Bool { true }
 
+  func orderTerm(_ expression: String, ascending: Bool, isText: Bool) -> String {
+    (isText ? "(\(expression)) COLLATE \"C\"" : expression) + (ascending ? " ASC NULLS FIRST" : " DESC NULLS LAST")
+  }
+
   func queryPlan(of sql: String) -> String { "EXPLAIN \(sql)" }
 
   /// The list as an `int8[]` literal (`{1,2,3}`), bound as text the server reads as the cast says.

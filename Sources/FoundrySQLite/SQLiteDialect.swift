@@ -43,6 +43,8 @@ struct SQLiteDialect: SQLDialect {
 
   var hasOwnRegexDialect: Bool { false }
 
+  func orderTerm(_ expression: String, ascending: Bool, isText: Bool) -> String { ascending ? expression : expression + " DESC" }
+
   func queryPlan(of sql: String) -> String { "EXPLAIN QUERY PLAN \(sql)" }
 
   /// The list as a JSON array, its elements the rows of `json_each`.

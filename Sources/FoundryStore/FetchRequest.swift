@@ -66,23 +66,34 @@ public struct FetchRequest: Sendable, Hashable {
   }
 }
 
-/// One attribute to sort by.
+/// One attribute to sort by: the fetched entity's, or one reached through to-one
+/// relationships (`author.name`), with text compared as `[c]`, `[d]` or `[cd]` compare it.
 ///
 /// ```swift
 /// SortKey("year", ascending: false)
+/// SortKey("author.lastName", caseInsensitive: true, diacriticInsensitive: true)   // Müller beside muller
 /// ```
 public struct SortKey: Sendable, Hashable {
-  /// The attribute's name.
+  /// The attribute's name, or a key path through to-one relationships to it.
   public var attribute: String
   /// Whether smaller values come first.
   public var ascending: Bool
+  /// Whether text sorts without regard to case (Unicode case folding, as `[c]` compares).
+  public var caseInsensitive = false
+  /// Whether text sorts without regard to diacritics (as `[d]` compares).
+  public var diacriticInsensitive = false
 
   /// Sorting by `attribute`, ascending unless said otherwise.
   /// - Parameters:
-  ///   - attribute: The attribute to sort by, as the schema names it.
+  ///   - attribute: The attribute to sort by, as the schema names it, or a key path through
+  ///     to-one relationships to one (`author.name`).
   ///   - ascending: Whether smaller values come first; `false` puts larger values first.
-  public init(_ attribute: String, ascending: Bool = true) {
+  ///   - caseInsensitive: Whether text sorts without regard to case.
+  ///   - diacriticInsensitive: Whether text sorts without regard to diacritics.
+  public init(_ attribute: String, ascending: Bool = true, caseInsensitive: Bool = false, diacriticInsensitive: Bool = false) {
     self.attribute = attribute
     self.ascending = ascending
+    self.caseInsensitive = caseInsensitive
+    self.diacriticInsensitive = diacriticInsensitive
   }
 }

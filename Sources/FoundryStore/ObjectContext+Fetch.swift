@@ -190,25 +190,21 @@ struct FetchQuery {
     if let afterRow = request.afterRow { conditions.append(SQLFragment("t.\"_pk\" > ?", [.value(.integer(afterRow))])) }
     var scope = QueryCompiler.Scope(entity: entity, alias: "t")
     var deepestColumn: Int?
+    var compiler = QueryCompiler(layout: layout, codecs: context.source.decoder.codecs, dialect: dialect)
     if let predicate = request.predicate {
-      var compiler = QueryCompiler(layout: layout, codecs: context.source.decoder.codecs, dialect: dialect)
       conditions.append(try compiler.condition(predicate.node, in: &scope))
       deepestColumn = compiler.deepestColumn
     }
     self.deepestColumn = deepestColumn
+    // Sort keys through to-one relationships join their rows before the clauses are written.
+    var order: [String] = []
+    for key in request.sortBy { order.append(try compiler.sortExpression(key, in: &scope)) }
     var clauses = scope.joins.map { " " + $0 }.joined()
     var arguments: [SQLArgument] = []
     if !conditions.isEmpty {
       let condition = conditions.dropFirst().reduce(conditions[0]) { $0 + " AND " + $1 }
       clauses += " WHERE " + condition.sql
       arguments = condition.arguments
-    }
-    var order: [String] = []
-    for key in request.sortBy {
-      guard let slot = entity.attributeSlot(named: key.attribute) else {
-        throw StoreError(.invalidQuery, "\(entity.name) has no attribute named \"\(key.attribute)\" to sort by")
-      }
-      order.append("t.\(dialect.quote(layout.attributeColumns[entity.index][slot]))\(key.ascending ? "" : " DESC")")
     }
     // The prefetches select their owners with the objects' query as a subquery: without a
     // limit its order does not change which rows it names, and sorting them costs as much as

@@ -31,6 +31,10 @@ package protocol SQLDialect: Sendable {
   /// `expression` (text) folded as `[c]`, `[d]` or `[cd]` asks (see ``QueryFolding``): the
   /// same on both sides of a comparison, and, on every backend, as ``QueryFolding/fold(_:)``.
   func folded(_ expression: String, _ folding: QueryFolding) -> String
+  /// An `ORDER BY` term: nil sorts first ascending and last descending on every backend, as
+  /// SQLite and Core Data sort it (PostgreSQL is told `NULLS FIRST` / `NULLS LAST`), and text
+  /// by code point, whatever the database's collation.
+  func orderTerm(_ expression: String, ascending: Bool, isText: Bool) -> String
   /// `MATCHES`: whether the text `subject` matches the regular expression `pattern` whole,
   /// ignoring case when asked (see ``QueryRegex``).
   func matches(_ subject: String, _ pattern: String, caseInsensitive: Bool) -> String

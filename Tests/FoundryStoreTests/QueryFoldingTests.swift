@@ -83,6 +83,24 @@ struct QueryFoldingTests {
     #expect(try await Self.ids("Author", "ANY books.title == nil", in: store) == [1, 4])
   }
 
+  @Test("sorting through a to-one relationship, folded, and nil first ascending, last descending, on both backends", arguments: StoreBackendKind.available)
+  func sorting(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    func sorted(_ keys: [SortKey]) async throws -> [Int64] {
+      var request = FetchRequest(entity: "Book")
+      request.sortBy = keys
+      return try await store.makeContext().fetch(request).compactMap { object -> Int64? in
+        guard case .integer(let id)? = try object.value(forKey: "id") else { return nil }
+        return id
+      }
+    }
+    #expect(try await sorted([SortKey("author.lastName", caseInsensitive: true, diacriticInsensitive: true)]) == [10, 11, 30, 20, 40])
+    #expect(try await sorted([SortKey("author.lastName", ascending: false)]) == [40, 20, 30, 10, 11])
+    #expect(try await sorted([SortKey("title")]) == [11, 40, 10, 30, 20])
+    #expect(try await sorted([SortKey("title", ascending: false)]) == [20, 30, 10, 11, 40])
+    #expect(try await sorted([SortKey("title", caseInsensitive: true)]) == [11, 40, 10, 30, 20])
+  }
+
   @Test("an unknown option is refused, naming the options there are")
   func unknownOption() throws {
     let error = #expect(throws: StoreError.self) { try QueryPredicate(#"title CONTAINS[x] "a""#) }

@@ -182,8 +182,10 @@ struct TypedQueryTests {
     await #expect(throws: StoreError(.invalidQuery, "ANY, ALL and NONE take one comparison (or ANY of one), not stars > 1 AND stars < 4")) {
       _ = try await context.fetch(Volume.self, where: .any(\.reviews, \.stars > 1 && \.stars < 4))
     }
-    await #expect(throws: StoreError(.invalidQuery, "Volume has no attribute named \"writer.name\" to sort by")) {
-      _ = try await context.fetch(Volume.self, sortBy: [.ascending(\.writer?.name)])
+    var unknown = FetchRequest(entity: "Volume")
+    unknown.sortBy = [SortKey("writer.shelf")]
+    await #expect(throws: StoreError(.invalidQuery, "Volume has no attribute named \"writer.shelf\" to sort by: Writer has no attribute or relationship named \"shelf\"")) {
+      _ = try await context.fetch(unknown)
     }
   }
 }

@@ -96,6 +96,29 @@ struct QueryCompiler {
     "NOT COALESCE((" + condition + "), \(dialect.falseValue))"
   }
 
+  // MARK: - Sorting
+
+  /// The `ORDER BY` term of `key`: its attribute's column, reached through to-one
+  /// relationships (their rows joined in `scope`), folded as the key asks.
+  mutating func sortExpression(_ key: SortKey, in scope: inout Scope) throws(StoreError) -> String {
+    let segments = key.attribute.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    let target: Target
+    do {
+      target = try resolve(segments, in: &scope, column: 1)
+    } catch {
+      let reason = error.message.hasPrefix("column 1: ") ? String(error.message.dropFirst("column 1: ".count)) : error.message
+      throw StoreError(.invalidQuery, "\(scope.entity.name) has no attribute named \"\(key.attribute)\" to sort by: \(reason)")
+    }
+    guard case .column(let name, let type, _) = target else {
+      throw StoreError(.invalidQuery, "\(key.attribute) is not an attribute reached through to-one relationships, so nothing to sort \(scope.entity.name) by")
+    }
+    var folding: QueryFolding = []
+    if key.caseInsensitive { folding.insert(.caseInsensitive) }
+    if key.diacriticInsensitive { folding.insert(.diacriticInsensitive) }
+    let value = !folding.isEmpty && type == .string ? dialect.folded(name, folding) : name
+    return dialect.orderTerm(value, ascending: key.ascending, isText: type == .string)
+  }
+
   // MARK: - Key paths
 
   /// What a key path leads to.
