@@ -144,12 +144,39 @@ struct QueryFormsTests {
     #expect(QueryRegex.unportable("(?i)abc") == "(?i (a group ICU and PostgreSQL read otherwise)")
   }
 
+  @Test("SUBQUERY(…).@count, nested, with variables; misuse refused at its column", arguments: StoreBackendKind.available)
+  func subqueries(_ backend: StoreBackendKind) async throws {
+    let store = try await Self.store(backend)
+    #expect(try await Self.ids("SUBQUERY(reviews, $r, $r.score >= 4).@count > 1", in: store) == [1])
+    #expect(try await Self.ids("SUBQUERY(reviews, $r, $r.score >= 4).@count == 0", in: store) == [3])
+    #expect(try await Self.ids("1 < SUBQUERY(reviews, $r, $r.score > 0 AND NOT $r.score == 3).@count", in: store) == [1])
+    let variable = try FetchRequest(entity: "Product", where: "SUBQUERY(reviews, $r, $r.score >= $min).@count > 0", variables: ["min": 5])
+    #expect(try await Self.ids(variable, in: store) == [1, 2])
+    let library = try await backend.makeStore().store
+    try await library.makeContext().importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
+    let nested = #"SUBQUERY(books, $b, SUBQUERY($b.tags, $t, $t.label == "drama").@count > 0).@count == 2"#
+    #expect(try await library.makeContext().count(FetchRequest(entity: "Author", where: nested)) == 1)
+    let cases = [
+      ("SUBQUERY(reviews, $r, score > 3).@count > 1", "column 23: inside SUBQUERY, key paths start with its variable: $r.score"),
+      ("SUBQUERY(name, $r, $r.score > 3).@count > 1", "column 1: SUBQUERY needs a to-many relationship first: name is not one"),
+      ("SUBQUERY(reviews, $r, $r.score > 3) > 1", "column 37: SUBQUERY(…) is a collection: compare its @count (SUBQUERY(…).@count > 1)"),
+      (
+        "SUBQUERY(reviews, $r, $q.score > 3).@count > 1",
+        "column 23: $q is not a SUBQUERY's variable (the SUBQUERY it is in has $r): a key path cannot follow a substitution variable"
+      ),
+    ]
+    for (predicate, message) in cases {
+      let error = await #expect(throws: StoreError.self) { try await Self.ids(predicate, in: store) }
+      #expect(error?.message == message, "\(predicate)")
+    }
+  }
+
   @Test("forms not supported yet are refused, naming the form and the column")
   func unsupportedForms() {
     let cases = [
       (
-        "SUBQUERY(reviews, $r, $r.score > 3).@count > 1",
-        "column 1: SUBQUERY(…) is not supported yet: use ANY, ALL or NONE on a to-many key path, @count, or an aggregate (books.@avg.rating)"
+        "FUNCTION(name, 'uppercase') == 'X'",
+        "column 1: FUNCTION(…) is not supported: use a key path, @count, an aggregate (books.@avg.rating) or SUBQUERY"
       ),
       (
         #"released > CAST("x", "NSData")"#,

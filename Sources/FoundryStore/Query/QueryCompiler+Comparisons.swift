@@ -3,11 +3,19 @@ import FoundryGraph
 extension QueryCompiler {
   /// The condition of one comparison, its key path resolved in `scope`.
   mutating func comparison(_ comparison: QueryComparison, in scope: inout Scope) throws(StoreError) -> SQLFragment {
-    guard case .keyPath(let segments, let column) = comparison.left else {
+    if case .subquery(let collection, let variable, let predicate, let column) = comparison.left {
+      guard comparison.quantifier == nil, !comparison.right.isKeyPath else {
+        throw QueryError.at(column, "SUBQUERY(…).@count compares with a value")
+      }
+      let count = try subqueryCount(collection, variable: variable, predicate: predicate, in: &scope, column: column)
+      return try scalar(count, type: .integer64, comparison)
+    }
+    guard case .keyPath(let written, let column) = comparison.left else {
       throw QueryError.at(comparison.left.column, "a comparison needs a key path on one side")
     }
+    let segments = try relative(written, column: column)
     if case .keyPath(let others, let other) = comparison.right {
-      return try keyPaths(comparison, (segments, column), (others, other), in: &scope)
+      return try keyPaths(comparison, (segments, column), (try relative(others, column: other), other), in: &scope)
     }
     // Each to-many relationship on the path is a subquery around the rest of the comparison:
     // the hops are gathered in a loop and wrapped after, so no depth of them costs stack.
@@ -65,6 +73,38 @@ extension QueryCompiler {
         column, "\(segments.joined(separator: ".")) is a \(current.name), which \(why): compare it with nil, or one of its attributes (\(segments.joined(separator: ".")).name)")
     }
     return identity
+  }
+
+  /// A key path as the scope reads it: inside a SUBQUERY, one starting with its variable
+  /// (`$b.year`) without it.
+  private func relative(_ segments: [String], column: Int) throws(StoreError) -> [String] {
+    guard let first = segments.first, first.hasPrefix("$") else {
+      guard let variable = subqueryVariables.last else { return segments }
+      throw QueryError.at(column, "inside SUBQUERY, key paths start with its variable: $\(variable).\(segments.joined(separator: "."))")
+    }
+    let name = String(first.dropFirst())
+    guard name == subqueryVariables.last else {
+      let inner = subqueryVariables.last.map { "$\($0)" } ?? "none"
+      throw QueryError.at(column, "$\(name) is not the variable of the SUBQUERY it is in (\(inner)): a SUBQUERY reads its own objects only")
+    }
+    return Array(segments.dropFirst())
+  }
+
+  /// `SUBQUERY(collection, $variable, predicate).@count`: how many objects of the to-many key
+  /// path `collection` meet `predicate`, read with the objects' own key paths.
+  private mutating func subqueryCount(
+    _ collection: [String], variable: String, predicate: QueryNode, in scope: inout Scope, column: Int
+  ) throws(StoreError) -> SQLFragment {
+    let segments = try relative(collection, column: column)
+    guard case .rows(let from, let link, var inner, let rest) = try resolve(segments, in: &scope, column: column), rest.isEmpty else {
+      throw QueryError.at(column, "SUBQUERY needs a to-many relationship first: \(collection.joined(separator: ".")) is not one")
+    }
+    try enter(column: column)
+    defer { leave() }
+    subqueryVariables.append(variable)
+    defer { subqueryVariables.removeLast() }
+    let condition = try self.condition(predicate, in: &inner)
+    return "(SELECT COUNT(*) FROM \(from) \(inner.joins.joined(separator: " ")) WHERE \(link) AND (" + condition + "))"
   }
 
   /// A collection operator on a to-many key path: `books.@avg.rating`, `books.@max.year`.
@@ -294,7 +334,7 @@ extension QueryComparison {
   /// The comparison with its key path on the left: `5 < year` is `year > 5`, and
   /// `"swift" IN tags` is `tags CONTAINS "swift"`.
   func normalized() -> QueryComparison {
-    guard case .keyPath = right, !(left.isKeyPath) else { return self }
+    guard right.isKeyPath || right.isSubquery, !left.isKeyPath, !left.isSubquery else { return self }
     var swapped = self
     swapped.left = right
     swapped.right = left
@@ -313,6 +353,12 @@ extension QueryComparison {
 extension QueryOperand {
   var isKeyPath: Bool {
     if case .keyPath = self { return true }
+    return false
+  }
+
+  /// Whether the operand is a `SUBQUERY(…).@count`.
+  var isSubquery: Bool {
+    if case .subquery = self { return true }
     return false
   }
 

@@ -18,6 +18,8 @@ struct QueryCompiler {
   /// database that refuses the SQL as too deep places the error.
   private(set) var deepestColumn: Int?
   private var deepestNesting = 0
+  /// The variables of the SUBQUERYs being compiled, innermost last: their key paths start with one.
+  var subqueryVariables: [String] = []
 
   init(layout: StoreLayout, codecs: [[ColumnCodec]], dialect: any SQLDialect) {
     self.layout = layout

@@ -49,16 +49,19 @@ struct QueryComparison: Sendable, Hashable {
 }
 
 /// One side of a comparison.
-enum QueryOperand: Sendable, Hashable {
+indirect enum QueryOperand: Sendable, Hashable {
   /// A key path from the fetched entity (`author.name`, `books.@count`, `settings.theme`).
   case keyPath([String], column: Int)
   case value(QueryLiteral, column: Int)
   /// `{1, 2, 3}`.
   case list([QueryLiteral], column: Int)
+  /// `SUBQUERY(books, $b, $b.year > 2000).@count`: how many objects of the to-many key path
+  /// `collection` meet `predicate`, whose key paths start with `$variable`.
+  case subquery(collection: [String], variable: String, predicate: QueryNode, column: Int)
 
   var column: Int {
     switch self {
-    case .keyPath(_, let column), .value(_, let column), .list(_, let column): column
+    case .keyPath(_, let column), .value(_, let column), .list(_, let column), .subquery(_, _, _, let column): column
     }
   }
 }

@@ -8,6 +8,7 @@
 /// comparison := [ANY | SOME | ALL | NONE] operand operator ["[c]" | "[d]" | "[cd]"] operand
 /// operator   := == = != <> < <= > >= BEGINSWITH ENDSWITH CONTAINS LIKE MATCHES IN BETWEEN
 /// operand    := keypath | string | number | TRUE | FALSE | YES | NO | NIL | NULL | $variable | "{" literals "}"
+///             | SUBQUERY "(" keypath "," $variable "," predicate ")" "." @count | CAST "(" literal "," string ")"
 /// keypath    := word ("." (word | @count | integer))*
 /// ```
 /// Keywords are case-insensitive. Every error names the column where the text went wrong.
@@ -23,6 +24,8 @@ struct QueryParser {
   private let variables: [String: QueryLiteral]
   /// The variables the text names that ``variables`` lacks, with the column of the first mention.
   private var unbound: [(name: String, column: Int)] = []
+  /// The variables of the SUBQUERYs open around the current token, innermost last.
+  private var subqueryVariables: [String] = []
 
   private init(tokens: [QueryToken], maximumDepth: Int, variables: [String: QueryLiteral]) {
     self.tokens = tokens
@@ -156,17 +159,26 @@ struct QueryParser {
       }
       return .list(values, column: token.column)
     }
-    if case .word(let word) = token.kind, ["SUBQUERY", "FUNCTION"].contains(word.uppercased()),
-      case .symbol("(") = tokens[min(position + 1, tokens.count - 1)].kind
-    {
-      throw QueryError.at(token.column, "\(word.uppercased())(…) is not supported yet: use ANY, ALL or NONE on a to-many key path, @count, or an aggregate (books.@avg.rating)")
+    if case .word(let word) = token.kind, word.uppercased() == "SUBQUERY", case .symbol("(") = tokens[min(position + 1, tokens.count - 1)].kind {
+      return try subquery()
+    }
+    if case .word(let word) = token.kind, word.uppercased() == "FUNCTION", case .symbol("(") = tokens[min(position + 1, tokens.count - 1)].kind {
+      throw QueryError.at(token.column, "FUNCTION(…) is not supported: use a key path, @count, an aggregate (books.@avg.rating) or SUBQUERY")
     }
     if case .word(let word) = token.kind, word.uppercased() == "CAST", case .symbol("(") = tokens[min(position + 1, tokens.count - 1)].kind {
       return .value(try cast(), column: token.column)
     }
-    if case .word(let word) = token.kind, Self.literalWords[word.uppercased()] == nil, !word.hasPrefix("$") {
-      advance()
+    if case .word(let word) = token.kind, Self.literalWords[word.uppercased()] == nil {
       var segments = [word]
+      if word.hasPrefix("$"), !subqueryVariables.contains(String(word.dropFirst())) {
+        if case .symbol(".") = tokens[min(position + 1, tokens.count - 1)].kind {
+          let around = subqueryVariables.last.map { "the SUBQUERY it is in has $\($0)" } ?? "no SUBQUERY is around it"
+          throw QueryError.at(token.column, "\(word) is not a SUBQUERY's variable (\(around)): a key path cannot follow a substitution variable")
+        }
+        // A substitution variable, not a SUBQUERY's: its value.
+        return .value(try literal(), column: token.column)
+      }
+      advance()
       while accept(symbol: ".") {
         switch current.kind {
         case .word(let next), .number(let next): segments.append(next)
@@ -207,6 +219,34 @@ struct QueryParser {
     }
     throw QueryError.at(
       start, "CAST(\(value), \"\(type)\") is not supported: CAST takes a number or an ISO 8601 string to \"NSDate\", a string to \"NSNumber\", an integer to \"NSString\"")
+  }
+
+  /// `SUBQUERY(collection, $variable, predicate).@count`, one nesting level deeper.
+  private mutating func subquery() throws(StoreError) -> QueryOperand {
+    let start = current.column
+    try enter(at: start)
+    defer { depth -= 1 }
+    advance()
+    advance()
+    guard case .keyPath(let collection, _) = try operand() else {
+      throw QueryError.at(start, "SUBQUERY needs a to-many key path first: SUBQUERY(books, $b, $b.year > 2000).@count")
+    }
+    guard accept(symbol: ",") else { throw QueryError.at(current.column, "expected ',' after SUBQUERY's key path, found \(current.kind.spelling)") }
+    guard case .word(let word) = current.kind, word.hasPrefix("$"), word.count > 1 else {
+      throw QueryError.at(current.column, "expected SUBQUERY's variable ($b), found \(current.kind.spelling)")
+    }
+    advance()
+    let variable = String(word.dropFirst())
+    guard accept(symbol: ",") else { throw QueryError.at(current.column, "expected ',' after SUBQUERY's variable, found \(current.kind.spelling)") }
+    subqueryVariables.append(variable)
+    let predicate = try or()
+    subqueryVariables.removeLast()
+    guard accept(symbol: ")") else { throw QueryError.at(current.column, "expected ')' to close SUBQUERY, found \(current.kind.spelling)") }
+    guard accept(symbol: "."), case .word(let count) = current.kind, count.lowercased() == "@count" else {
+      throw QueryError.at(current.column, "SUBQUERY(…) is a collection: compare its @count (SUBQUERY(…).@count > 1)")
+    }
+    advance()
+    return .subquery(collection: collection, variable: variable, predicate: predicate, column: start)
   }
 
   /// The seconds from 1970 to 2001-01-01 00:00 UTC, where NSDate's reference date is.

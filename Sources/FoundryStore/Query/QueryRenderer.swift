@@ -86,6 +86,11 @@ struct QueryRenderer {
     case .list(let literals, _):
       append("{" + literals.map(Self.spelling(of:)).joined(separator: ", ") + "}")
       return .list(literals, column: start)
+    case .subquery(let collection, let variable, let predicate, _):
+      append("SUBQUERY(" + collection.joined(separator: ".") + ", $" + variable + ", ")
+      let placed = write(predicate)
+      append(").@count")
+      return .subquery(collection: collection, variable: variable, predicate: placed, column: start)
     }
   }
 
