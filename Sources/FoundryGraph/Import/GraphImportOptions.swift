@@ -17,6 +17,10 @@ public struct GraphImportOptions: Sendable {
 
   /// Rewrites one payload object before it is read (Groot's JSON dictionary transformer):
   /// return the object to read instead.
+  ///
+  /// ```swift
+  /// let unwrap: GraphImportOptions.PayloadTransformer = { payload in payload["data"] ?? payload }
+  /// ```
   public typealias PayloadTransformer = @Sendable (JSONValue) throws -> JSONValue
 
   /// Coercions, unknown keys, XML parsing, and the transformers that attributes' names refer to.
@@ -120,6 +124,10 @@ public struct GraphImportOptions: Sendable {
 
   /// The objects of the payload's entity that an import with ``staleObjects`` deletes when the
   /// payload leaves them out.
+  ///
+  /// ```swift
+  /// options.staleObjects = .related(to: "User", identity: [6], through: "notes")
+  /// ```
   public enum StaleObjects: Sendable {
     /// Every object of the entity (and its subentities).
     case all
@@ -191,6 +199,11 @@ public struct GraphImportReport {
   /// Objects deleted: stale ones (``GraphImportOptions/staleObjects``) and those a to-many
   /// relationship's payload left out (``GraphImportOptions/ToManyMerge/replaceDeletingOthers``),
   /// not counting those their delete rules took along.
+  ///
+  /// ```swift
+  /// options.staleObjects = .all
+  /// try graph.importJSON(page, entity: "User", options: options).deletedCount   // users the page left out
+  /// ```
   public var deletedCount = 0
   /// What lossy mode left out or changed, with payload paths (empty in strict mode).
   public var issues: [MappingIssue] = []

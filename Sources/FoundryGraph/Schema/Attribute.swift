@@ -96,5 +96,11 @@ public struct Attribute: Sendable, Hashable {
   public var payloadKeyPath: String { keyPath ?? name }
 
   /// Every key path an import tries, in order: ``payloadKeyPath``, then ``fallbackKeyPaths``.
+  ///
+  /// ```swift
+  /// var name = Attribute("name", .string, keyPath: "full_name")
+  /// name.fallbackKeyPaths = ["name"]
+  /// name.payloadKeyPaths   // ["full_name", "name"]
+  /// ```
   public var payloadKeyPaths: [String] { [payloadKeyPath] + fallbackKeyPaths }
 }

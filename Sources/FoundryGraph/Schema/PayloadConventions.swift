@@ -76,26 +76,50 @@ public struct PayloadConventions: Sendable, Hashable {
   }
 
   /// No conventions: names are keys, identities are declared.
+  ///
+  /// ```swift
+  /// PayloadConventions.none.applied(to: entities) == entities   // true
+  /// ```
   public static let none = PayloadConventions()
 
   /// Sync's (3lvis/Sync, hyperoslo/Sync): snake_case keys, `id` ↔ `remoteID`, reserved words
   /// prefixed with the entity's name, relationships by `…_id` and `…_ids`, dates as ISO 8601
   /// or epochs.
+  ///
+  /// ```swift
+  /// let schema = try Schema(model, conventions: .sync)   // even without Sync's user-info keys
+  /// ```
   public static let sync = PayloadConventions(
     keys: .snakeCase, identity: .sync, renamesReservedWords: true, readsRelationshipIdentities: true, readsAnyDate: true)
 
   /// MagicalRecord's: names as written, identity `personID` for `Person`, dates as ISO 8601
   /// (its default `yyyy-MM-dd'T'HH:mm:ss'Z'` is one) or epochs.
+  ///
+  /// ```swift
+  /// let schema = try Schema(model, conventions: .magicalRecord)   // Person is identified by personID
+  /// ```
   public static let magicalRecord = PayloadConventions(identity: .magicalRecord, readsAnyDate: true)
 
   /// Whether these conventions change nothing.
+  ///
+  /// ```swift
+  /// ModelFile(contentsOf: url).conventions.isNone   // false for a model annotated for Sync
+  /// ```
   public var isNone: Bool { self == .none }
 
   /// The words Sync keeps out of attribute names (`description` is `NSObject`'s): an attribute
   /// named for its entity and one of them reads the bare word.
+  ///
+  /// ```swift
+  /// PayloadConventions.reservedWords   // ["description", "type", "signed", "hash"]
+  /// ```
   public static let reservedWords = ["description", "type", "signed", "hash"]
 
   /// The transformer spec ``readsAnyDate`` gives date attributes.
+  ///
+  /// ```swift
+  /// PayloadConventions.anyDateTransformer   // "dates:iso8601|epoch"
+  /// ```
   public static let anyDateTransformer = "dates:iso8601|epoch"
 
   /// `entities` with these conventions filled in where the declarations leave them open.

@@ -97,5 +97,11 @@ public struct Relationship: Sendable, Hashable {
   public var payloadKeyPath: String { keyPath ?? name }
 
   /// Every key path an import tries, in order: ``payloadKeyPath``, then ``fallbackKeyPaths``.
+  ///
+  /// ```swift
+  /// var author = Relationship("author", to: "Author")
+  /// author.fallbackKeyPaths = ["author_id"]
+  /// author.payloadKeyPaths   // ["author", "author_id"]
+  /// ```
   public var payloadKeyPaths: [String] { [payloadKeyPath] + fallbackKeyPaths }
 }
