@@ -70,10 +70,8 @@ struct ModelUserInfo {
     "NSString": "string", "NSNumber": "double", "NSDecimalNumber": "decimal", "NSURL": "url", "NSUUID": "uuid", "NSDate": "iso8601",
   ]
 
-  /// Whether Sync's `sync.isPrimaryKey` (or `hyper.isPrimaryKey`) marks the attribute.
-  var isPrimaryKey: Bool { Self.isPrimaryKey(entries) }
-
-  /// Whether user-info `entries` hold Sync's primary-key flag.
+  /// Whether user-info `entries` hold Sync's primary-key flag (`sync.isPrimaryKey` or
+  /// `hyper.isPrimaryKey`, `YES` or `true`).
   static func isPrimaryKey(_ entries: [String: String]) -> Bool { primaryKeyKeys.contains { ["YES", "true"].contains(entries[$0]) } }
 
   /// Whether Sync's `sync.nonExportable` (or `hyper.nonExportable`) is given, whatever its value.

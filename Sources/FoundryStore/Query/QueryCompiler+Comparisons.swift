@@ -13,19 +13,17 @@ extension QueryCompiler {
     guard case .keyPath(let written, let column) = comparison.left else {
       throw QueryError.at(comparison.left.column, "a comparison needs a key path on one side")
     }
-    let segments = try relative(written, column: column)
+    var segments = try relative(written, column: column)
     if case .keyPath(let others, let other) = comparison.right {
       return try keyPaths(comparison, (segments, column), (try relative(others, column: other), other), in: &scope)
+    }
+    // A to-one relationship compared with a value compares its object's identity: `author == 101`.
+    if !comparison.right.isNull, let destination = toOneDestination(of: segments, from: scope.entity) {
+      segments.append(try identityAttribute(of: destination, reachedBy: segments, column: column))
     }
     // Each to-many relationship on the path is a subquery around the rest of the comparison:
     // the hops are gathered in a loop and wrapped after, so no depth of them costs stack.
     var target = try resolve(segments, in: &scope, column: column)
-    // A to-one relationship compared with a value compares its object's identity: `author == 101`.
-    if case .object = target, !comparison.right.isNull {
-      var byIdentity = comparison
-      byIdentity.left = .keyPath(segments + [try identityAttribute(reachedBy: segments, from: scope.entity, column: column)], column: column)
-      return try self.comparison(byIdentity, in: &scope)
-    }
     if case .rows(let from, let link, var inner, let rest) = target, let function = rest.first.flatMap(Aggregate.init(rawValue:)) {
       try noQuantifier(comparison, column: column)
       let (value, type) = try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column)
@@ -59,14 +57,20 @@ extension QueryCompiler {
     return condition
   }
 
-  /// The one identity attribute of the object the to-one key path `segments` reaches from
-  /// `entity`: what `author == 101` compares.
-  private func identityAttribute(reachedBy segments: [String], from entity: EntityDescription, column: Int) throws(StoreError) -> String {
+  /// The entity a key path made only of to-one relationships reaches from `entity`; `nil`
+  /// for any other key path.
+  private func toOneDestination(of segments: [String], from entity: EntityDescription) -> EntityDescription? {
     var current = entity
     for segment in segments {
-      guard let slot = current.relationshipSlot(named: segment) else { break }
+      guard let slot = current.relationshipSlot(named: segment), !current.relationships[slot].isToMany else { return nil }
       current = layout.schema.entities[current.destinationIndices[slot]]
     }
+    return segments.isEmpty ? nil : current
+  }
+
+  /// The one identity attribute of `current`, the object a to-one key path reaches: what
+  /// `author == 101` compares.
+  private func identityAttribute(of current: EntityDescription, reachedBy segments: [String], column: Int) throws(StoreError) -> String {
     guard current.identity.count == 1, let identity = current.identity.first else {
       let why = current.identity.isEmpty ? "has no identity" : "has a composite identity (\(current.identity.joined(separator: ", ")))"
       throw QueryError.at(
