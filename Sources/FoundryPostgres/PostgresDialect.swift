@@ -58,13 +58,19 @@ struct PostgresDialect: SQLDialect {
     }
     // ICU lowers a capital sigma that ends a word to a final sigma (ς); a fold knows one sigma.
     if folding.contains(.caseInsensitive) { folded = "translate(lower(upper((\(folded)) COLLATE \"und-x-icu\")), 'ς', 'σ')" }
-    return folded
+    // Compared by code point: both sides of a comparison carry the same explicit collation.
+    return "(\(folded)) COLLATE \"C\""
   }
+
+  /// Text compared by code point in an order comparison.
+  func codePointOrder(_ expression: String) -> String { "(\(expression)) COLLATE \"C\"" }
+  /// A decimal column as a number.
+  func decimalNumber(_ column: String) -> String { "CAST(\(column) AS DOUBLE PRECISION)" }
 
   /// `~` (or `~*`) on the whole string, under ICU's collation, which classifies characters
   /// for `\w`, `\d`, `\s` and `[[:alpha:]]` as ICU does.
   func matches(_ subject: String, _ pattern: String, caseInsensitive: Bool) -> String {
-    "(((\(subject))::text COLLATE \"und-x-icu\") \(caseInsensitive ? "~*" : "~") ('^(?:' || (\(pattern))::text || ')$'))"
+    "(((\(subject))::text COLLATE \"und-x-icu\") \(caseInsensitive ? "~*" : "~") (('^(?:' || (\(pattern))::text || ')$') COLLATE \"und-x-icu\"))"
   }
 
   var hasOwnRegexDialect: Bool { true }

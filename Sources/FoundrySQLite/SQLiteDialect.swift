@@ -36,6 +36,11 @@ struct SQLiteDialect: SQLDialect {
   /// connection of a store registers (``SQLiteFolding``).
   func folded(_ expression: String, _ folding: QueryFolding) -> String { "\(SQLiteFolding.name)(\(expression), \(folding.rawValue))" }
 
+  /// Text compared by code point in an order comparison.
+  func codePointOrder(_ expression: String) -> String { expression }
+  /// A decimal column as a number.
+  func decimalNumber(_ column: String) -> String { "CAST(\(column) AS REAL)" }
+
   /// `foundry_matches(subject, pattern, caseInsensitive)`: `NSRegularExpression` itself.
   func matches(_ subject: String, _ pattern: String, caseInsensitive: Bool) -> String {
     "\(SQLiteFolding.matchesName)(\(subject), \(pattern), \(caseInsensitive ? 1 : 0))"
@@ -74,7 +79,9 @@ struct SQLiteDialect: SQLDialect {
   func jsonNumber(_ column: String, at path: [JSONPathComponent]) -> String { jsonValue(column, at: path) }
 
   func jsonArrayLength(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
-    SQLFragment("json_array_length(\(column), ?)", [.value(.text(Self.pathText(path)))])
+    // `json_array_length` counts a scalar or an object as 0: the length is null unless it is an array.
+    let path = SQLArgument.value(.text(Self.pathText(path)))
+    return SQLFragment("(CASE WHEN json_type(\(column), ?) = 'array' THEN json_array_length(\(column), ?) END)", [path, path])
   }
 
   func jsonIsArray(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {

@@ -182,20 +182,11 @@ struct FetchQuery {
     let dialect = store.backend.dialect
     let layout = store.layout
     table = layout.table(of: entity)
-    let kinds = ([entity.index] + (request.includesSubentities ? entity.descendantIndices : [])).map { store.schema.entities[$0].name }
-    var conditions: [SQLFragment] = []
-    if kinds.count < table.entities.count {
-      conditions.append(SQLFragment("t.\"_entity\" IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))", kinds.map { .value(.text($0)) }))
-    }
-    if let afterRow = request.afterRow { conditions.append(SQLFragment("t.\"_pk\" > ?", [.value(.integer(afterRow))])) }
     var scope = QueryCompiler.Scope(entity: entity, alias: "t")
-    var deepestColumn: Int?
     var compiler = QueryCompiler(layout: layout, codecs: context.source.decoder.codecs, dialect: dialect)
-    if let predicate = request.predicate {
-      conditions.append(try compiler.condition(predicate.node, in: &scope))
-      deepestColumn = compiler.deepestColumn
-    }
-    self.deepestColumn = deepestColumn
+    var conditions = try compiler.selection(of: entity, includingSubentities: request.includesSubentities, where: request.predicate, in: &scope)
+    if let afterRow = request.afterRow { conditions.append(SQLFragment("t.\"_pk\" > ?", [.value(.integer(afterRow))])) }
+    deepestColumn = compiler.deepestColumn
     // Sort keys through to-one relationships join their rows before the clauses are written.
     var order: [String] = []
     for key in request.sortBy { order.append(try compiler.sortExpression(key, in: &scope)) }

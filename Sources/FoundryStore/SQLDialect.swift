@@ -35,6 +35,13 @@ package protocol SQLDialect: Sendable {
   /// SQLite and Core Data sort it (PostgreSQL is told `NULLS FIRST` / `NULLS LAST`), and text
   /// by code point, whatever the database's collation.
   func orderTerm(_ expression: String, ascending: Bool, isText: Bool) -> String
+  /// Text `expression` compared by code point in an order comparison (`<`, `BETWEEN`, `MIN`),
+  /// whatever the database's collation: PostgreSQL's `COLLATE "C"`; SQLite compares so already.
+  func codePointOrder(_ expression: String) -> String
+  /// A decimal attribute's column (text, every digit kept) as the number comparisons, sums and
+  /// sorting take: SQLite `CAST(x AS REAL)`, PostgreSQL `CAST(x AS DOUBLE PRECISION)` (its
+  /// `REAL` has 24 bits).
+  func decimalNumber(_ column: String) -> String
   /// `MATCHES`: whether the text `subject` matches the regular expression `pattern` whole,
   /// ignoring case when asked (see ``QueryRegex``).
   func matches(_ subject: String, _ pattern: String, caseInsensitive: Bool) -> String

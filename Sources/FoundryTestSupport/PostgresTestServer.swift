@@ -52,10 +52,11 @@ public final class PostgresTestServer: Sendable {
     self.binaries = binaries
   }
 
-  /// The URL of a new database of the cluster, empty or made by `sql` (run with `psql`).
-  public func makeDatabase(containing sql: String? = nil) throws -> String {
+  /// The URL of a new database of the cluster, empty or made by `sql` (run with `psql`),
+  /// `options` given to `createdb` (`["--template=template0", "--locale-provider=icu", "--icu-locale=en-US"]`).
+  public func makeDatabase(containing sql: String? = nil, options: [String] = []) throws -> String {
     let name = "foundry_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-    try ChildProcess.run(binaries + "/createdb", connectionArguments + [name])
+    try ChildProcess.run(binaries + "/createdb", connectionArguments + options + [name])
     if let sql { try self.sql(sql, in: name) }
     return url(of: name)
   }

@@ -24,15 +24,10 @@ extension QueryCompiler {
     // Each to-many relationship on the path is a subquery around the rest of the comparison:
     // the hops are gathered in a loop and wrapped after, so no depth of them costs stack.
     var target = try resolve(segments, in: &scope, column: column)
-    if case .rows(let from, let link, var inner, let rest) = target, let function = rest.first.flatMap(Aggregate.init(rawValue:)) {
-      try noQuantifier(comparison, column: column)
-      let (value, type) = try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column)
-      return try scalar(value, type: type, comparison)
-    }
     var hops: [ToManyHop] = []
     defer { for _ in hops { leave() } }
     var innermost = comparison
-    while case .rows(let from, let link, let inner, let rest) = target, rest != ["@count"] {
+    while case .rows(let from, let link, let inner, let rest) = target, rest != ["@count"], rest.first.flatMap(Aggregate.init(rawValue:)) == nil {
       guard !rest.isEmpty else { throw QueryError.at(column, "\(segments.joined(separator: ".")) is a to-many relationship: compare its @count or one of its keys") }
       try enter(column: column)
       hops.append(ToManyHop(from: from, link: link, scope: inner, quantifier: hops.isEmpty ? (comparison.quantifier ?? .any) : .any))
@@ -40,7 +35,14 @@ extension QueryCompiler {
       innermost.left = .keyPath(rest, column: column)
       target = try resolve(rest, in: &hops[hops.count - 1].scope, column: column)
     }
-    var condition = try self.condition(innermost, on: target, column: column)
+    var condition: SQLFragment
+    if case .rows(let from, let link, var inner, let rest) = target, let function = rest.first.flatMap(Aggregate.init(rawValue:)) {
+      if hops.isEmpty { try noQuantifier(comparison, column: column) }
+      let (value, type) = try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column)
+      condition = try scalar(value, type: type, innermost)
+    } else {
+      condition = try self.condition(innermost, on: target, column: column)
+    }
     // A to-many key path's values leave out nil before ANY, ALL and NONE test them, as in
     // Core Data: `ANY books.title != "Hamlet"` is false for an author whose one book has no
     // title. (A comparison with nil itself tests the nils.)
@@ -59,7 +61,7 @@ extension QueryCompiler {
 
   /// The entity a key path made only of to-one relationships reaches from `entity`; `nil`
   /// for any other key path.
-  private func toOneDestination(of segments: [String], from entity: EntityDescription) -> EntityDescription? {
+  func toOneDestination(of segments: [String], from entity: EntityDescription) -> EntityDescription? {
     var current = entity
     for segment in segments {
       guard let slot = current.relationshipSlot(named: segment), !current.relationships[slot].isToMany else { return nil }
@@ -70,7 +72,7 @@ extension QueryCompiler {
 
   /// The one identity attribute of `current`, the object a to-one key path reaches: what
   /// `author == 101` compares.
-  private func identityAttribute(of current: EntityDescription, reachedBy segments: [String], column: Int) throws(StoreError) -> String {
+  func identityAttribute(of current: EntityDescription, reachedBy segments: [String], column: Int) throws(StoreError) -> String {
     guard current.identity.count == 1, let identity = current.identity.first else {
       let why = current.identity.isEmpty ? "has no identity" : "has a composite identity (\(current.identity.joined(separator: ", ")))"
       throw QueryError.at(
@@ -131,7 +133,7 @@ extension QueryCompiler {
       throw QueryError.at(
         column, "\(function.rawValue) of \(rest.joined(separator: ".")), a \(type) attribute: @sum and @avg take numbers, @min and @max numbers, dates and strings")
     }
-    let value = type == .decimal ? "CAST(\(name) AS REAL)" : name
+    let value = type == .decimal ? dialect.decimalNumber(name) : type == .string ? dialect.codePointOrder(name) : name
     let rows = "FROM \(from) \(inner.joins.joined(separator: " ")) WHERE \(link)"
     switch function {
     case .sum: return (SQLFragment("(SELECT COALESCE(SUM(\(value)), 0) \(rows))"), type == .decimal ? .double : type)
@@ -151,10 +153,14 @@ extension QueryCompiler {
       throw QueryError.at(left.column, "ANY, ALL and NONE compare a to-many key path with a value, not with another key path")
     }
     var sides: [String] = []
+    var isText = true
     for side in [left, right] {
-      let expression = try keyPathValue(side.segments, in: &scope, column: side.column)
+      let (expression, type) = try keyPathValue(side.segments, in: &scope, column: side.column)
       sides.append(comparison.folding.isEmpty ? expression : dialect.folded(expression, comparison.folding))
+      isText = isText && type == .string
     }
+    // Text orders by code point (equality is byte equality under any deterministic collation).
+    if isText, ![.equal, .notEqual].contains(comparison.operation) { sides = sides.map(dialect.codePointOrder) }
     let (a, b) = (sides[0], sides[1])
     switch comparison.operation {
     case .equal: return SQLFragment(dialect.nullSafeEqual(a, b))
@@ -170,13 +176,14 @@ extension QueryCompiler {
   }
 
   /// The SQL value of one side of a key path comparison.
-  private mutating func keyPathValue(_ segments: [String], in scope: inout Scope, column: Int) throws(StoreError) -> String {
+  private mutating func keyPathValue(_ segments: [String], in scope: inout Scope, column: Int) throws(StoreError) -> (String, AttributeType) {
     switch try resolve(segments, in: &scope, column: column) {
-    case .column(let name, let type, _): return type == .decimal ? "CAST(\(name) AS REAL)" : name
-    case .rows(let from, let link, _, let rest) where rest == ["@count"]: return "(SELECT COUNT(*) FROM \(from) WHERE \(link))"
+    case .column(let name, let type, _): return (type == .decimal ? dialect.decimalNumber(name) : name, type)
+    case .rows(let from, let link, _, let rest) where rest == ["@count"]: return ("(SELECT COUNT(*) FROM \(from) WHERE \(link))", .integer64)
     case .rows(let from, let link, var inner, let rest) where rest.first.flatMap(Aggregate.init(rawValue:)) != nil:
       guard let function = rest.first.flatMap(Aggregate.init(rawValue:)) else { break }
-      return try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column).0.sql
+      let (value, type) = try aggregate(function, of: Array(rest.dropFirst()), from: from, link: link, in: &inner, column: column)
+      return (value.sql, type)
     default: break
     }
     throw QueryError.at(
@@ -202,7 +209,7 @@ extension QueryCompiler {
       return try scalar(SQLFragment("(SELECT COUNT(*) FROM \(from) WHERE \(link))"), type: .integer64, comparison)
     case .column(let name, let type, _):
       try noQuantifier(comparison, column: column)
-      return try scalar(SQLFragment(type == .decimal ? "CAST(\(name) AS REAL)" : name), type: type, comparison)
+      return try scalar(SQLFragment(type == .decimal ? dialect.decimalNumber(name) : name), type: type, comparison)
     case .object(let name):
       try noQuantifier(comparison, column: column)
       guard case .value(.null, _) = comparison.right, [.equal, .notEqual].contains(comparison.operation) else {
@@ -285,6 +292,9 @@ extension QueryCompiler {
       }
       let low = try argument(values[0], type: type, column: column)
       let high = try argument(values[1], type: type, column: column)
+      if case .value(.text) = low {
+        return SQLFragment(dialect.codePointOrder(subject.sql), subject.arguments) + SQLFragment(" BETWEEN \(placeholder) AND \(placeholder)", [low, high])
+      }
       return subject + SQLFragment(" BETWEEN \(placeholder) AND \(placeholder)", [low, high])
     default: break
     }
@@ -297,13 +307,16 @@ extension QueryCompiler {
       }
     }
     let bound = try argument(value, type: type, column: column)
+    // Text orders by code point (equality is byte equality under any deterministic collation).
+    // (The subject's collation decides: the bound value takes its type from it.)
+    let ordered = if case .value(.text) = bound { SQLFragment(dialect.codePointOrder(subject.sql), subject.arguments) } else { subject }
     switch comparison.operation {
     case .equal: return subject + SQLFragment(" = \(placeholder)", [bound])
     case .notEqual: return SQLFragment(dialect.nullSafeNotEqual(subject.sql, placeholder), subject.arguments + [bound])
-    case .less: return subject + SQLFragment(" < \(placeholder)", [bound])
-    case .lessOrEqual: return subject + SQLFragment(" <= \(placeholder)", [bound])
-    case .greater: return subject + SQLFragment(" > \(placeholder)", [bound])
-    case .greaterOrEqual: return subject + SQLFragment(" >= \(placeholder)", [bound])
+    case .less: return ordered + SQLFragment(" < \(placeholder)", [bound])
+    case .lessOrEqual: return ordered + SQLFragment(" <= \(placeholder)", [bound])
+    case .greater: return ordered + SQLFragment(" > \(placeholder)", [bound])
+    case .greaterOrEqual: return ordered + SQLFragment(" >= \(placeholder)", [bound])
     case .matches:
       guard case .value(.text(let pattern)) = bound else { throw QueryError.at(column, "MATCHES needs a string") }
       try QueryRegex.check(pattern, column: column)

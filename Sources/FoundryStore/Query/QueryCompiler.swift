@@ -70,6 +70,20 @@ struct QueryCompiler {
     return parts.first ?? SQLFragment(keyword == " AND " ? dialect.trueValue : dialect.falseValue)
   }
 
+  /// The conditions on the rows of `entity`'s family table (as `scope`'s alias) that pick
+  /// the objects of `entity` (and of its subentities, when they are included) meeting `predicate`.
+  mutating func selection(
+    of entity: EntityDescription, includingSubentities: Bool, where predicate: QueryPredicate?, in scope: inout Scope
+  ) throws(StoreError) -> [SQLFragment] {
+    let kinds = ([entity.index] + (includingSubentities ? entity.descendantIndices : [])).map { layout.schema.entities[$0].name }
+    var conditions: [SQLFragment] = []
+    if kinds.count < layout.table(of: entity).entities.count {
+      conditions.append(SQLFragment("\(scope.alias).\"_entity\" IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))", kinds.map { .value(.text($0)) }))
+    }
+    if let predicate { conditions.append(try condition(predicate.node, in: &scope)) }
+    return conditions
+  }
+
   /// Goes a level deeper into a to-many relationship, unless that is deeper than
   /// ``QueryLimits/depthCeiling``: the SQL of so many stays far below SQLite's 1,000 levels,
   /// and the compiler's calls within what a 512 KB stack holds.
@@ -103,22 +117,42 @@ struct QueryCompiler {
   /// The `ORDER BY` term of `key`: its attribute's column, reached through to-one
   /// relationships (their rows joined in `scope`), folded as the key asks.
   mutating func sortExpression(_ key: SortKey, in scope: inout Scope) throws(StoreError) -> String {
-    let segments = key.attribute.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    let (name, type, _) = try attributeColumn(key.attribute, "to sort by", in: &scope)
+    var folding: QueryFolding = []
+    if key.caseInsensitive { folding.insert(.caseInsensitive) }
+    if key.diacriticInsensitive { folding.insert(.diacriticInsensitive) }
+    let value = !folding.isEmpty && type == .string ? dialect.folded(name, folding) : type == .decimal ? dialect.decimalNumber(name) : name
+    return dialect.orderTerm(value, ascending: key.ascending, isText: type == .string)
+  }
+
+  /// The column of the attribute `keyPath` names, reached through to-one relationships
+  /// (their rows joined in `scope`), its type and its codec; `purpose` (`to sort Author by`)
+  /// goes into the error for any other key path.
+  mutating func attributeColumn(_ keyPath: String, _ purpose: String, in scope: inout Scope) throws(StoreError) -> (String, AttributeType, ColumnCodec) {
+    let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     let target: Target
     do {
       target = try resolve(segments, in: &scope, column: 1)
     } catch {
       let reason = error.message.hasPrefix("column 1: ") ? String(error.message.dropFirst("column 1: ".count)) : error.message
-      throw StoreError(.invalidQuery, "\(scope.entity.name) has no attribute named \"\(key.attribute)\" to sort by: \(reason)")
+      throw StoreError(.invalidQuery, "\(scope.entity.name) has no attribute named \"\(keyPath)\" \(purpose): \(reason)")
     }
-    guard case .column(let name, let type, _) = target else {
-      throw StoreError(.invalidQuery, "\(key.attribute) is not an attribute reached through to-one relationships, so nothing to sort \(scope.entity.name) by")
+    guard case .column(let name, let type, _) = target, let codec = codec(of: segments, from: scope.entity) else {
+      throw StoreError(.invalidQuery, "\(keyPath) is not an attribute reached through to-one relationships, so nothing \(purpose)")
     }
-    var folding: QueryFolding = []
-    if key.caseInsensitive { folding.insert(.caseInsensitive) }
-    if key.diacriticInsensitive { folding.insert(.diacriticInsensitive) }
-    let value = !folding.isEmpty && type == .string ? dialect.folded(name, folding) : name
-    return dialect.orderTerm(value, ascending: key.ascending, isText: type == .string)
+    return (name, type, codec)
+  }
+
+  /// The codec of the attribute at the end of `segments`, to-one relationships from `entity`
+  /// before it; `nil` for any other key path.
+  func codec(of segments: [String], from entity: EntityDescription) -> ColumnCodec? {
+    var current = entity
+    for (position, segment) in segments.enumerated() {
+      if let slot = current.attributeSlot(named: segment) { return position == segments.count - 1 ? layout.codecs[current.index][slot] : nil }
+      guard let slot = current.relationshipSlot(named: segment), !current.relationships[slot].isToMany else { return nil }
+      current = layout.schema.entities[current.destinationIndices[slot]]
+    }
+    return nil
   }
 
   // MARK: - Key paths

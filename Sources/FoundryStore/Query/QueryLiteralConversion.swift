@@ -18,7 +18,11 @@ enum QueryLiteralConversion {
     case (nil, .bool(let value)): return .integer(value ? 1 : 0)
     case (.string?, .string(let text)), (.uri?, .string(let text)): return .text(text)
     case (.integer16?, .integer(let value)), (.integer32?, .integer(let value)), (.integer64?, .integer(let value)): return .integer(value)
-    case (.integer16?, .double(let value)), (.integer32?, .double(let value)), (.integer64?, .double(let value)): return .real(value)
+    case (.integer16?, .double(let value)), (.integer32?, .double(let value)), (.integer64?, .double(let value)):
+      // A whole number as an integer, so that no backend compares the column as a double
+      // (PostgreSQL would, and 2^53 + 1 would equal 2^53.0).
+      if let whole = Int64(exactly: value) { return .integer(whole) }
+      return .real(value)
     case (.double?, .integer(let value)), (.float?, .integer(let value)), (.decimal?, .integer(let value)): return .real(Double(value))
     case (.double?, .double(let value)), (.float?, .double(let value)), (.decimal?, .double(let value)): return .real(value)
     case (.decimal?, .string(let text)):
