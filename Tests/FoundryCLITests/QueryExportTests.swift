@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundryCLI
+import FoundryJSON
 import Testing
 
 @Suite("foundry query and foundry export")
@@ -58,6 +59,23 @@ struct QueryExportTests {
     #expect(!result.output.contains("1002"))
     let unbound = foundry(["query"] + options + ["year < $before"])
     #expect(unbound == CommandResult(status: 1, output: "", error: "error: invalidQuery: column 8: unbound variable $before: give its value\n"))
+  }
+
+  @Test("--aggregate and --group-by print computed values per group, as a table or JSON; misuse is refused")
+  func aggregates() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.exampleStore(in: directory)
+    let options = ["query"] + Self.storeOptions(store, entity: "Book")
+    let table = foundry(options + ["year > 1900", "--group-by", "author.lastName", "--aggregate", "count", "--aggregate", "max:year=latest"])
+    #expect(table == CommandResult(status: 0, output: "author.lastName  count  latest\nButler           2      1993\nLe Guin          2      1969\n", error: ""))
+    let distinct = foundry(options + ["--group-by", "year", "--limit", "2", "--format", "json"])
+    #expect(distinct.status == 0, "\(distinct)")
+    #expect(try JSONDocument(string: distinct.output).value == [["year": 1968], ["year": 1969]])
+    let wrongType = foundry(options + ["--aggregate", "sum:title"])
+    #expect(wrongType.status == 1)
+    #expect(wrongType.error.contains("sum of title, a String attribute"))
+    #expect(foundry(options + ["--aggregate", "total:year"]).error.contains("\"total:year\" is not an aggregate"))
+    #expect(foundry(options + ["--aggregate", "count", "--sort", "title"]).status == 64)
   }
 
   @Test("a bad predicate is an error naming its column")

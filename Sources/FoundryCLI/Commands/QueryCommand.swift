@@ -32,7 +32,9 @@ struct QueryCommand: ConsoleCommand {
       the attributes of each object; --format json prints an array of the objects written \
       through the model's key paths, each match once and at the top level (its length is the \
       number of matches), with related objects as their identities; --nest writes them in \
-      full, nested, as foundry export does. Exit status: 0 on success, 1 when the store, the \
+      full, nested, as foundry export does. --aggregate (count, sum:KEYPATH, avg:, min:, max:) \
+      prints computed values instead, per group of --group-by key paths (alone: their \
+      distinct values). Exit status: 0 on success, 1 when the store, the \
       model or the predicate cannot be read.
       """
   )
@@ -62,6 +64,19 @@ struct QueryCommand: ConsoleCommand {
   var nest = false
 
   @Option(
+    help: ArgumentHelp(
+      "Print a computed value instead of objects: count, count:KEYPATH, sum:KEYPATH, avg:KEYPATH, min:KEYPATH or max:KEYPATH, =NAME after it to name it; repeat for more.",
+      valueName: "value"))
+  var aggregate: [String] = []
+
+  @Option(
+    name: .customLong("group-by"),
+    help: ArgumentHelp(
+      "With --aggregate, compute per group of objects sharing this attribute's value (or a key path through to-one relationships); alone, print its distinct values. Repeat for more.",
+      valueName: "key-path"))
+  var groupBy: [String] = []
+
+  @Option(
     name: .customLong("var"),
     help: ArgumentHelp(
       "A value for a $name variable of the predicate: name=value (an integer, a decimal number, true, false or nil as written, else text); repeat for more.",
@@ -84,16 +99,21 @@ struct QueryCommand: ConsoleCommand {
     guard maximumQueryDepth <= QueryLimits.depthCeiling else {
       throw ValidationError("--max-query-depth must be at most \(QueryLimits.depthCeiling), got \(maximumQueryDepth).")
     }
+    if isAggregate, let flag = [(!sort.isEmpty, "--sort"), (offset != 0, "--offset"), (nest, "--nest")].first(where: \.0)?.1 {
+      throw ValidationError("\(flag) applies to objects, not to --aggregate or --group-by (their rows are ordered by the groups).")
+    }
   }
+
+  /// Whether the command prints computed values rather than objects.
+  var isAggregate: Bool { !aggregate.isEmpty || !groupBy.isEmpty }
 
   func run(console: Console) throws {
     let (_, context) = try options.open(console: console)
-    let limits = QueryLimits(maximumLength: maximumQueryLength, maximumDepth: maximumQueryDepth)
+    if isAggregate { return try runAggregate(context, console: console) }
     let objects = try console.failing { () throws -> [ManagedObject] in
       do {
         var request = FetchRequest(entity: options.entity)
-        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-        request.predicate = try predicate.map { text throws(StoreError) in try QueryPredicate(text, variables: values, limits: limits) }
+        request.predicate = try queryPredicate()
         request.sortBy = sort.map { key in
           key.hasSuffix(":desc") ? SortKey(String(key.dropLast(5)), ascending: false) : SortKey(key.hasSuffix(":asc") ? String(key.dropLast(4)) : key)
         }
@@ -123,6 +143,13 @@ struct QueryCommand: ConsoleCommand {
     }
   }
 
+  /// The predicate argument with its `--var` values, under the `--max-query-*` limits.
+  func queryPredicate() throws(StoreError) -> QueryPredicate? {
+    let limits = QueryLimits(maximumLength: maximumQueryLength, maximumDepth: maximumQueryDepth)
+    let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    return try predicate.map { text throws(StoreError) in try QueryPredicate(text, variables: values, limits: limits) }
+  }
+
   /// `error`, with a limit it names by its ``QueryLimits`` property named by its flag instead:
   /// `column 9: the query is longer than 8 characters (--max-query-length)`.
   static func namingFlags(_ error: StoreError) -> StoreError {
@@ -141,27 +168,34 @@ struct QueryCommand: ConsoleCommand {
     var unreadable: [GraphError] = []
     let rows = objects.map { object in
       names.map { name -> String in
-        let value: GraphValue?
         do throws(GraphError) {
-          value = try object.value(forKey: name)
+          return cell(try object.value(forKey: name))
         } catch {
           unreadable.append(error)
           return "?"
         }
-        guard let value else { return "-" }
-        switch value {
-        case .string(let text): return text
-        case .date(let date): return date.formatted(.iso8601)
-        case .json(let json): return json.makeJSONString()
-        default: return "\(value)"
-        }
       }
     }
+    return (aligned(names, rows), unreadable)
+  }
+
+  /// A value as a table shows it: `-` for none.
+  static func cell(_ value: GraphValue?) -> String {
+    guard let value else { return "-" }
+    switch value {
+    case .string(let text): return text
+    case .date(let date): return date.formatted(.iso8601)
+    case .json(let json): return json.makeJSONString()
+    default: return "\(value)"
+    }
+  }
+
+  /// Rows of cells under their column names, in columns as wide as their widest cell.
+  static func aligned(_ names: [String], _ rows: [[String]]) -> String {
     let widths = names.indices.map { column in ([names[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0 }
-    let text = ([names] + rows).map { cells in
+    return ([names] + rows).map { cells in
       zip(cells, widths).map { $0 + String(repeating: " ", count: max(0, $1 - $0.count)) }.joined(separator: "  ").trimmingTrailingSpaces()
     }.joined(separator: "\n")
-    return (text, unreadable)
   }
 }
 
