@@ -83,7 +83,17 @@ struct LayoutBuilder {
   }
 
   /// Adds the index of key path `keyPath` of `entity` to its family's table.
-  private mutating func index(_ keyPath: String, of entity: EntityDescription) throws(StoreError) {
+  private mutating func index(_ written: String, of entity: EntityDescription) throws(StoreError) {
+    // `lastName[cd]`: an index on the folded text, which `==[cd]` and `IN[cd]` comparisons use.
+    var keyPath = written
+    var folding: QueryFolding = []
+    if written.hasSuffix("]"), let open = written.lastIndex(of: "[") {
+      guard let asked = QueryFolding(options: String(written[written.index(after: open)..<written.index(before: written.endIndex)])) else {
+        throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(written): write [c], [d] or [cd] after it for an index on folded text")
+      }
+      keyPath = String(written[..<open])
+      folding = asked
+    }
     let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard let first = segments.first, let slot = entity.attributeSlot(named: first) else {
       throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath) does not start with an attribute")
@@ -98,9 +108,12 @@ struct LayoutBuilder {
         throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(keyPath): \(error.message)")
       }
     }
+    if !folding.isEmpty, jsonPath == nil, codecs[entity.index][slot].type != .string {
+      throw StoreError(.unsupportedSchema, "\(entity.name): indexed key path \(written) folds text, and \(first) is not a string attribute")
+    }
     let table = tableOfEntity[entity.index]
-    if !tables[table].keyPathIndexes.contains(where: { $0.column == column && $0.jsonPath == jsonPath }) {
-      tables[table].keyPathIndexes.append((keyPath, column, jsonPath))
+    if !tables[table].keyPathIndexes.contains(where: { $0.column == column && $0.jsonPath == jsonPath && $0.folding == folding }) {
+      tables[table].keyPathIndexes.append(KeyPathIndex(keyPath: written, column: column, jsonPath: jsonPath, folding: folding))
     }
   }
 

@@ -31,9 +31,12 @@ extension StoreLayout {
       }
       for index in table.keyPathIndexes {
         let quoted = dialect.quote(index.column)
-        let expression = index.jsonPath.map { dialect.jsonValue(quoted, at: $0) } ?? quoted
+        let value = index.jsonPath.map { dialect.jsonValue(quoted, at: $0) } ?? quoted
+        let expression = index.folding.isEmpty ? value : "(\(dialect.folded(value, index.folding)))"
         statements.append("CREATE INDEX \(dialect.quote("\(table.name)_path_\(index.keyPath)")) ON \(dialect.quote(table.name)) (\(expression))")
-        if let path = index.jsonPath, let containment = dialect.containmentIndex(on: table.name, column: index.column, at: path, name: "\(table.name)_holds_\(index.keyPath)") {
+        if let path = index.jsonPath, index.folding.isEmpty,
+          let containment = dialect.containmentIndex(on: table.name, column: index.column, at: path, name: "\(table.name)_holds_\(index.keyPath)")
+        {
           statements.append(containment)
         }
       }

@@ -71,15 +71,25 @@ package struct FamilyTable: Sendable {
   package var columns: [TableColumn] = []
   /// Column sets that must be unique (identities).
   package var uniqueIndexes: [[String]] = []
-  /// Indexes the schema declares (``Entity/indexedKeyPaths``): a column, and a JSON path
-  /// inside it for a transformable or typed-value attribute.
-  package var keyPathIndexes: [(keyPath: String, column: String, jsonPath: [JSONPathComponent]?)] = []
+  /// Indexes the schema declares (``Entity/indexedKeyPaths``).
+  package var keyPathIndexes: [KeyPathIndex] = []
 
   package init(name: String, root: Int, entities: [Int]) {
     self.name = name
     self.root = root
     self.entities = entities
   }
+}
+
+/// An index a schema declares on a key path (``Entity/indexedKeyPaths``): on a column, on a
+/// JSON path inside a transformable or typed-value attribute's column, and on the text folded
+/// as `[c]`, `[d]` or `[cd]` compare it (`lastName[cd]`).
+package struct KeyPathIndex: Sendable, Hashable {
+  /// The key path as written, options included: the index's name.
+  package let keyPath: String
+  package let column: String
+  package let jsonPath: [JSONPathComponent]?
+  package let folding: QueryFolding
 }
 
 /// One column of a family table.

@@ -87,6 +87,7 @@ extension FoundryBench {
       (["xml.stream", "json.stream"], StreamCases.make),
       (["graph.import"], GraphCases.make),
       (["store.import", "store.fetch"], StoreCases.make),
+      (["store.query"], QueryCases.make),
       (["store.import.postgres"], PostgresCases.make),
     ]
   }

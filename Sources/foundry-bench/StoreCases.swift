@@ -264,7 +264,7 @@ enum StoreCases {
     }
   }
 
-  private static func removeDatabase(at path: String) {
+  static func removeDatabase(at path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   }
 }

@@ -55,8 +55,10 @@ public struct Entity: Sendable, Hashable {
   /// ```
   public var renamingIdentifier: String?
   /// Key paths a store indexes: attributes, or paths inside transformable and typed-value
-  /// attributes (an expression index on the JSON the store keeps). In model files, the
-  /// entity's `indexedKeyPaths` user-info entry, comma-separated.
+  /// attributes (an expression index on the JSON the store keeps), each with `[c]`, `[d]` or
+  /// `[cd]` after it for an index on the text folded so (`lastName[cd]`, which `lastName
+  /// ==[cd] "muller"` and `IN[cd]` use). In model files, the entity's `indexedKeyPaths`
+  /// user-info entry, comma-separated.
   ///
   /// ```swift
   /// var author = Entity("Author") { Attribute("settings", .value(GraphValueType(Settings.self))) }
