@@ -14,6 +14,7 @@ extension QueryCompiler {
       throw QueryError.at(comparison.left.column, "a comparison needs a key path on one side")
     }
     var segments = try relative(written, column: column)
+    if case .value(.object(let object), _) = comparison.right { return try objectComparison(comparison, segments, object, in: &scope, column: column) }
     if case .keyPath(let others, let other) = comparison.right {
       return try keyPaths(comparison, (segments, column), (try relative(others, column: other), other), in: &scope)
     }
@@ -57,6 +58,45 @@ extension QueryCompiler {
       }
     }
     return condition
+  }
+
+  /// A relationship compared with an object (`author == %@`, `ANY books == %@`, `books
+  /// CONTAINS %@`): its object's row, or its objects' rows, against the object's stored row (an
+  /// object not saved yet is none of them).
+  private mutating func objectComparison(
+    _ comparison: QueryComparison, _ segments: [String], _ object: ObjectLiteral, in scope: inout Scope, column: Int
+  ) throws(StoreError) -> SQLFragment {
+    guard comparison.folding.isEmpty, [.equal, .notEqual, .contains].contains(comparison.operation) else {
+      throw QueryError.at(comparison.column, "an object compares with ==, != or CONTAINS, not \(comparison.operation.rawValue)\(comparison.folding.notation)")
+    }
+    let row = SQLArgument.value(.integer(object.persistentID?.row ?? -1))
+    let path = segments.joined(separator: ".")
+    switch try resolve(segments, in: &scope, column: column) {
+    case .object(let name):
+      guard comparison.quantifier == nil, comparison.operation != .contains, let destination = toOneDestination(of: segments, from: scope.entity) else {
+        throw QueryError.at(comparison.column, "\(path) is a to-one relationship: compare it with an object with == or !=")
+      }
+      try check(object, isA: destination, path: path, column: column)
+      return comparison.operation == .equal ? SQLFragment("\(name) = ?", [row]) : SQLFragment(dialect.nullSafeNotEqual(name, "?"), [row])
+    case .rows(let from, let link, let inner, let rest) where rest.isEmpty:
+      try check(object, isA: inner.entity, path: path, column: column)
+      let test = "\(inner.alias).\"_pk\" \(comparison.operation == .notEqual ? "<>" : "=") ?"
+      let rows = "SELECT 1 FROM \(from) \(inner.joins.joined(separator: " ")) WHERE \(link) AND "
+      switch comparison.quantifier ?? .any {
+      case .any: return SQLFragment("EXISTS (" + rows + test + ")", [row])
+      case .all: return SQLFragment("NOT EXISTS (" + rows + "NOT (" + test + "))", [row])
+      case .noneOf: return SQLFragment("NOT EXISTS (" + rows + test + ")", [row])
+      }
+    default:
+      throw QueryError.at(column, "\(path) is not a relationship: an object compares with a relationship (author == %@, books CONTAINS %@)")
+    }
+  }
+
+  /// Refuses an object of another entity than a relationship's destination (or its subentities).
+  private func check(_ object: ObjectLiteral, isA destination: EntityDescription, path: String, column: Int) throws(StoreError) {
+    guard let entity = layout.schema[object.entity], entity.isKind(of: destination) else {
+      throw QueryError.at(column, "\(path) holds \(destination.name) objects, and \(object) is a \(object.entity)")
+    }
   }
 
   /// The entity a key path made only of to-one relationships reaches from `entity`; `nil`
@@ -268,7 +308,7 @@ extension QueryCompiler {
     switch literal {
     case .string: isText = true
     case .integer, .double: isText = false
-    case .bool, .null: return nil
+    case .bool, .null, .object: return nil
     }
     guard let test = dialect.jsonArrayHolds(name, at: path, isText: isText) else { return nil }
     return SQLFragment(test, [try argument(literal, type: nil, column: column)])
@@ -399,7 +439,7 @@ extension QueryLiteral {
   var isNumeric: Bool {
     switch self {
     case .integer, .double, .bool: true
-    case .string, .null: false
+    case .string, .null, .object: false
     }
   }
 }

@@ -86,6 +86,7 @@ struct QueryEvaluator {
       return try scalar(.integer(count), type: .integer64, comparison)
     case .keyPath(let written, let column):
       var segments = Self.relative(written)
+      if case .value(.object(let literal), _) = comparison.right { return try holds(comparison, segments[...], literal, from: object) }
       if case .keyPath(let others, _) = comparison.right {
         return try keyPaths(comparison, segments, Self.relative(others), for: object)
       }
@@ -93,6 +94,22 @@ struct QueryEvaluator {
         segments.append(try checker.identityAttribute(of: destination, reachedBy: segments, column: column))
       }
       return try outcome(comparison, segments[...], from: object, entity: object.entity, inCollection: false) == .holds
+    default: return false
+    }
+  }
+
+  /// A relationship compared with an object: the same instance, or the same stored row.
+  private func holds(_ comparison: QueryComparison, _ path: ArraySlice<String>, _ literal: ObjectLiteral, from object: ManagedObject) throws(StoreError) -> Bool {
+    let wanted = comparison.operation != .notEqual
+    switch try reach(path, from: object, entity: object.entity) {
+    case .object(let related): return literal.isSame(as: related) == wanted
+    case .members(let members, _, _):
+      let held = members.map { literal.isSame(as: $0) == wanted }
+      switch comparison.quantifier ?? .any {
+      case .any: return held.contains(true)
+      case .all: return !held.contains(false)
+      case .noneOf: return !held.contains(true)
+      }
     default: return false
     }
   }

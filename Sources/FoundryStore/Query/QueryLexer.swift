@@ -17,6 +17,8 @@ struct QueryToken: Equatable {
 struct QueryLexer {
   private let characters: [Character]
   private var position = 0
+  /// The `%@` placeholders read so far: the next is variable `$%n` (n from 1), a positional argument.
+  private var placeholders = 0
 
   init(_ text: String) { characters = Array(text) }
 
@@ -56,6 +58,12 @@ struct QueryLexer {
         position += 1
       }
       return QueryToken(kind: .word(String(characters[start..<position])), column: column)
+    }
+    if character == "%", position + 1 < characters.count, characters[position + 1] == "@" {
+      // NSPredicate's `%@`: the next argument of `QueryPredicate(format:_:)`.
+      position += 2
+      placeholders += 1
+      return QueryToken(kind: .word("$%\(placeholders)"), column: column)
     }
     if character == "[" {
       guard let close = characters[position...].firstIndex(of: "]") else {

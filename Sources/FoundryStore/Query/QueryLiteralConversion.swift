@@ -12,6 +12,8 @@ enum QueryLiteralConversion {
   static func sqlValue(_ literal: QueryLiteral, type: AttributeType?, column: Int) throws(StoreError) -> SQLValue {
     switch (type, literal) {
     case (_, .null): return .null
+    case (_, .object(let object)):
+      throw QueryError.at(column, "\(object) is an object: compare it with a relationship (author == %@, books CONTAINS %@)")
     case (nil, .string(let text)): return .text(text)
     case (nil, .integer(let value)): return .integer(value)
     case (nil, .double(let value)): return .real(value)

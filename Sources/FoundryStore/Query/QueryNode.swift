@@ -1,3 +1,5 @@
+import FoundryGraph
+
 /// A parsed query: what ``QueryPredicate`` holds and the compiler turns into SQL.
 ///
 /// A chain of `AND`s (or `OR`s) is one node holding its operands, so that only parentheses and
@@ -73,9 +75,12 @@ enum QueryLiteral: Sendable, Hashable, CustomStringConvertible {
   case double(Double)
   case bool(Bool)
   case null
+  /// An object a relationship is compared with (`author == %@`).
+  case object(ObjectLiteral)
 
   var description: String {
     switch self {
+    case .object(let object): "\(object)"
     case .string(let text): "\"\(text)\""
     case .integer(let value): "\(value)"
     case .double(let value): "\(value)"
@@ -83,4 +88,27 @@ enum QueryLiteral: Sendable, Hashable, CustomStringConvertible {
     case .null: "nil"
     }
   }
+}
+
+/// An object as a query compares it with a relationship's objects: its entity, its stored row
+/// (`nil` before it is saved, when no stored row can be it) and the object itself in memory
+/// (by identity: it must live while the query runs in memory).
+struct ObjectLiteral: Sendable, Hashable, CustomStringConvertible {
+  let entity: String
+  let persistentID: PersistentID?
+  let identity: ObjectIdentifier
+
+  init(_ object: ManagedObject) {
+    entity = object.entity.name
+    persistentID = object.persistentID
+    identity = ObjectIdentifier(object)
+  }
+
+  /// Whether `object` is this object: the same instance, or the same stored row.
+  func isSame(as object: ManagedObject?) -> Bool {
+    guard let object else { return false }
+    return ObjectIdentifier(object) == identity || (persistentID != nil && object.persistentID == persistentID)
+  }
+
+  var description: String { persistentID.map { "\($0)" } ?? "an unsaved \(entity)" }
 }

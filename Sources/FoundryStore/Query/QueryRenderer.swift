@@ -114,6 +114,7 @@ struct QueryRenderer {
     case .double(let value): return "\(value)"
     case .bool(let value): return value ? "TRUE" : "FALSE"
     case .null: return "NIL"
+    case .object: return "%@"
     }
   }
 }
