@@ -18,7 +18,7 @@ extension ObjectContext {
     return try materialize(query, rows: try await query.locatingErrors { try await store.backend.read(query.statements, from: source.queryRoute()) })
   }
 
-  /// ``fetch(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
+  /// ``fetch(_:)-(FetchRequest)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func fetchNow(_ request: FetchRequest) throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)
     return try materialize(query, rows: try query.locatingErrors { try store.backend.readNow(query.statements, from: source.queryRoute()) })

@@ -84,7 +84,7 @@ extension ObjectContext {
   /// Reading a relationship the context has not loaded yet loads it from the store.
   /// - Parameters:
   ///   - request: The entity, predicate, sort keys, offset and limit.
-  /// - Throws: ``StoreError`` `invalidQuery`, as ``fetch(_:)`` would throw it.
+  /// - Throws: ``StoreError`` `invalidQuery`, as ``fetch(_:)-(FetchRequest)`` would throw it.
   public func registeredObjects(matching request: FetchRequest) throws(StoreError) -> [ManagedObject] {
     try graph.objects(matching: request, transformers: transformers)
   }

@@ -58,6 +58,32 @@ extension EntityObject {
     return nil
   }
 
+  /// The class the relationships `names` lead to from this class, each a stored property's
+  /// name; `nil` when one is not a relationship.
+  ///
+  /// ```swift
+  /// Book.destination(of: ["author"])   // Author.self
+  /// ```
+  package static func destination(of names: [String]) -> (any EntityObject.Type)? {
+    var current: any EntityObject.Type = Self.self
+    for name in names {
+      switch current.propertyKeyPaths.first(where: { $0.name == name })?.kind {
+      case .toOne(let destination)?, .toMany(let destination, _, _)?: current = destination
+      default: return nil
+      }
+    }
+    return current
+  }
+
+  /// Whether `keyPath`, from the value of to-many relationship `name` (`\[Book].count`), is
+  /// its number of objects.
+  package static func isCount(_ keyPath: AnyKeyPath, ofToMany name: String) -> Bool {
+    guard let property = propertyKeyPaths.first(where: { $0.name == name }), case .toMany(_, let count, _) = property.kind,
+      let joined = property.keyPath.appending(path: keyPath)
+    else { return false }
+    return isSame(joined, count)
+  }
+
   /// Whether `prefix` then `link` is `keyPath` (whose value is of `valueType`).
   private static func reaches(_ keyPath: AnyKeyPath, _ valueType: Any.Type, from prefix: AnyKeyPath?, through link: AnyKeyPath) -> Bool {
     guard type(of: link).valueType == valueType else { return false }

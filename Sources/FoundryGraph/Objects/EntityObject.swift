@@ -17,8 +17,9 @@ import Observation
 ///
 /// A view holds no state of its own: two views of one object see the same values. Views are
 /// `Observable`: their getters report reads to the managed object, which reports every change
-/// however it is made (see ``ManagedObject``).
-public protocol EntityObject: AnyObject, Observable {
+/// however it is made (see ``ManagedObject``). Views are equal when they view the same managed
+/// object (so `#Predicate { $0.author == ada }` compares objects).
+public protocol EntityObject: AnyObject, Observable, Hashable {
   /// The entity's declaration.
   static var entity: Entity { get }
   /// The object this view reads and writes.
@@ -37,6 +38,16 @@ public protocol EntityObject: AnyObject, Observable {
 extension EntityObject {
   /// No key paths: a hand-written class that lists none cannot be queried by key path.
   public static var propertyKeyPaths: [PropertyKeyPath] { [] }
+
+  /// Whether two views view the same managed object.
+  ///
+  /// ```swift
+  /// Book(managedObject: object) == Book(managedObject: object)   // true
+  /// ```
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.managedObject === rhs.managedObject }
+
+  /// Hashes the managed object's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(managedObject)) }
 }
 
 extension Schema {
