@@ -70,43 +70,52 @@ extension PredicateExpressions.Negation: PredicateTranslatable {
   func translate(_ translator: inout PredicateTranslator) throws(StoreError) -> Translated { .condition(.not(try translator.condition(wrapped))) }
 }
 
-extension PredicateExpressions.Equal: PredicateTranslatable {
+/// An expression that compares two others with one operator.
+protocol ComparingExpression: PredicateTranslatable {
+  /// The two sides, as written.
+  var sides: (Any, Any) { get }
+  /// The operator between them.
+  var operation: QueryComparison.Operator { get }
+}
+
+extension ComparingExpression {
   func translate(_ translator: inout PredicateTranslator) throws(StoreError) -> Translated {
-    .condition(try translator.comparison(lhs, .equal, rhs, self))
+    .condition(try translator.comparison(sides.0, operation, sides.1, self))
   }
 }
 
-extension PredicateExpressions.NotEqual: PredicateTranslatable {
-  func translate(_ translator: inout PredicateTranslator) throws(StoreError) -> Translated {
-    .condition(try translator.comparison(lhs, .notEqual, rhs, self))
-  }
+extension PredicateExpressions.Equal: ComparingExpression {
+  var sides: (Any, Any) { (lhs, rhs) }
+  var operation: QueryComparison.Operator { .equal }
 }
 
-extension PredicateExpressions.Comparison: PredicateTranslatable {
-  func translate(_ translator: inout PredicateTranslator) throws(StoreError) -> Translated {
-    let operation: QueryComparison.Operator =
-      switch op {
-      case .lessThan: .less
-      case .lessThanOrEqual: .lessOrEqual
-      case .greaterThan: .greater
-      case .greaterThanOrEqual: .greaterOrEqual
-      }
-    return .condition(try translator.comparison(lhs, operation, rhs, self))
+extension PredicateExpressions.NotEqual: ComparingExpression {
+  var sides: (Any, Any) { (lhs, rhs) }
+  var operation: QueryComparison.Operator { .notEqual }
+}
+
+extension PredicateExpressions.Comparison: ComparingExpression {
+  var sides: (Any, Any) { (lhs, rhs) }
+  var operation: QueryComparison.Operator {
+    switch op {
+    case .lessThan: .less
+    case .lessThanOrEqual: .lessOrEqual
+    case .greaterThan: .greater
+    case .greaterThanOrEqual: .greaterOrEqual
+    }
   }
 }
 
 /// `$0.title.contains("x")`: `CONTAINS`.
-extension PredicateExpressions.CollectionContainsCollection: PredicateTranslatable {
-  func translate(_ translator: inout PredicateTranslator) throws(StoreError) -> Translated {
-    .condition(try translator.comparison(base, .contains, other, self))
-  }
+extension PredicateExpressions.CollectionContainsCollection: ComparingExpression {
+  var sides: (Any, Any) { (base, other) }
+  var operation: QueryComparison.Operator { .contains }
 }
 
 /// `$0.title.starts(with: "x")`: `BEGINSWITH`.
-extension PredicateExpressions.SequenceStartsWith: PredicateTranslatable {
-  func translate(_ translator: inout PredicateTranslator) throws(StoreError) -> Translated {
-    .condition(try translator.comparison(base, .beginsWith, prefix, self))
-  }
+extension PredicateExpressions.SequenceStartsWith: ComparingExpression {
+  var sides: (Any, Any) { (base, prefix) }
+  var operation: QueryComparison.Operator { .beginsWith }
 }
 
 /// `["a", "b"].contains($0.name)`: `IN`; `$0.tags.contains("x")` on a list value: `CONTAINS`.
