@@ -24,6 +24,11 @@ public struct FetchRequest: Sendable, Hashable {
   public var prefetch: [String] = []
   /// Whether objects of the entity's subentities are included (they are by default).
   public var includesSubentities = true
+  /// Objects whose values are read together (Core Data's `fetchBatchSize`): the fetch reads
+  /// every object's row number and the first batch's rows; an object of a later batch is a
+  /// fault until first used, which reads its whole batch in one query. `nil` reads every
+  /// row with the fetch. ``prefetch`` is left to the faults then.
+  public var batchSize: Int?
   /// Only rows after this one (in row order): how batches page without an offset.
   package var afterRow: Int64?
 

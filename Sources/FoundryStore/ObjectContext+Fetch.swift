@@ -15,13 +15,49 @@ extension ObjectContext {
   ///   transaction.
   nonisolated(nonsending) public func fetch(_ request: FetchRequest) async throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)
-    return try materialize(query, rows: try await query.locatingErrors { try await store.backend.read(query.statements, from: source.queryRoute()) })
+    let route = source.queryRoute()
+    if let size = request.batchSize {
+      let headers = try await query.locatingErrors { try await store.backend.read([query.headers], from: route) }
+      let (objects, batched) = try registerInBatches(query, headers: headers.first, size: size)
+      if let first = batched.statement(forBatch: 0), !batched.keys.isEmpty {
+        batched.fill(batch: 0, with: try await store.backend.read([first], from: route).first ?? SQLRows(columnCount: 0))
+      }
+      return objects
+    }
+    return try materialize(query, rows: try await query.locatingErrors { try await store.backend.read(query.statements, from: route) })
   }
 
   /// ``fetch(_:)-(FetchRequest)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func fetchNow(_ request: FetchRequest) throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)
-    return try materialize(query, rows: try query.locatingErrors { try store.backend.readNow(query.statements, from: source.queryRoute()) })
+    let route = source.queryRoute()
+    if let size = request.batchSize {
+      let headers = try query.locatingErrors { try store.backend.readNow([query.headers], from: route) }
+      let (objects, batched) = try registerInBatches(query, headers: headers.first, size: size)
+      if let first = batched.statement(forBatch: 0), !batched.keys.isEmpty {
+        batched.fill(batch: 0, with: try store.backend.readNow([first], from: route).first ?? SQLRows(columnCount: 0))
+      }
+      return objects
+    }
+    return try materialize(query, rows: try query.locatingErrors { try store.backend.readNow(query.statements, from: route) })
+  }
+
+  /// Registers the objects of a fetch in batches from their headers, each not loaded before
+  /// a fault on its batch (see ``BatchedRows``).
+  private func registerInBatches(_ query: FetchQuery, headers: SQLRows?, size: Int) throws -> ([ManagedObject], BatchedRows) {
+    guard let headers else { return ([], BatchedRows(keys: [], size: size, table: query.table, source: source)) }
+    var found: [(StoredRowHeader, ManagedObject?)] = []
+    for row in 0..<headers.count {
+      let header = try source.decoder.header(ofHeaderRow: row, in: headers, table: query.table)
+      switch graph.registration(family: query.table.root, row: header.id.row) {
+      case .live(let object): found.append((header, object))
+      case .deleted: continue
+      case .unknown: found.append((header, nil))
+      }
+    }
+    let batched = BatchedRows(keys: found.map(\.0.id.row), size: size, table: query.table, source: source)
+    let objects = found.enumerated().map { position, entry in entry.1 ?? graph.registerNew(row: position, of: batched, header: entry.0) }
+    return (objects, batched)
   }
 
   /// The number of stored objects a request names (its limit and offset applied).
@@ -156,6 +192,9 @@ struct FetchQuery {
   }
 
   var statements: [SQLStatement] { [main] + prefetches.map(\.statement) }
+  /// The objects' query selecting their headers alone (row number, version, entity): what a
+  /// fetch in batches reads first.
+  let headers: SQLStatement
 
   /// Runs `read`, placing a limit the database reports without a column (SQL nested deeper
   /// than SQLite's parser takes) at the key path nested deepest.
@@ -211,6 +250,7 @@ struct FetchQuery {
     }
     let from = "FROM \(dialect.quote(table.name)) t\(clauses)"
     main = SQLStatement("SELECT \(context.source.decoder.selectList(table, alias: "t")) \(from)", arguments)
+    headers = SQLStatement("SELECT \(context.source.decoder.headerList(table, alias: "t")) \(from)", arguments)
     let owners = SQLStatement("SELECT t.\"_pk\" \(owning)", ownerArguments)
     let table = table
     prefetches = try request.prefetch.map { name throws(StoreError) in

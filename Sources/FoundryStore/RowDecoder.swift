@@ -57,8 +57,27 @@ final class RowDecoder {
   }
 
   func selectList(_ table: FamilyTable, alias: String) -> String {
-    let leading = table.entities.count == 1 ? ["_pk", "_version"] : ["_pk", "_version", "_entity"]
-    return (leading + table.columns.map(\.name)).map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")
+    (Self.headerColumns(table) + table.columns.map(\.name)).map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")
+  }
+
+  /// The columns a row's header is read from (``header(_:row:offset:in:)``), first in every
+  /// selected row: `_pk`, `_version`, and `_entity` in a family of several entities.
+  private static func headerColumns(_ table: FamilyTable) -> [String] {
+    table.entities.count == 1 ? ["_pk", "_version"] : ["_pk", "_version", "_entity"]
+  }
+
+  /// The header columns alone: what a fetch in batches reads of every object first.
+  func headerList(_ table: FamilyTable, alias: String) -> String {
+    Self.headerColumns(table).map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")
+  }
+
+  /// The header of a row ``headerList(_:alias:)`` selected.
+  func header(ofHeaderRow row: Int, in rows: SQLRows, table: FamilyTable) throws(StoreError) -> StoredRowHeader {
+    let start = rows.start(of: row)
+    guard rows.columnCount == Self.headerColumns(table).count, let pk = rows.integer(at: start), let version = rows.integer(at: start + 1),
+      let entity = entity(ofRowAt: start, in: rows, table: table)
+    else { throw StoreError(.corrupt, "a row of table \(table.name) does not have the columns this schema lays out") }
+    return StoredRowHeader(id: PersistentID(family: table.name, row: pk), entity: entity, version: version)
   }
 
   /// Where column number `index` of `table` is in a row ``selectList(_:alias:)`` selects.

@@ -123,6 +123,17 @@ final class StoreSource: ObjectSource {
     return (SQLStatement(sql, owners.arguments), target)
   }
 
+  /// The statement reading the rows of `table` whose primary keys are `keys`, as a fetch
+  /// selects them (in no particular order): a batch of a fetch in batches.
+  func rows(withKeys keys: [Int64], of table: FamilyTable) -> SQLStatement {
+    let sql = "SELECT \(decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t WHERE \(dialect.isMember("t.\"_pk\""))"
+    return SQLStatement(sql, [.value(dialect.integerList(keys))])
+  }
+
+  /// Reads the rows of `statement` now, where relationship faults read: a batch of a fetch in
+  /// batches, on an object's first use.
+  func readFault(_ statement: SQLStatement) throws -> SQLRows { try readNow(statement, from: faultRoute) }
+
   /// The graph's object for a selected row: the one it holds (the rest of the row is not
   /// read), else the row's object, registered with its values left in `rows` until first
   /// used; `nil` when the graph deleted it.
