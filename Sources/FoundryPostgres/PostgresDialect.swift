@@ -123,6 +123,12 @@ struct PostgresDialect: SQLDialect {
   func jsonIsArray(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
     SQLFragment("jsonb_typeof(\(column) #> ?::text[]) = 'array'", [pathArgument(path)])
   }
+  /// The array's elements of type `number`, as double precision.
+  func jsonNumbers(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
+    SQLFragment(
+      "(SELECT (x #>> '{}')::double precision AS value FROM jsonb_array_elements(CASE WHEN jsonb_typeof(\(column) #> ?::text[]) = 'array' THEN \(column) #> ?::text[] ELSE '[]'::jsonb END) x WHERE jsonb_typeof(x) = 'number') e",
+      [pathArgument(path), pathArgument(path)])
+  }
 
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
     // `jsonb_array_elements_text` refuses a scalar: anything but an array has no elements.

@@ -93,6 +93,12 @@ struct SQLiteDialect: SQLDialect {
 
   func containmentIndex(on table: String, column: String, at path: [JSONPathComponent], name: String) -> String? { nil }
 
+  /// `json_each`'s elements of an array whose type is a number (`true` is not one, though its value is 1).
+  func jsonNumbers(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
+    SQLFragment(
+      "(SELECT value FROM json_each(\(column), ?) WHERE typeof(key) = 'integer' AND type IN ('integer', 'real')) e", [.value(.text(Self.pathText(path)))])
+  }
+
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment {
     // `json_each` walks an object's members, and a scalar as one row: an array's elements
     // alone have integer keys.

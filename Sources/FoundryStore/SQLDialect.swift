@@ -61,6 +61,10 @@ package protocol SQLDialect: Sendable {
   /// A `FROM` item naming the elements of the array at `path` of a JSON column `e`, each
   /// element in column `e.value` (no rows when it is not an array).
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
+  /// A `FROM` item naming the numbers among the elements of the array at `path` of a JSON
+  /// column `e`, each in column `e.value` as a number (none when it is not an array; strings,
+  /// Booleans and the rest are left out).
+  func jsonNumbers(_ column: String, at path: [JSONPathComponent]) -> SQLFragment
   /// Whether the array at `path` of a JSON column holds a value equal to the one argument
   /// (`?`, text when `isText`, else a number), as a test an index can serve: PostgreSQL's
   /// `(c #> '{tags}') @> jsonb_build_array(?::text)`, which a GIN index

@@ -109,6 +109,12 @@ struct QueryEvaluationDifferentialTests {
       if random.next(upperBound: 2) == 0 { settings.append(("theme", .string(random.element(of: ["dark", "Dark", "light"])))) }
       if random.next(upperBound: 2) == 0 { settings.append(("level", .number(JSONNumber(Int(random.next(upperBound: 5)))))) }
       if random.next(upperBound: 2) == 0 {
+        let scores: [JSONValue] = (0..<Int(random.next(upperBound: 4))).map { _ in
+          random.next(upperBound: 5) == 0 ? .string("n/a") : .number(JSONNumber(Double(random.next(upperBound: 20)) / 2) ?? 0)
+        }
+        settings.append(("scores", .array(scores)))
+      }
+      if random.next(upperBound: 2) == 0 {
         settings.append(("tags", .array((0..<Int(random.next(upperBound: 4))).map { _ in .string(random.element(of: ["swift", "Swift", "sql", "é"])) })))
       }
       let agent: JSONValue =
@@ -204,6 +210,7 @@ struct PredicateGenerator {
       return pick([
         "settings.theme ==\(folding()) \"dark\"", "settings.level > 2", "settings.tags CONTAINS \"swift\"", "ANY settings.tags ==[c] \"swift\"",
         "settings.tags.@count >= 2", "settings.theme == nil", "NONE settings.tags == \"sql\"", "settings.theme BEGINSWITH[c] \"D\"",
+        "settings.scores.@avg > 4", "settings.scores.@sum <= 7.5", "settings.scores.@min == nil", "settings.scores.@max >= 9",
       ])
     case 14: return "id IN {\(random.next(upperBound: 13)), \(random.next(upperBound: 13)), \(random.next(upperBound: 13))}"
     default: return "agent \(pick(["== 2", "!= 1", "== nil", "!= nil"]))"

@@ -115,6 +115,34 @@ struct QueryEvaluationTests {
   }
 }
 
+extension QueryEvaluationTests {
+  @Test("@sum, @avg, @min and @max of a JSON array's numbers, on every backend and in memory", arguments: StoreBackendKind.available)
+  func jsonAggregates(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore(Library.schema).store
+    let values = #"""
+      [{"id": 1, "json": {"scores": [1, 2.5, "x", true, 4]}}, {"id": 2, "json": {"scores": []}},
+       {"id": 3, "json": {"scores": "7"}}, {"id": 4}, {"id": 5, "json": {"scores": [10, 20]}}]
+      """#
+    try await store.makeContext().importJSON(Array(values.utf8), entity: "Value")
+    let graph = ObjectGraph(schema: Library.schema)
+    try graph.importJSON(Array(values.utf8), entity: "Value")
+    let cases: [(String, [Int64])] = [
+      ("json.scores.@sum == 7.5", [1]),
+      ("json.scores.@avg == 2.5", [1]),
+      ("json.scores.@sum == 0", [2, 3, 4]),
+      ("json.scores.@min == 1", [1]),
+      ("json.scores.@max > 4", [5]),
+      ("json.scores.@max == nil", [2, 3, 4]),
+    ]
+    for (text, expected) in cases {
+      let request = try FetchRequest(entity: "Value", where: text)
+      #expect(try Self.ids(try await store.makeContext().fetch(request)).sorted() == expected, "\(backend): \(text)")
+      #expect(try Self.ids(graph.objects(matching: request)).sorted() == expected, "in memory: \(text)")
+    }
+    await #expect(throws: StoreError.self) { _ = try await store.makeContext().fetch(try FetchRequest(entity: "Value", where: "ANY json.scores.@sum > 1")) }
+  }
+}
+
 /// Text order on a PostgreSQL database whose collation is not code point order.
 @Suite("Queries on PostgreSQL under a linguistic collation")
 struct CollationQueryTests {

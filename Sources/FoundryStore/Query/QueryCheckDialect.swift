@@ -28,6 +28,7 @@ struct QueryCheckDialect: SQLDialect {
   func jsonNumber(_ column: String, at path: [JSONPathComponent]) -> String { "" }
   func jsonArrayLength(_ column: String, at path: [JSONPathComponent]) -> SQLFragment { SQLFragment("") }
   func jsonIsArray(_ column: String, at path: [JSONPathComponent]) -> SQLFragment { SQLFragment("") }
+  func jsonNumbers(_ column: String, at path: [JSONPathComponent]) -> SQLFragment { SQLFragment("") }
   func jsonElements(_ column: String, at path: [JSONPathComponent]) -> SQLFragment { SQLFragment("") }
   func jsonArrayHolds(_ column: String, at path: [JSONPathComponent], isText: Bool) -> String? { nil }
   func containmentIndex(on table: String, column: String, at path: [JSONPathComponent], name: String) -> String? { nil }

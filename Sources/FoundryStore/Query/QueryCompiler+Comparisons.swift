@@ -183,6 +183,20 @@ extension QueryCompiler {
     }
   }
 
+  /// `function` of the numbers of a JSON array (`settings.scores.@avg`), `numbers` a `FROM`
+  /// item of them as `e.value`: of none (or no array), `@sum` and `@avg` are 0 and `@min` and
+  /// `@max` nil, as for a to-many key path.
+  private func jsonAggregate(_ function: Aggregate, of numbers: SQLFragment) -> SQLFragment {
+    let value =
+      switch function {
+      case .sum: "COALESCE(SUM(e.value), 0)"
+      case .avg: "COALESCE(AVG(e.value), 0)"
+      case .min: "MIN(e.value)"
+      case .max: "MAX(e.value)"
+      }
+    return "(SELECT " + SQLFragment(value) + " FROM " + numbers + ")"
+  }
+
   /// A key path compared with another (`retailPrice > rating`, `pricing.retail == price`): each
   /// an attribute, through to-one relationships, or a to-many relationship's `@count`. Nil
   /// equals nil; an order with nil is false.
@@ -256,8 +270,14 @@ extension QueryCompiler {
         throw QueryError.at(comparison.column, "a to-one relationship compares only with nil (== nil, != nil)")
       }
       return SQLFragment("\(name) IS \(comparison.operation == .equal ? "" : "NOT ")NULL")
-    case .json(let name, let path, let isCount, _):
-      if isCount { return try scalar(dialect.jsonArrayLength(name, at: path), type: .integer64, comparison) }
+    case .json(let name, let path, let end, _):
+      switch end {
+      case .count: return try scalar(dialect.jsonArrayLength(name, at: path), type: .integer64, comparison)
+      case .aggregate(let function):
+        try noQuantifier(comparison, column: column)
+        return try scalar(jsonAggregate(function, of: dialect.jsonNumbers(name, at: path)), type: .double, comparison)
+      case .value: break
+      }
       return try json(name, path: path, comparison)
     }
   }

@@ -162,11 +162,28 @@ struct QueryCompiler {
     /// A column of a known attribute type.
     case column(String, AttributeType, path: String)
     /// A value inside a JSON column (`$` for the whole); `isCount` for a trailing `@count`.
-    case json(String, path: [JSONPathComponent], isCount: Bool, name: String)
+    case json(String, path: [JSONPathComponent], end: JSONEnd, name: String)
     /// A to-one relationship's object (its row number).
     case object(String)
     /// The rows of a to-many relationship, and the key path that goes on from them.
     case rows(from: String, link: String, scope: Scope, rest: [String])
+  }
+
+  /// What a key path inside a JSON value ends with: the value, or a trailing `@count`
+  /// (an array's length) or collection operator (`@avg`: of an array's numbers).
+  enum JSONEnd: Equatable {
+    case value, count
+    case aggregate(Aggregate)
+
+    init(_ last: String?) {
+      if last == "@count" {
+        self = .count
+      } else if let function = last.flatMap(Aggregate.init(rawValue:)) {
+        self = .aggregate(function)
+      } else {
+        self = .value
+      }
+    }
   }
 
   mutating func resolve(_ segments: [String], in scope: inout Scope, column: Int) throws(StoreError) -> Target {
@@ -180,8 +197,8 @@ struct QueryCompiler {
         let type = layout.codecs[entity.index][slot].type
         switch type {
         case .transformable, .value:
-          let isCount = rest.last == "@count"
-          return .json(name, path: try Self.jsonPath(isCount ? Array(rest.dropLast()) : rest, column: column), isCount: isCount, name: path)
+          let end = JSONEnd(rest.last)
+          return .json(name, path: try Self.jsonPath(end == .value ? rest : Array(rest.dropLast()), column: column), end: end, name: path)
         default:
           guard rest.isEmpty else { throw QueryError.at(column, "\(path) is a \(type) attribute: it has no key \"\(rest[0])\"") }
           return .column(name, type, path: path)

@@ -128,8 +128,8 @@ struct QueryEvaluator {
       result = try scalar(type == .decimal ? value.asReal : value, type: type, comparison)
     case .object(let related):
       result = (related == nil) == (comparison.operation == .equal)
-    case .json(let whole, let inner, let isCount):
-      result = try json(whole.flatMap { Self.locate(inner, in: $0) }, isCount: isCount, comparison)
+    case .json(let whole, let inner, let end):
+      result = try json(whole.flatMap { Self.locate(inner, in: $0) }, end: end, comparison)
     case .members(let members, let rest, let destination):
       if rest == ["@count"] {
         result = try scalar(.integer(Int64(members.count)), type: .integer64, comparison)
@@ -222,10 +222,16 @@ struct QueryEvaluator {
   /// A comparison inside a JSON value (`located`: the value at the key path, `nil` when there
   /// is none): on the value, on an array's elements for `ANY`, `ALL`, `NONE` and `CONTAINS`,
   /// or on an array's length for `@count`.
-  private func json(_ located: JSONValue?, isCount: Bool, _ comparison: QueryComparison) throws(StoreError) -> Bool {
-    if isCount {
+  private func json(_ located: JSONValue?, end: QueryCompiler.JSONEnd, _ comparison: QueryComparison) throws(StoreError) -> Bool {
+    switch end {
+    case .count:
       guard case .array(let elements)? = located else { return try scalar(.null, type: .integer64, comparison) }
       return try scalar(.integer(Int64(elements.count)), type: .integer64, comparison)
+    case .aggregate(let function):
+      var numbers: [SQLValue] = []
+      if case .array(let elements)? = located { for case .number(let number) in elements { numbers.append(SQLValue(json: .number(number))) } }
+      return try scalar(try QueryAggregation.collection(function, of: numbers), type: .double, comparison)
+    case .value: break
     }
     var element = comparison
     element.quantifier = nil
@@ -252,9 +258,9 @@ struct QueryEvaluator {
   private enum Reached {
     /// An attribute's value as its column keeps it, and the column's type.
     case value(SQLValue, AttributeType)
-    /// A JSON-kept attribute's whole value (`nil` for none), the path inside it, and whether
-    /// a trailing `@count` asks for an array's length.
-    case json(JSONValue?, path: [JSONPathComponent], isCount: Bool)
+    /// A JSON-kept attribute's whole value (`nil` for none), the path inside it, and what
+    /// ends the key path (`@count`, `@avg`, …).
+    case json(JSONValue?, path: [JSONPathComponent], end: QueryCompiler.JSONEnd)
     /// A to-one relationship's object.
     case object(ManagedObject?)
     /// A to-many relationship's objects, the rest of the key path, and their entity.
@@ -277,9 +283,9 @@ struct QueryEvaluator {
         case .transformable, .value: break
         default: return .value(stored, type)
         }
-        let isCount = rest.last == "@count"
-        let inner = try QueryCompiler.jsonPath(Array(isCount ? rest.dropLast() : rest), column: 0)
-        return .json(try Self.parsed(stored), path: inner, isCount: isCount)
+        let end = QueryCompiler.JSONEnd(rest.last)
+        let inner = try QueryCompiler.jsonPath(Array(end == .value ? rest : rest.dropLast()), column: 0)
+        return .json(try Self.parsed(stored), path: inner, end: end)
       }
       guard let slot = entity.relationshipSlot(named: segment) else { return .value(.null, .string) }
       let destination = layout.schema.entities[entity.destinationIndices[slot]]
@@ -316,12 +322,7 @@ struct QueryEvaluator {
       values.append(type == .decimal ? value.asReal : value)
     }
     let compared: AttributeType = type == .decimal ? .double : type
-    switch function {
-    case .sum: return (try QueryAggregation.sum(values), compared)
-    case .avg: return (values.isEmpty ? .integer(0) : .real(QueryAggregation.total(values) / Double(values.count)), .double)
-    case .min: return (values.min { SQLValue.order($0, $1) ?? 0 < 0 } ?? .null, compared)
-    case .max: return (values.max { SQLValue.order($0, $1) ?? 0 < 0 } ?? .null, compared)
-    }
+    return (try QueryAggregation.collection(function, of: values), function == .avg ? .double : compared)
   }
 
   // MARK: - Helpers

@@ -151,6 +151,17 @@ enum QueryAggregation {
     return .integer(integer)
   }
 
+  /// A collection operator over values (nil ones left out already), as the store's SQL
+  /// answers it: `@sum` and `@avg` of none are 0 (NSArray's answer), `@min` and `@max` nil.
+  static func collection(_ function: QueryCompiler.Aggregate, of values: [SQLValue]) throws(StoreError) -> SQLValue {
+    switch function {
+    case .sum: return try sum(values)
+    case .avg: return values.isEmpty ? .integer(0) : .real(total(values) / Double(values.count))
+    case .min: return values.min { SQLValue.order($0, $1) ?? 0 < 0 } ?? .null
+    case .max: return values.max { SQLValue.order($0, $1) ?? 0 < 0 } ?? .null
+    }
+  }
+
   /// The values added as reals: exactly for integers whose sum fits, compensated otherwise.
   static func total(_ values: [SQLValue]) -> Double {
     let integers = values.allSatisfy { if case .integer = $0 { true } else { false } }
