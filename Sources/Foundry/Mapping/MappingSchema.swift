@@ -264,6 +264,22 @@ public enum NilEncodingPolicy: Sendable, Hashable {
   case null
 }
 
+extension MappingSchema {
+  /// The key a store writes property `name` under: when a field maps the property by its own
+  /// name (`.property`), its key with the schema's key strategy applied; `nil` when no field
+  /// does (a field with a path of its own cannot be told apart from another property's).
+  ///
+  /// ```swift
+  /// Settings.mappingSchema.writtenKey(ofProperty: "darkMode")   // "dark_mode" under .snakeCase
+  /// ```
+  package func writtenKey(ofProperty name: String) -> String? {
+    for (field, key) in zip(fields, resolved) {
+      if case .property(name) = field.source { return key.keyPath }
+    }
+    return nil
+  }
+}
+
 /// A field key with its paths parsed and its strategy applied.
 @usableFromInline
 struct ResolvedKey: Sendable {

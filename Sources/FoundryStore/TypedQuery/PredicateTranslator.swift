@@ -93,8 +93,16 @@ struct PredicateTranslator {
     if path.end == .toMany, let owner = path.owner, let last = path.names.last, owner.isCount(keyPath, ofToMany: last) {
       return Path(names: path.names + ["@count"], end: .count, entity: nil, owner: owner)
     }
+    if path.end == .attribute, let owner = path.owner, let attribute = path.names.last {
+      // Inside a `@Mappable` value attribute, one level: `$0.settings?.theme`.
+      guard let names = owner.propertyNames(of: keyPath), names.count == 1, let key = owner.valueKey(inside: attribute, property: names[0]) else {
+        throw Self.refusal(
+          expression, "a key path inside \(attribute) reaches one property of a @Mappable value that maps it by its own name; use the query language (settings.theme)")
+      }
+      return Path(names: path.names + [key], end: .attribute, entity: nil, owner: nil)
+    }
     guard path.end == .toOne, let entity = path.entity else {
-      throw Self.refusal(expression, "\(keyPath) reads inside a value, which a query reaches only in the query language (settings.theme)")
+      throw Self.refusal(expression, "a key path cannot go on from \(path.names.joined(separator: ".")): use the query language (settings.tags.0)")
     }
     guard let step = entity.propertyPath(of: keyPath) else {
       let value = type(of: keyPath).valueType
