@@ -83,7 +83,10 @@ struct AggregateRequestTests {
       (AggregateRequest(entity: "Book"), "an aggregate request needs values to compute or attributes to group by"),
       (AggregateRequest(entity: "Book", values: [.sum("title")]), "sum.title: sum of title, a String attribute: sum and avg take numbers, min and max numbers, dates and strings"),
       (AggregateRequest(entity: "Book", groupBy: ["author"]), "author is not an attribute reached through to-one relationships, so nothing to group by"),
-      (AggregateRequest(entity: "Book", groupBy: ["tilte"]), "Book has no attribute named \"tilte\" to group by: Book has no attribute or relationship named \"tilte\""),
+      (
+        AggregateRequest(entity: "Book", groupBy: ["tilte"]),
+        "Book has no attribute named \"tilte\" to group by: Book has no attribute or relationship named \"tilte\": its attributes and relationships: author, id, price, rating, title, year"
+      ),
       (
         AggregateRequest(entity: "Book", groupBy: ["year"], values: [.count("title", as: "year")]),
         "two columns of the aggregate request are named \"year\": name the values apart (.sum(\"price\", as: \"total\"))"

@@ -184,7 +184,12 @@ struct TypedQueryTests {
     }
     var unknown = FetchRequest(entity: "Volume")
     unknown.sortBy = [SortKey("writer.shelf")]
-    await #expect(throws: StoreError(.invalidQuery, "Volume has no attribute named \"writer.shelf\" to sort by: Writer has no attribute or relationship named \"shelf\"")) {
+    await #expect(
+      throws: StoreError(
+        .invalidQuery,
+        "Volume has no attribute named \"writer.shelf\" to sort by: Writer has no attribute or relationship named \"shelf\": its attributes and relationships: books, born, id, name, nickname"
+      )
+    ) {
       _ = try await context.fetch(unknown)
     }
   }

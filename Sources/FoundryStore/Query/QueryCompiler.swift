@@ -205,7 +205,9 @@ struct QueryCompiler {
         }
       }
       guard let slot = entity.relationshipSlot(named: segment) else {
-        throw QueryError.at(column, "\(entity.name) has no attribute or relationship named \"\(segment)\"")
+        let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+        let hint = NameSuggestion.hint(for: segment, among: names, noun: "its attributes and relationships")
+        throw QueryError.at(column, "\(entity.name) has no attribute or relationship named \"\(segment)\": \(hint)")
       }
       let destination = layout.schema.entities[entity.destinationIndices[slot]]
       aliases += 1
