@@ -42,16 +42,22 @@ package enum NameSuggestion {
     return "none of \(candidates.count) \(noun) is close"
   }
 
-  /// The Levenshtein distance: insertions, deletions and substitutions.
+  /// The edits between two names: insertions, deletions, substitutions, and two neighbours
+  /// swapped as one edit (`tilte` is one edit from `title`), each letter edited at most once
+  /// (the optimal string alignment distance).
   private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-    var previous = Array(0...b.count)
+    // Three rows: before the previous letter of `a`, the previous, and the current.
+    var older = Array(0...b.count)
+    var previous = older
     var current = previous
     for (i, x) in a.enumerated() {
       current[0] = i + 1
       for (j, y) in b.enumerated() {
-        current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        var distance = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        if i > 0, j > 0, x == b[j - 1], a[i - 1] == y { distance = Swift.min(distance, older[j - 1] + 1) }
+        current[j + 1] = distance
       }
-      swap(&previous, &current)
+      (older, previous, current) = (previous, current, older)
     }
     return previous[b.count]
   }

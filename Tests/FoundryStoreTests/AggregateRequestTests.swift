@@ -85,7 +85,7 @@ struct AggregateRequestTests {
       (AggregateRequest(entity: "Book", groupBy: ["author"]), "author is not an attribute reached through to-one relationships, so nothing to group by"),
       (
         AggregateRequest(entity: "Book", groupBy: ["tilte"]),
-        "Book has no attribute named \"tilte\" to group by: Book has no attribute or relationship named \"tilte\": its attributes and relationships: author, id, price, rating, title, year"
+        "Book has no attribute named \"tilte\" to group by: Book has no attribute or relationship named \"tilte\": did you mean \"title\"?"
       ),
       (
         AggregateRequest(entity: "Book", groupBy: ["year"], values: [.count("title", as: "year")]),

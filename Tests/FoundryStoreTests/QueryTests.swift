@@ -139,6 +139,7 @@ struct QueryTests {
     "a query that names what the schema lacks names the column too", arguments: StoreBackendKind.available,
     [
       (#"nme == "x""#, "column 1: Author has no attribute or relationship named \"nme\": did you mean \"name\"?"),
+      (#"naem == "x""#, "column 1: Author has no attribute or relationship named \"naem\": did you mean \"name\"?"),
       (#"rating == "high""#, "column 11: \"high\" is not a value of a Integer 16 attribute"),
       (#"name.first == "x""#, "column 1: name is a String attribute: it has no key \"first\""),
       (#"books == "x""#, "column 1: books is a to-many relationship: compare its @count or one of its keys"),
