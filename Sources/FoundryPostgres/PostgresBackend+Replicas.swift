@@ -93,7 +93,7 @@ extension PostgresBackend {
   /// (`pg_last_wal_replay_lsn()`; always, for no position). A server that is not a standby
   /// has replayed nothing. Asked before the read's own statements, so their snapshot is
   /// taken after the replay the answer saw.
-  static func hasReplayed(_ position: CommitPosition?, on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<Bool> {
+  static func hasReplayed(_ position: CommitPosition?, on connection: PooledConnection, logger: Logger) -> EventLoopFuture<Bool> {
     guard let position else { return connection.eventLoop.makeSucceededFuture(true) }
     return execute("SELECT pg_last_wal_replay_lsn()::text", on: connection, logger: logger).flatMapThrowing { result in
       let rows = try PostgresRowReader.rows(result)

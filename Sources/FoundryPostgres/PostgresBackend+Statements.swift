@@ -4,20 +4,20 @@ internal import PostgresNIO
 extension PostgresBackend {
   /// Runs one statement on `connection`, its `?` marks numbered and its arguments bound.
   /// A link insert keeps a link already there (`ON CONFLICT DO NOTHING`).
-  static func execute(_ statement: SQLStatement, rows: [Int64] = [], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+  static func execute(_ statement: SQLStatement, rows: [Int64] = [], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
     let sql = statement.keepsExisting ? statement.sql + " ON CONFLICT DO NOTHING" : statement.sql
     let query = PostgresQuery(unsafeSQL: PostgresSQL.numbered(sql), binds: PostgresParameter.bindings(statement.arguments, rows: rows))
     return connection.query(query, logger: logger)
   }
 
-  static func execute(_ sql: String, on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+  static func execute(_ sql: String, on connection: PooledConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
     connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
   }
 
   /// The rows of each statement, sent one after another on the connection (without waiting,
   /// unless a statement binds integers an earlier one found: then each waits for the one
   /// before).
-  static func rows(_ statements: [SQLStatement], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
+  static func rows(_ statements: [SQLStatement], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
     guard statements.contains(where: \.dependsOnEarlierRows) else {
       let results = statements.map { execute($0, on: connection, logger: logger) }
       return EventLoopFuture.whenAllSucceed(results, on: connection.eventLoop).flatMapThrowing { results in
@@ -36,11 +36,15 @@ extension PostgresBackend {
   /// `body` between `begin` and `COMMIT` (or `ROLLBACK` when `commits` is false, or when
   /// anything failed).
   static func transaction<T: Sendable>(
-    on connection: PostgresConnection, begin: String, commits: Bool, logger: Logger, _ body: @escaping @Sendable () -> EventLoopFuture<T>
+    on connection: PooledConnection, begin: String, commits: Bool, logger: Logger, _ body: @escaping @Sendable () -> EventLoopFuture<T>
   ) -> EventLoopFuture<T> {
     execute(begin, on: connection, logger: logger)
       .flatMap { _ in body() }
-      .flatMap { value in execute(commits ? "COMMIT" : "ROLLBACK", on: connection, logger: logger).map { _ in value } }
+      .flatMap { value in
+        execute(commits ? "COMMIT" : "ROLLBACK", on: connection, logger: logger).map { _ in value }.flatMapErrorThrowing { error in
+          throw commits ? commitError(error) : error
+        }
+      }
       .flatMapError { error in
         execute("ROLLBACK", on: connection, logger: logger).flatMapThrowing { _ in throw error }.flatMapErrorThrowing { _ in throw error }
       }
@@ -51,7 +55,7 @@ extension PostgresBackend {
   /// (the server runs them in order; the first that fails fails the save). An import's save
   /// merges its new objects by identity (see ``runMerging(_:rows:on:logger:)``).
   /// - Returns: The new objects' rows.
-  static func run(_ plan: WritePlan, on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
+  static func run(_ plan: WritePlan, on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
     allocateRows(plan.newRows, on: connection, logger: logger).flatMap { rows in
       if plan.mergesByIdentity { return runMerging(plan, rows: rows, on: connection, logger: logger) }
       return runStatements(plan.statements, rows: rows, on: connection, logger: logger).map { rows }
@@ -61,7 +65,7 @@ extension PostgresBackend {
   /// Sends `statements`, bound with `rows`, one after another without waiting, their inserts
   /// gathered into multi-row ones (``batches(_:keepsOrder:)``); fails with the first that
   /// failed, or with a conflict for a guarded update that changed no row.
-  static func runStatements(_ statements: [SQLStatement], rows: [Int64], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<Void> {
+  static func runStatements(_ statements: [SQLStatement], rows: [Int64], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<Void> {
     guard !statements.isEmpty else { return connection.eventLoop.makeSucceededVoidFuture() }
     let sent = batches(statements, keepsOrder: false).map(\.statement)
     let results = sent.map { execute($0, rows: rows, on: connection, logger: logger) }
@@ -93,7 +97,7 @@ extension PostgresBackend {
 
   /// A free row per new object, from each table's `_pk` sequence (`nextval`, which no two
   /// transactions ever share, even in different processes).
-  static func allocateRows(_ tables: [String], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
+  static func allocateRows(_ tables: [String], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
     var counts: [String: Int] = [:]
     var order: [String] = []
     for table in tables {
@@ -135,15 +139,36 @@ extension PostgresBackend {
     return ": \(cause)"
   }
 
+  /// The error of an operation whose connection closed before it was answered (`why`: the
+  /// driver's code, `serverClosedConnection`).
+  static func connectionLost(_ why: String) -> StoreError {
+    StoreError(.database, "PostgreSQL: the connection to the server was lost (\(why)); nothing this operation wrote was committed")
+  }
+
+  /// Whether `error` says the connection closed under the operation.
+  static func isConnectionLoss(_ error: any Error) -> Bool {
+    if error is PooledConnection.Closed { return true }
+    guard let error = error as? PSQLError, error.serverInfo == nil else { return false }
+    return [.serverClosedConnection, .uncleanShutdown].contains(error.code)
+  }
+
+  /// The error of a `COMMIT` that failed: when the connection was lost, the server may have
+  /// committed before it went, and only reading the store again can tell.
+  static func commitError(_ error: any Error) -> any Error {
+    guard isConnectionLoss(error) else { return storeError(error) }
+    return StoreError(
+      .database,
+      "PostgreSQL: the connection to the server was lost while it committed: the operation's changes are either all stored or none are; read the store again to know which")
+  }
+
   /// A PostgreSQL or connection error as the store's error kinds: constraint violations
   /// (class 23) as `constraint`, everything else as `database`, with the server's message.
   static func storeError(_ error: any Error) -> any Error {
     if error is StoreError { return error }
+    if error is PooledConnection.Closed { return connectionLost("serverClosedConnection") }
     guard let error = error as? PSQLError else { return StoreError(.database, "PostgreSQL: \(error)") }
     guard let info = error.serverInfo else {
-      if [.serverClosedConnection, .uncleanShutdown].contains(error.code) {
-        return StoreError(.database, "PostgreSQL: the connection to the server was lost (\(error.code)); nothing this operation wrote was committed")
-      }
+      if [.serverClosedConnection, .uncleanShutdown].contains(error.code) { return connectionLost("\(error.code)") }
       if error.code == .connectionError {
         return StoreError(.database, "PostgreSQL: no connection to the server\(connectionFailure(error.underlying)); nothing this operation wrote was committed")
       }

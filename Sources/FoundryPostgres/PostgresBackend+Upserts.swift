@@ -21,7 +21,7 @@ extension PostgresBackend {
   /// statements.
   /// - Returns: The new objects' rows: those the save took, or the rows of the same identity
   ///   another transaction stored first.
-  static func runMerging(_ plan: WritePlan, rows: [Int64], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
+  static func runMerging(_ plan: WritePlan, rows: [Int64], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
     guard plan.statements.contains(where: { !($0.insertedRow?.identity.isEmpty ?? true) }),
       let last = plan.statements.lastIndex(where: { $0.insertedRow != nil })
     else {
@@ -37,7 +37,7 @@ extension PostgresBackend {
   /// Runs the deletes and inserts that begin a save: inserts with an identity as upserts, in
   /// a fixed order (neighbours of one table sent as one multi-row upsert), then the fixes a
   /// merged row needs.
-  private static func insertMerging(_ statements: [SQLStatement], rows: [Int64], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
+  private static func insertMerging(_ statements: [SQLStatement], rows: [Int64], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
     let (ordered, sent) = upsertBatches(statements)
     let results = sent.map { batch in
       var statement = batch.statement
@@ -94,7 +94,7 @@ extension PostgresBackend {
   /// Points the objects whose identity was taken at the stored rows, updates those rows with
   /// the objects' values, and fixes the foreign keys the inserts wrote with the old rows.
   private static func merge(
-    _ taken: [(statement: SQLStatement, row: InsertedRow)], inserts: [SQLStatement], rows: [Int64], on connection: PostgresConnection, logger: Logger
+    _ taken: [(statement: SQLStatement, row: InsertedRow)], inserts: [SQLStatement], rows: [Int64], on connection: PooledConnection, logger: Logger
   ) -> EventLoopFuture<[Int64]> {
     let dialect = PostgresDialect()
     let lookups = taken.map { statement, row -> EventLoopFuture<PostgresQueryResult> in

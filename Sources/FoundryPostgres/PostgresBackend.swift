@@ -45,7 +45,7 @@ final class PostgresBackend: StoreBackend {
 
   /// The rows of `statements` on `connection`: in a read-only repeatable-read transaction
   /// when there are several.
-  static func read(_ statements: [SQLStatement], on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
+  static func read(_ statements: [SQLStatement], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
     guard statements.count > 1 else { return rows(statements, on: connection, logger: logger) }
     return transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commits: true, logger: logger) {
       rows(statements, on: connection, logger: logger)
@@ -102,7 +102,7 @@ final class PostgresBackend: StoreBackend {
   private static let transactionLock = 1_179_538_516
 
   private func transactionOnce<T>(commits: Bool, alone: Bool, failure: TransactionFailure, _ body: (any StoreTransaction) throws -> T) throws -> T {
-    let connection: PostgresConnection
+    let connection: PooledConnection
     do { connection = try pool.lease().wait() } catch { throw Self.storeError(error) }
     defer { pool.giveBack(connection) }
     let logger = pool.logger
@@ -128,7 +128,7 @@ final class PostgresBackend: StoreBackend {
     } catch {
       failure.note(error)
       rollBack()
-      throw Self.storeError(error)
+      throw commits ? Self.commitError(error) : Self.storeError(error)
     }
     return result
   }

@@ -10,16 +10,16 @@ internal import PostgresNIO
 /// (`get()`) and the synchronous one (`wait()` from a thread that is not an event loop's).
 final class PostgresConnectionPool: Sendable {
   private struct State {
-    var idle: [PostgresConnection] = []
+    var idle: [PooledConnection] = []
     var opened = 0
     var nextID = 0
-    var waiters: [EventLoopPromise<PostgresConnection>] = []
+    var waiters: [EventLoopPromise<PooledConnection>] = []
   }
 
   private enum Lease {
-    case idle(PostgresConnection)
+    case idle(PooledConnection)
     case open(Int)
-    case wait(EventLoopFuture<PostgresConnection>)
+    case wait(EventLoopFuture<PooledConnection>)
   }
 
   let configuration: PostgresConnection.Configuration
@@ -40,7 +40,7 @@ final class PostgresConnectionPool: Sendable {
 
   /// Runs `body` on a connection of the pool, giving it back when the future `body` returns
   /// completes.
-  func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+  func withConnection<T: Sendable>(_ body: @escaping @Sendable (PooledConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
     lease().flatMap { connection in
       body(connection).always { _ in self.giveBack(connection) }
     }
@@ -48,7 +48,7 @@ final class PostgresConnectionPool: Sendable {
 
   /// A connection for one operation: an idle one, a new one while fewer than ``size`` are
   /// open, or the next one given back.
-  func lease() -> EventLoopFuture<PostgresConnection> {
+  func lease() -> EventLoopFuture<PooledConnection> {
     let eventLoop = group.any()
     let lease = state.withLock { state -> Lease in
       if let connection = state.idle.popLast() { return .idle(connection) }
@@ -57,7 +57,7 @@ final class PostgresConnectionPool: Sendable {
         state.nextID += 1
         return .open(state.nextID)
       }
-      let promise = eventLoop.makePromise(of: PostgresConnection.self)
+      let promise = eventLoop.makePromise(of: PooledConnection.self)
       state.waiters.append(promise)
       return .wait(promise.futureResult)
     }
@@ -78,8 +78,8 @@ final class PostgresConnectionPool: Sendable {
   }
 
   /// Fails a caller still waiting for a connection after `waitTimeout`, and forgets it.
-  private func giveUpWaiting(for future: EventLoopFuture<PostgresConnection>, after waitTimeout: Duration) {
-    let waiter = state.withLock { state -> EventLoopPromise<PostgresConnection>? in
+  private func giveUpWaiting(for future: EventLoopFuture<PooledConnection>, after waitTimeout: Duration) {
+    let waiter = state.withLock { state -> EventLoopPromise<PooledConnection>? in
       guard let index = state.waiters.firstIndex(where: { $0.futureResult === future }) else { return nil }
       return state.waiters.remove(at: index)
     }
@@ -88,9 +88,9 @@ final class PostgresConnectionPool: Sendable {
 
   /// Gives a connection back: to the first waiter, or to the idle ones. A closed one counts
   /// as given up, and a waiter gets a new connection in its place.
-  func giveBack(_ connection: PostgresConnection) {
+  func giveBack(_ connection: PooledConnection) {
     if connection.isClosed {
-      let waiter = state.withLock { state -> (EventLoopPromise<PostgresConnection>, Int)? in
+      let waiter = state.withLock { state -> (EventLoopPromise<PooledConnection>, Int)? in
         guard !state.waiters.isEmpty else {
           state.opened -= 1
           return nil
@@ -101,7 +101,7 @@ final class PostgresConnectionPool: Sendable {
       if let (promise, id) = waiter { promise.completeWith(open(id: id, on: promise.futureResult.eventLoop)) }
       return
     }
-    let waiter = state.withLock { state -> EventLoopPromise<PostgresConnection>? in
+    let waiter = state.withLock { state -> EventLoopPromise<PooledConnection>? in
       if state.waiters.isEmpty {
         state.idle.append(connection)
         return nil
@@ -117,15 +117,15 @@ final class PostgresConnectionPool: Sendable {
   /// Closes the idle connections, each kept alive until it is closed (postgres-nio asserts
   /// that a connection is closed before it goes).
   func close() {
-    let idle = state.withLock { state -> [PostgresConnection] in
+    let idle = state.withLock { state -> [PooledConnection] in
       defer { state.idle = [] }
       return state.idle
     }
     for connection in idle { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
   }
 
-  private func open(id: Int, on eventLoop: any EventLoop) -> EventLoopFuture<PostgresConnection> {
-    PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).flatMapErrorThrowing { error in
+  private func open(id: Int, on eventLoop: any EventLoop) -> EventLoopFuture<PooledConnection> {
+    PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).map(PooledConnection.init).flatMapErrorThrowing { error in
       self.state.withLock { $0.opened -= 1 }
       throw error
     }

@@ -5,7 +5,7 @@ internal import PostgresNIO
 /// far. Synchronous: each call waits (`wait()`) for the event loop to answer, so it runs on a
 /// thread that is not an event loop's (NIO's thread pool, or the command line's thread).
 struct PostgresTransaction: StoreTransaction {
-  let connection: PostgresConnection
+  let connection: PooledConnection
   let logger: Logger
   /// Whether the server ended the transaction in a way that running it again can cure.
   let failure: TransactionFailure

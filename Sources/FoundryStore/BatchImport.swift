@@ -49,6 +49,12 @@ struct BatchImport: Sendable {
   /// or an error).
   func run(store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
     let context = try store.makeContext(transformers: transformers)
+    do { return try run(context: context, store: store, elements: &elements, in: transaction) } catch {
+      throw context.source.rootCause(of: error)
+    }
+  }
+
+  private func run(context: ObjectContext, store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
     let options = context.storeBound(options)
     context.source.transaction = transaction
     let imported = ImportedRows(

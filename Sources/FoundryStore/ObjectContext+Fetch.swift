@@ -32,14 +32,14 @@ extension ObjectContext {
     let query = try FetchQuery(request, context: self)
     let route = source.queryRoute()
     if let size = request.batchSize {
-      let headers = try query.locatingErrors { try store.backend.readNow([query.headers], from: route) }
+      let headers = try query.locatingErrors { try source.readNow([query.headers], from: route) }
       let (objects, batched) = try registerInBatches(query, headers: headers.first, size: size)
       if let first = batched.statement(forBatch: 0), !batched.keys.isEmpty {
-        batched.fill(batch: 0, with: try store.backend.readNow([first], from: route).first ?? SQLRows(columnCount: 0))
+        batched.fill(batch: 0, with: try source.readNow([first], from: route).first ?? SQLRows(columnCount: 0))
       }
       return objects
     }
-    return try materialize(query, rows: try query.locatingErrors { try store.backend.readNow(query.statements, from: route) })
+    return try materialize(query, rows: try query.locatingErrors { try source.readNow(query.statements, from: route) })
   }
 
   /// Registers the objects of a fetch in batches from their headers, each not loaded before
@@ -75,7 +75,7 @@ extension ObjectContext {
   /// ``count(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func countNow(_ request: FetchRequest) throws -> Int {
     let query = try FetchQuery(request, context: self)
-    return Self.count(in: try query.locatingErrors { try store.backend.readNow(query.counting, from: source.queryRoute()) })
+    return Self.count(in: try query.locatingErrors { try source.readNow([query.counting], from: source.queryRoute()).first ?? SQLRows(columnCount: 0) })
   }
 
   /// How the database runs the objects' query of a request, a line per step (for tests and

@@ -147,13 +147,14 @@ extension ObjectContext {
     guard !hasChanges else {
       throw StoreError(.unsavedChanges, "save or roll back the context's changes before importing into it")
     }
+    source.databaseFailure = nil
     do {
       let report = StoreImportReport(graph: try run(), changes: try describeChanges())
       if dryRun { graph.rollback() }
       return report
     } catch {
       graph.rollback()
-      throw error
+      throw source.rootCause(of: error)
     }
   }
 

@@ -60,8 +60,35 @@ final class StoreSource: ObjectSource {
   /// The rows of one query, read in the import's transaction when there is one, else where
   /// `route` allows (identity lookups serve imports and upserts: they read the primary).
   private func readNow(_ statement: SQLStatement, from route: ReadRoute = .primary) throws -> SQLRows {
-    guard let transaction else { return try backend.readNow(statement, from: route) }
-    return try transaction.read([statement]).first ?? SQLRows(columnCount: 0)
+    try readNow([statement], from: route).first ?? SQLRows(columnCount: 0)
+  }
+
+  /// The rows of `statements`, read in the import's transaction when there is one, else where
+  /// `route` allows. A context working inside a transaction never asks the pool for a second
+  /// connection: a transaction holding the pool's last one would wait for itself.
+  func readNow(_ statements: [SQLStatement], from route: ReadRoute) throws -> [SQLRows] {
+    do {
+      guard let transaction else { return try backend.readNow(statements, from: route) }
+      return try transaction.read(statements)
+    } catch let error as StoreError {
+      databaseFailure = error
+      throw error
+    }
+  }
+
+  /// The last error the database gave a read of the graph's (an identity lookup, a
+  /// relationship fault), which the graph reports inside its own error (`nil` once an import
+  /// starts).
+  var databaseFailure: StoreError?
+
+  /// What an import or fetch that failed with `error` throws: the database's error when a
+  /// read of the graph's failed meanwhile (the connection was lost, say), since the graph's
+  /// or mapping error wrapping it in words would hide it from a caller that catches
+  /// `StoreError`; else `error`. Forgets the database's error.
+  func rootCause(of error: any Error) -> any Error {
+    defer { databaseFailure = nil }
+    if error is StoreError { return error }
+    return databaseFailure ?? error
   }
   private var dialect: any SQLDialect { decoder.dialect }
 

@@ -69,4 +69,97 @@ struct PostgresFaultTests {
     try await blocked.value
     #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
   }
+
+  /// What a test stops the server in the middle of.
+  private enum Operation: CaseIterable { case batchImport, save, fetch }
+
+  @Test("the server stopped and restarted at random moments of imports, saves and fetches: an error saying so or success, all of a transaction or none, and the pool goes on")
+  func serverStoppedAtRandomMoments() async throws {
+    let server = try PostgresTestServer.startPrivate()
+    let url = try server.makeDatabase()
+    let store = try await Store(postgres: url, schema: Library.schema, poolSize: 2)
+    let directory = try TemporaryStore()
+    let runs = Int(ProcessInfo.processInfo.environment["FOUNDRY_FAULT_RUNS"] ?? "") ?? 6
+    let seed = UInt64(Date().timeIntervalSince1970)
+    var random = SeededRandom(seed: seed)
+    var stored = 0
+    var outcomes: [String: Int] = [:]
+    for run in 0..<runs {
+      let operation = Operation.allCases[run % Operation.allCases.count]
+      let firstID = 1_000_000 * (run + 1)
+      let file = directory.directory.appendingPathComponent("run-\(run).json")
+      try Data(Self.authors(3_000, firstID: firstID).utf8).write(to: file)
+      let work = Task(executorPreference: QueueTaskExecutor()) { () async throws -> Int in
+        switch operation {
+        case .batchImport: return try await store.importJSON(contentsOf: file, entity: "Author", root: "authors", batchSize: 500).elementCount
+        case .save:
+          let context = try store.makeContext()
+          for id in firstID..<(firstID + 3_000) {
+            let author = try context.insert("Author")
+            author.id = .integer(Int64(id))
+            author.name = .string("Saved \(id)")
+          }
+          try await context.save()
+          return 3_000
+        case .fetch: return try await store.makeContext().fetch(FetchRequest(entity: "Author")).count
+        }
+      }
+      // Within about how long each takes here, so that most stops fall inside it.
+      try await Task.sleep(for: .milliseconds(Int(random.next(upperBound: [.batchImport: 1_500, .save: 400, .fetch: 60][operation] ?? 0))))
+      try await onOwnThread { try server.stopImmediately() }
+      let outcome: String
+      var written: ClosedRange<Int>
+      do {
+        let count = try await work.value
+        (outcome, written) = ("completed", operation == .fetch ? 0...0 : 3_000...3_000)
+        if operation == .fetch { #expect(count == stored, "run \(run) (seed \(seed))") }
+      } catch let error as StoreError {
+        #expect(error.code == .database, "run \(run) (seed \(seed)): \(error)")
+        let unknown = error.message.contains("while it committed")
+        (outcome, written) = (unknown ? "commit outcome unknown" : "failed: connection lost", unknown ? 0...3_000 : 0...0)
+        #expect(unknown || error.message.contains("nothing this operation wrote was committed"), "run \(run) (seed \(seed)): \(error)")
+      }
+      outcomes["\(operation) \(outcome)", default: 0] += 1
+      try await onOwnThread { try server.startServer() }
+      let range = try FetchRequest(entity: "Author", where: "id >= \(firstID) AND id < \(firstID + 3_000)")
+      let found = try await store.makeContext().count(range)
+      #expect(found == written.lowerBound || found == written.upperBound, "run \(run) (seed \(seed)): \(operation) \(outcome) left \(found) authors")
+      if operation == .batchImport, found == 0 {
+        #expect(try await store.importJSON(contentsOf: file, entity: "Author", root: "authors").elementCount == 3_000)
+      }
+      stored += operation == .fetch ? 0 : 3_000
+      #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == stored - (operation == .save && found == 0 ? 3_000 : 0))
+      if operation == .save, found == 0 { stored -= 3_000 }
+    }
+    print("server stops (seed \(seed)): \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))")
+    try server.stopImmediately()
+  }
+
+  /// `count` authors with IDs from `firstID` on, two books each, tags shared between them.
+  static func authors(_ count: Int, firstID: Int) -> String {
+    let items = (firstID..<(firstID + count)).map { id in
+      #"{"id": \#(id), "name": "Author \#(id)", "books": [{"id": \#(id * 10), "title": "A", "tags": ["shared"]}, {"id": \#(id * 10 + 1), "title": "B", "tags": ["t\#(id % 9)"]}]}"#
+    }
+    return #"{"authors": [\#(items.joined(separator: ",\n"))]}"#
+  }
+
+  @Test(
+    "a batch import that deletes stale objects on a pool of one connection, with no pool timeout: its reads share its transaction's connection, so it cannot wait for itself",
+    .timeLimit(.minutes(2)))
+  func importOnPoolOfOneCannotDeadlock() async throws {
+    var configuration = try PostgresStoreConfiguration(url: try PostgresTestServer.shared.get().makeDatabase(), poolSize: 1)
+    configuration.poolTimeout = nil
+    let store = try await Store(postgres: configuration, schema: Library.schema)
+    let directory = try TemporaryStore()
+    let first = directory.directory.appendingPathComponent("first.json")
+    let second = directory.directory.appendingPathComponent("second.json")
+    try Data(BatchImportTests.payload(authors: 30).utf8).write(to: first)
+    try Data(BatchImportTests.payload(authors: 20).utf8).write(to: second)
+    var options = GraphImportOptions()
+    options.staleObjects = .all
+    try await store.importJSON(contentsOf: first, entity: "Author", root: "authors", options: options, batchSize: 7)
+    let report = try await store.importJSON(contentsOf: second, entity: "Author", root: "authors", options: options, batchSize: 7)
+    #expect(report.saved.deleted.count >= 10)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 20)
+  }
 }

@@ -24,7 +24,7 @@ extension ObjectContext {
   /// ``aggregate(_:)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func aggregateNow(_ request: AggregateRequest) throws -> [[String: GraphValue]] {
     let query = try AggregateQuery(request, layout: store.layout, dialect: store.backend.dialect)
-    return try query.dictionaries(try store.backend.readNow([query.statement], from: source.queryRoute()).first ?? SQLRows(columnCount: 0))
+    return try query.dictionaries(try source.readNow([query.statement], from: source.queryRoute()).first ?? SQLRows(columnCount: 0))
   }
 }
 

@@ -1,0 +1,71 @@
+import FoundryStore
+internal import PostgresNIO
+
+/// A connection of the pool, whose queries always end: answered, failed by the server, or
+/// failed when the connection closes.
+///
+/// postgres-nio hands a query to its channel without a promise for the write: a query sent
+/// while the connection closes (the server stopped, the network cut it) is dropped with the
+/// closed channel's pipeline, and its future never completes. A save waiting for it would
+/// wait for good. So every query's promise is kept here until it completes, and when the
+/// connection closes, the ones still open fail with the connection lost; a query sent after
+/// that fails at once.
+///
+/// ```swift
+/// let result = try connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: logger).wait()
+/// ```
+final class PooledConnection: Sendable {
+  /// The queries sent and not yet answered, by the number each got; `nil` once the
+  /// connection closed.
+  private struct InFlight {
+    var promises: [Int: EventLoopPromise<PostgresQueryResult>]? = [:]
+    var next = 0
+  }
+
+  /// The error of a query the connection closed under.
+  struct Closed: Error {}
+
+  let connection: PostgresConnection
+  private let inFlight = Locked(InFlight())
+
+  init(_ connection: PostgresConnection) {
+    self.connection = connection
+    connection.closeFuture.whenComplete { [weak self] _ in self?.failInFlight() }
+  }
+
+  var eventLoop: any EventLoop { connection.eventLoop }
+  var isClosed: Bool { connection.isClosed }
+  var id: Int { connection.id }
+
+  /// Runs `query`; its future fails with the connection lost if the connection closes first.
+  func query(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+    let promise = eventLoop.makePromise(of: PostgresQueryResult.self)
+    let number = inFlight.withLock { state -> Int? in
+      guard state.promises != nil else { return nil }
+      state.next += 1
+      state.promises?[state.next] = promise
+      return state.next
+    }
+    guard let number else {
+      promise.fail(Closed())
+      return promise.futureResult
+    }
+    connection.query(query, logger: logger).whenComplete { result in
+      self.inFlight.withLock { _ = $0.promises?.removeValue(forKey: number) }
+      promise.completeWith(result)
+    }
+    return promise.futureResult
+  }
+
+  /// Closes the connection (every query still open fails).
+  func close() -> EventLoopFuture<Void> { connection.close() }
+
+  /// Fails every query not yet answered, and every query sent from now on.
+  private func failInFlight() {
+    let open = inFlight.withLock { state -> [EventLoopPromise<PostgresQueryResult>] in
+      defer { state.promises = nil }
+      return Array((state.promises ?? [:]).values)
+    }
+    for promise in open { promise.fail(Closed()) }
+  }
+}
