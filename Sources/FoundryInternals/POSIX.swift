@@ -44,6 +44,13 @@ package enum POSIX {
     return true
   }
 
+  /// Makes a write past the file-size limit (`ulimit -f`, `RLIMIT_FSIZE`) fail with `EFBIG`,
+  /// which the writer reports, instead of killing the process with `SIGXFSZ`: for the command
+  /// line, which owns its process (a library leaves signals to its program).
+  package static func reportFileSizeLimit() {
+    _ = signal(SIGXFSZ, SIG_IGN)
+  }
+
   /// Ends the process with `status`.
   package static func exit(_ status: Int32) -> Never {
     #if canImport(Glibc)

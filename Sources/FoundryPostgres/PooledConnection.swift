@@ -25,12 +25,21 @@ final class PooledConnection: Sendable {
   /// The error of a query the connection closed under.
   struct Closed: Error {}
 
+  /// The error of a query the server did not answer in time: the connection was closed.
+  struct Unanswered: Error {
+    let after: Duration
+  }
+
   let connection: PostgresConnection
+  /// How long a query may go unanswered before the connection is given up (`nil`: no
+  /// limit): what bounds a connection that stalls without closing.
+  let responseTimeout: Duration?
   private let inFlight = Locked(InFlight())
 
-  init(_ connection: PostgresConnection) {
+  init(_ connection: PostgresConnection, responseTimeout: Duration? = nil) {
     self.connection = connection
-    connection.closeFuture.whenComplete { [weak self] _ in self?.failInFlight() }
+    self.responseTimeout = responseTimeout
+    connection.closeFuture.whenComplete { [weak self] _ in self?.failInFlight(with: Closed()) }
   }
 
   var eventLoop: any EventLoop { connection.eventLoop }
@@ -50,22 +59,32 @@ final class PooledConnection: Sendable {
       promise.fail(Closed())
       return promise.futureResult
     }
+    let deadline = responseTimeout.map { timeout in eventLoop.scheduleTask(in: TimeAmount(timeout)) { self.giveUp(after: timeout) } }
     connection.query(query, logger: logger).whenComplete { result in
+      deadline?.cancel()
       self.inFlight.withLock { _ = $0.promises?.removeValue(forKey: number) }
       promise.completeWith(result)
     }
     return promise.futureResult
   }
 
+  /// Fails every query still open, saying the server did not answer in time, and closes the
+  /// connection, which no later answer can put back in step.
+  private func giveUp(after timeout: Duration) {
+    failInFlight(with: Unanswered(after: timeout))
+    connection.close().whenComplete { _ in withExtendedLifetime(self.connection) {} }
+  }
+
   /// Closes the connection (every query still open fails).
   func close() -> EventLoopFuture<Void> { connection.close() }
 
-  /// Fails every query not yet answered, and every query sent from now on.
-  private func failInFlight() {
+  /// Fails every query not yet answered with `error`, and every query sent from now on with
+  /// ``Closed``.
+  private func failInFlight(with error: any Error) {
     let open = inFlight.withLock { state -> [EventLoopPromise<PostgresQueryResult>] in
       defer { state.promises = nil }
       return Array((state.promises ?? [:]).values)
     }
-    for promise in open { promise.fail(Closed()) }
+    for promise in open { promise.fail(error) }
   }
 }

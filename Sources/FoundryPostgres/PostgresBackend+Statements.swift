@@ -145,11 +145,13 @@ extension PostgresBackend {
     StoreError(.database, "PostgreSQL: the connection to the server was lost (\(why)); nothing this operation wrote was committed")
   }
 
-  /// Whether `error` says the connection closed under the operation.
+  /// Whether `error` says the connection closed under the operation: closed, or ended by
+  /// the server (`57P01` terminated by an administrator, `57P02` crash, `57P03` starting up).
   static func isConnectionLoss(_ error: any Error) -> Bool {
     if error is PooledConnection.Closed { return true }
-    guard let error = error as? PSQLError, error.serverInfo == nil else { return false }
-    return [.serverClosedConnection, .uncleanShutdown].contains(error.code)
+    guard let error = error as? PSQLError else { return false }
+    guard let info = error.serverInfo else { return [.serverClosedConnection, .uncleanShutdown].contains(error.code) }
+    return ["57P01", "57P02", "57P03"].contains(info[.sqlState] ?? "")
   }
 
   /// The error of a `COMMIT` that failed: when the connection was lost, the server may have
@@ -166,6 +168,15 @@ extension PostgresBackend {
   static func storeError(_ error: any Error) -> any Error {
     if error is StoreError { return error }
     if error is PooledConnection.Closed { return connectionLost("serverClosedConnection") }
+    if let error = error as? PooledConnection.Unanswered {
+      return StoreError(
+        .database,
+        "PostgreSQL: the server did not answer within \(error.after) (statementTimeout and 5 seconds more), so the connection was closed; nothing this operation wrote was committed"
+      )
+    }
+    if let error = error as? PostgresConnectionPool.ConnectTimedOut {
+      return StoreError(.database, "PostgreSQL: no connection to the server within \(error.after) (connectTimeout); nothing this operation wrote was committed")
+    }
     guard let error = error as? PSQLError else { return StoreError(.database, "PostgreSQL: \(error)") }
     guard let info = error.serverInfo else {
       if [.serverClosedConnection, .uncleanShutdown].contains(error.code) { return connectionLost("\(error.code)") }
@@ -181,6 +192,7 @@ extension PostgresBackend {
     let message = info[.message] ?? "\(error.code)"
     let detail = info[.detail].map { " (\($0))" } ?? ""
     if state.hasPrefix("23") { return StoreError(.constraint, message + detail) }
+    if isConnectionLoss(error) { return connectionLost("\(message), PostgreSQL \(state)") }
     return StoreError(.database, "\(message)\(detail) (PostgreSQL \(state))")
   }
 }

@@ -40,7 +40,7 @@ final class PostgresBackend: StoreBackend {
   /// see the same state of the store.
   func readFuture(_ statements: [SQLStatement]) -> EventLoopFuture<[SQLRows]> {
     let logger = pool.logger
-    return pool.withConnection { connection in Self.read(statements, on: connection, logger: logger) }
+    return pool.withConnection(retrying: true) { connection in Self.read(statements, on: connection, logger: logger) }
   }
 
   /// The rows of `statements` on `connection`: in a read-only repeatable-read transaction
@@ -64,7 +64,9 @@ final class PostgresBackend: StoreBackend {
 
   private func writeFuture(_ plan: WritePlan) -> EventLoopFuture<[Int64]> {
     let logger = pool.logger
-    return pool.withConnection { connection in
+    // Run again on another connection when the connection closed before COMMIT: the server
+    // rolled the first run back (a lost COMMIT fails with an error of its own).
+    return pool.withConnection(retrying: true) { connection in
       Self.transaction(on: connection, begin: "BEGIN", commits: true, logger: logger) { Self.run(plan, on: connection, logger: logger) }
     }
   }

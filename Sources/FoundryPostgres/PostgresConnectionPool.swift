@@ -22,28 +22,57 @@ final class PostgresConnectionPool: Sendable {
     case wait(EventLoopFuture<PooledConnection>)
   }
 
+  /// The error of a connection whose handshake did not end within ``connectTimeout``.
+  struct ConnectTimedOut: Error {
+    let after: Duration
+  }
+
   let configuration: PostgresConnection.Configuration
   let size: Int
   /// How long a caller waits for a connection given back before it fails (`nil`: no limit).
   let waitTimeout: Duration?
+  /// How long opening a connection may take, handshake included.
+  let connectTimeout: Duration
+  /// How long a query may go unanswered before its connection is given up (`nil`: no limit).
+  let responseTimeout: Duration?
   let logger: Logger
   private let group: any EventLoopGroup
   private let state = Locked(State())
 
-  init(configuration: PostgresConnection.Configuration, size: Int, waitTimeout: Duration? = nil, logger: Logger) {
+  init(
+    configuration: PostgresConnection.Configuration, size: Int, waitTimeout: Duration? = nil, connectTimeout: Duration = .seconds(10),
+    responseTimeout: Duration? = nil, logger: Logger
+  ) {
     self.configuration = configuration
     self.size = max(1, size)
     self.waitTimeout = waitTimeout
+    self.connectTimeout = connectTimeout
+    self.responseTimeout = responseTimeout
     self.logger = logger
     self.group = MultiThreadedEventLoopGroup.singleton
   }
 
   /// Runs `body` on a connection of the pool, giving it back when the future `body` returns
-  /// completes.
-  func withConnection<T: Sendable>(_ body: @escaping @Sendable (PooledConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
-    lease().flatMap { connection in
+  /// completes; with `retrying`, once more on another connection when the connection closed
+  /// under it (an idle connection the server ended meanwhile): for work that a second run
+  /// cannot do twice, a read, or a write whose transaction cannot have committed.
+  func withConnection<T: Sendable>(retrying: Bool = false, _ body: @escaping @Sendable (PooledConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+    let attempt = lease().flatMap { connection in
       body(connection).always { _ in self.giveBack(connection) }
     }
+    guard retrying else { return attempt }
+    return attempt.flatMapError { error in
+      guard PostgresBackend.isConnectionLoss(error) else { return attempt }
+      // When no new connection can be made either, the loss is what the caller must hear of.
+      return self.withConnection(retrying: false, body).flatMapError { second in
+        Self.isConnectFailure(second) ? attempt : self.group.any().makeFailedFuture(second)
+      }
+    }
+  }
+
+  /// Whether `error` says no connection could be made.
+  static func isConnectFailure(_ error: any Error) -> Bool {
+    error is ConnectTimedOut || (error as? PSQLError)?.code == .connectionError
   }
 
   /// A connection for one operation: an idle one, a new one while fewer than ``size`` are
@@ -125,7 +154,23 @@ final class PostgresConnectionPool: Sendable {
   }
 
   private func open(id: Int, on eventLoop: any EventLoop) -> EventLoopFuture<PooledConnection> {
-    PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).map(PooledConnection.init).flatMapErrorThrowing { error in
+    let responseTimeout = self.responseTimeout
+    let connecting = PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger)
+    // The driver's own timeout covers the TCP connection only: a server (or a proxy) that
+    // accepts and then says nothing would hold the handshake for good.
+    let opened = eventLoop.makePromise(of: PooledConnection.self)
+    let deadline = eventLoop.scheduleTask(in: TimeAmount(connectTimeout)) { [connectTimeout] in
+      opened.fail(ConnectTimedOut(after: connectTimeout))
+    }
+    connecting.whenComplete { result in
+      deadline.cancel()
+      opened.completeWith(result.map { PooledConnection($0, responseTimeout: responseTimeout) })
+    }
+    opened.futureResult.whenFailure { _ in
+      // A handshake that ends after the deadline leaves a connection nobody holds: close it.
+      connecting.whenSuccess { late in late.close().whenComplete { _ in withExtendedLifetime(late) {} } }
+    }
+    return opened.futureResult.flatMapErrorThrowing { error in
       self.state.withLock { $0.opened -= 1 }
       throw error
     }

@@ -29,8 +29,8 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   /// How many connections the store opens at most (at least 1): saves and reads beyond
   /// that wait for a free one.
   public var poolSize: Int
-  /// How long opening a connection may take (a URL's `connect_timeout`, in seconds): 10 s
-  /// unless said.
+  /// How long opening a connection may take, handshake included (a URL's `connect_timeout`,
+  /// in seconds): 10 s unless said.
   public var connectTimeout: Duration = .seconds(10)
   /// How long a save or read waits for a free connection when all ``poolSize`` are busy
   /// before it fails with `StoreError` `database`: 30 s unless said; `nil` waits as long as
@@ -38,7 +38,9 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
   public var poolTimeout: Duration? = .seconds(30)
   /// How long the server lets one statement run before it cancels it (PostgreSQL's
   /// `statement_timeout`, set for the store's connections): the server's own setting when
-  /// `nil`. A cancelled statement fails its save or read with `StoreError` `database`.
+  /// `nil`. A cancelled statement fails its save or read with `StoreError` `database`. A
+  /// statement still unanswered 5 seconds later (a network that stalled, which the server's
+  /// cancellation cannot cross) closes its connection and fails the same way.
   public var statementTimeout: Duration?
   /// Whether and how connections are encrypted (``PostgresTLSMode/prefer`` unless said, as
   /// libpq; TCP only: a Unix socket is not encrypted).

@@ -109,9 +109,9 @@ struct PostgresStoreOpener: Sendable {
   static func makeBackend(_ configuration: PostgresStoreConfiguration) throws(StoreError) -> PostgresBackend {
     let logger = Logger(label: "foundry.postgres")
     let replicas = try configuration.replicas.map { replica throws(StoreError) in
-      PostgresReplica(pool: PostgresConnectionPool(configuration: try replica.connection(), size: replica.poolSize, waitTimeout: replica.poolTimeout, logger: logger))
+      PostgresReplica(pool: try replica.makePool(logger: logger))
     }
-    let primary = PostgresConnectionPool(configuration: try configuration.connection(), size: configuration.poolSize, waitTimeout: configuration.poolTimeout, logger: logger)
+    let primary = try configuration.makePool(logger: logger)
     return PostgresBackend(pool: primary, replicas: replicas)
   }
 
@@ -169,19 +169,29 @@ extension PostgresStoreConfiguration {
   /// - Throws: ``StoreError`` `database` when TLS cannot be set up (its trusted certificates
   ///   cannot be read).
   func connection() throws(StoreError) -> PostgresConnection.Configuration {
+    var configuration: PostgresConnection.Configuration
     if let unixSocketPath {
-      var configuration = PostgresConnection.Configuration(unixSocketPath: unixSocketPath, username: username, password: password, database: database)
-      configuration.options.connectTimeout = TimeAmount(connectTimeout)
-      return configuration
+      configuration = PostgresConnection.Configuration(unixSocketPath: unixSocketPath, username: username, password: password, database: database)
+    } else {
+      let tls = try tls.connectionTLS(trustedCertificatesPath: trustedCertificatesPath)
+      configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
     }
-    let tls = try tls.connectionTLS(trustedCertificatesPath: trustedCertificatesPath)
-    var configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
     configuration.options.connectTimeout = TimeAmount(connectTimeout)
     if let statementTimeout {
       let milliseconds = max(1, statementTimeout.components.seconds * 1_000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)
       configuration.options.additionalStartupParameters.append(("statement_timeout", "\(milliseconds)"))
     }
     return configuration
+  }
+
+  /// The pool of connections to this server: ``poolSize`` of them, callers waiting at most
+  /// ``poolTimeout`` for one, a handshake at most ``connectTimeout``, and with a
+  /// ``statementTimeout`` a query unanswered 5 seconds past it gives its connection up (the
+  /// server's cancellation cannot arrive through a stalled network).
+  func makePool(logger: Logger) throws(StoreError) -> PostgresConnectionPool {
+    PostgresConnectionPool(
+      configuration: try connection(), size: poolSize, waitTimeout: poolTimeout, connectTimeout: connectTimeout,
+      responseTimeout: statementTimeout.map { $0 + .seconds(5) }, logger: logger)
   }
 
   /// How errors name the database: its address, without the password.

@@ -12,31 +12,36 @@ internal import GRDBSQLite
 final class SQLiteBackend: StoreBackend {
   let writer: any DatabaseWriter
   let dialect: any SQLDialect = SQLiteDialect()
+  /// The store's file, as errors name it (`nil` in memory).
+  let file: String?
 
-  init(writer: any DatabaseWriter) { self.writer = writer }
+  init(writer: any DatabaseWriter, file: String? = nil) {
+    self.writer = writer
+    self.file = file
+  }
 
   func read(_ statements: [SQLStatement]) async throws -> [SQLRows] {
     do {
       return try await writer.read { db in try Self.rows(statements, db) }
-    } catch { throw Self.storeError(error) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   func readNow(_ statements: [SQLStatement]) throws -> [SQLRows] {
     do {
       return try writer.read { db in try Self.rows(statements, db) }
-    } catch { throw Self.storeError(error) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   func write(_ plan: WritePlan) async throws -> [Int64] {
     do {
       return try await writer.writeWithoutTransaction { db in try Self.save(plan, db) }
-    } catch { throw Self.storeError(error) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   func writeNow(_ plan: WritePlan) throws -> [Int64] {
     do {
       return try writer.writeWithoutTransaction { db in try Self.save(plan, db) }
-    } catch { throw Self.storeError(error) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   /// Runs a plan in one immediate transaction (the write lock taken first, so the rows it
@@ -68,21 +73,21 @@ final class SQLiteBackend: StoreBackend {
 
   func transaction<T: Sendable>(commits: Bool, _ body: @Sendable (any StoreTransaction) throws -> T) async throws -> T {
     do {
-      return try await writer.writeWithoutTransaction { db in try Self.transaction(commits: commits, db, body) }
-    } catch { throw Self.storeError(error) }
+      return try await writer.writeWithoutTransaction { db in try Self.transaction(commits: commits, db, file: self.file, body) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   func transactionNow<T>(commits: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T {
     do {
-      return try writer.writeWithoutTransaction { db in try Self.transaction(commits: commits, db, body) }
-    } catch { throw Self.storeError(error) }
+      return try writer.writeWithoutTransaction { db in try Self.transaction(commits: commits, db, file: self.file, body) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   /// Runs `body` in one immediate transaction on `db`, committed or rolled back.
-  private static func transaction<T>(commits: Bool, _ db: Database, _ body: (any StoreTransaction) throws -> T) throws -> T {
+  private static func transaction<T>(commits: Bool, _ db: Database, file: String?, _ body: (any StoreTransaction) throws -> T) throws -> T {
     var result: T?
     try db.inTransaction(.immediate) {
-      result = try body(SQLiteTransaction(db: db))
+      result = try body(SQLiteTransaction(db: db, file: file))
       return commits ? .commit : .rollback
     }
     guard let result else { throw StoreError(.database, "the transaction ended without a result") }
@@ -92,13 +97,13 @@ final class SQLiteBackend: StoreBackend {
   func record(_ key: String) throws -> String? {
     do {
       return try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM foundry_store WHERE key = ?", arguments: [key]) }
-    } catch { throw Self.storeError(error) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   func setRecord(_ key: String, to value: String) throws {
     do {
       try writer.write { db in try db.execute(sql: "INSERT OR REPLACE INTO foundry_store (key, value) VALUES (?, ?)", arguments: [key, value]) }
-    } catch { throw Self.storeError(error) }
+    } catch { throw Self.storeError(error, file: file) }
   }
 
   // MARK: - Statements
@@ -200,9 +205,10 @@ final class SQLiteBackend: StoreBackend {
   }
 
   /// A database error as the store's error kinds.
-  static func storeError(_ error: any Error) -> any Error {
+  static func storeError(_ error: any Error, file: String? = nil) -> any Error {
     guard let error = error as? DatabaseError else { return error }
     let message = error.message ?? "\(error)"
+    if let file, let storage = storageError(error, file: file) { return storage }
     // A query within QueryLimits can still compile to SQL nested deeper than SQLite takes (a
     // key path through a dozen to-many relationships nests a subquery each).
     if message.hasPrefix("Expression tree is too large") || message == "parser stack overflow" {
@@ -213,6 +219,21 @@ final class SQLiteBackend: StoreBackend {
     case .SQLITE_NOTADB: return StoreError(.notAStore, message)
     case .SQLITE_CORRUPT: return StoreError(.corrupt, message)
     default: return StoreError(.database, "\(message) (SQLite \(error.resultCode))")
+    }
+  }
+
+  /// An error of the file itself, naming it: no room to grow (`SQLITE_FULL` for a full disk,
+  /// `SQLITE_IOERR_WRITE` past the file-size limit), or no right to write.
+  private static func storageError(_ error: DatabaseError, file: String) -> StoreError? {
+    let unchanged = "the store is as of its last completed save"
+    switch error.resultCode {
+    case .SQLITE_FULL:
+      return StoreError(.storageFull, "\(file): the disk is full (\(error.message ?? "database or disk is full")); \(unchanged)")
+    case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_WRITE:
+      return StoreError(.storageFull, "\(file): the file could not grow (a full disk or the file-size limit: \(error.message ?? "disk I/O error")); \(unchanged)")
+    case .SQLITE_READONLY:
+      return StoreError(.readOnly, "\(file): the store cannot be written (\(error.message ?? "read-only")): check the permissions of the file and its folder")
+    default: return nil
     }
   }
 }

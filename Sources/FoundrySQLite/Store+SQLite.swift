@@ -45,9 +45,9 @@ extension Store {
       case .current: break
       case .outdated(let plan): try SQLiteMigration.run(plan, definition: definition, record: layout.recordText, in: pool)
       }
-      self.init(backend: SQLiteBackend(writer: pool), layout: layout)
+      self.init(backend: SQLiteBackend(writer: pool, file: path), layout: layout)
     } catch {
-      throw SQLiteBackend.storeError(error)
+      throw SQLiteBackend.storeError(error, file: path)
     }
   }
 
@@ -133,7 +133,7 @@ enum SQLiteStoreFile {
     } catch let error as StoreError {
       throw error
     } catch {
-      throw (SQLiteBackend.storeError(error) as? StoreError) ?? StoreError(.database, "\(error)")
+      throw (SQLiteBackend.storeError(error, file: path) as? StoreError) ?? StoreError(.database, "\(error)")
     }
     return recorded.isEmpty ? nil : recorded
   }

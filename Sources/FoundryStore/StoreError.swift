@@ -31,6 +31,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidValue = Code(description: "invalidValue")
     /// The context has unsaved changes, which an import would save with its own.
     public static let unsavedChanges = Code(description: "unsavedChanges")
+    /// The store's file could not grow: the disk is full or the process's file-size limit is
+    /// reached. The store is as of its last completed save, and works again once there is room.
+    public static let storageFull = Code(description: "storageFull")
+    /// The store's file, or the folder it needs to write beside it, cannot be written.
+    public static let readOnly = Code(description: "readOnly")
     /// The database reported an error.
     public static let database = Code(description: "database")
   }

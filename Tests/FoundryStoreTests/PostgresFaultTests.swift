@@ -162,4 +162,88 @@ struct PostgresFaultTests {
     #expect(report.saved.deleted.count >= 10)
     #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 20)
   }
+
+  @Test("connections ended by pg_terminate_backend: an idle one is replaced unseen; a save's is retried on another; a batch import's fails saying so and leaves nothing")
+  func terminatedConnections() async throws {
+    let server = try PostgresTestServer.shared.get()
+    let url = try server.makeDatabase()
+    let store = try await Store(postgres: url, schema: Library.schema, poolSize: 2)
+    let endOthers = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    for round in 0..<5 {
+      #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == round)
+      _ = try await onOwnThread { try server.sql(endOthers, in: url) }
+      let context = try store.makeContext()
+      try context.insert("Tag").label = .string("idle \(round)")
+      try await context.save()
+    }
+    // A save waiting for a lock, its connection ended under it: run again on another.
+    let holder = try await onOwnThread { try server.startLock(#"LOCK TABLE "Tag" IN SHARE ROW EXCLUSIVE MODE"#, in: url) }
+    let context = try store.makeContext()
+    try context.insert("Tag").label = "busy"
+    let saving = Task(executorPreference: QueueTaskExecutor()) { _ = try await context.save() }
+    let waiting = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    try await onOwnThread {
+      try server.waitForLockWaiters(1, in: url)
+      try server.sql(waiting, in: url)
+      try server.waitForLockWaiters(1, in: url)
+      try server.releaseLock(in: url)
+    }
+    _ = try await onOwnThread { holder.wait() }
+    try await saving.value
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 6)
+    // A batch import reads its input as it goes: it cannot run again, so it fails.
+    let directory = try TemporaryStore()
+    let file = directory.directory.appendingPathComponent("authors.json")
+    try Data(Self.authors(200, firstID: 1).utf8).write(to: file)
+    let lock = try await onOwnThread { try server.startLock(#"LOCK TABLE "Book" IN SHARE ROW EXCLUSIVE MODE"#, in: url) }
+    let importing = Task(executorPreference: QueueTaskExecutor()) { _ = try await store.importJSON(contentsOf: file, entity: "Author", root: "authors") }
+    try await onOwnThread {
+      try server.waitForLockWaiters(1, in: url)
+      try server.sql(waiting, in: url)
+    }
+    let error = await #expect(throws: StoreError.self) { try await importing.value }
+    #expect(error?.message.hasPrefix("PostgreSQL: the connection to the server was lost") == true)
+    try await onOwnThread { try server.releaseLock(in: url) }
+    _ = try await onOwnThread { lock.wait() }
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 0)
+    #expect(try await store.importJSON(contentsOf: file, entity: "Author", root: "authors").elementCount == 200)
+  }
+
+  @Test(
+    "a network that stalls or drops connections mid-statement: the response and connect timeouts fire, a dropped read fails saying so, and the store goes on once the network is back"
+  )
+  func stallingAndDroppingNetwork() async throws {
+    let server = try PostgresTestServer.shared.get()
+    let url = try server.makeDatabase()
+    let proxy = try TCPProxy(to: server.port)
+    defer { proxy.stop() }
+    var configuration = try PostgresStoreConfiguration(url: url.replacingOccurrences(of: ":\(server.port)/", with: ":\(proxy.port)/"), poolSize: 1)
+    configuration.statementTimeout = .milliseconds(200)
+    configuration.connectTimeout = .seconds(1)
+    let store = try await Store(postgres: configuration, schema: Library.schema)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
+
+    proxy.mode = .stall
+    let stalled = await #expect(throws: StoreError.self) { _ = try await store.makeContext().count(FetchRequest(entity: "Tag")) }
+    #expect(
+      stalled?.message
+        == "PostgreSQL: the server did not answer within 5.2 seconds (statementTimeout and 5 seconds more), so the connection was closed; nothing this operation wrote was committed"
+    )
+    // The next connection's handshake stalls too: connectTimeout.
+    let connecting = await #expect(throws: StoreError.self) { _ = try await store.makeContext().count(FetchRequest(entity: "Tag")) }
+    #expect(connecting?.message == "PostgreSQL: no connection to the server within 1.0 seconds (connectTimeout); nothing this operation wrote was committed")
+
+    proxy.mode = .forward
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
+    let reading = Task(executorPreference: QueueTaskExecutor()) { try await store.backend.read(SQLStatement("SELECT pg_sleep(0.1) FROM generate_series(1, 100)")) }
+    try await Task.sleep(for: .milliseconds(50))
+    proxy.mode = .drop
+    let dropped = await #expect(throws: StoreError.self) { _ = try await reading.value }
+    #expect(dropped?.code == .database)
+    proxy.mode = .forward
+    let context = try store.makeContext()
+    try context.insert("Tag").label = "after"
+    try await context.save()
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 1)
+  }
 }

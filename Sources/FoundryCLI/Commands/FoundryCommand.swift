@@ -54,6 +54,7 @@ package struct FoundryCommand: ParsableCommand {
   /// FoundryCommand.main()
   /// ```
   package static func main() -> Never {
+    POSIX.reportFileSizeLimit()
     POSIX.exit(run(Array(CommandLine.arguments.dropFirst()), console: .standard))
   }
 
