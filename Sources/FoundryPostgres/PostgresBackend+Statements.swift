@@ -145,12 +145,18 @@ extension PostgresBackend {
     StoreError(.database, "PostgreSQL: the connection to the server was lost (\(why)); nothing this operation wrote was committed")
   }
 
+  /// The error of a connection not made within `connectTimeout` (by the driver, for the TCP
+  /// connection, or by the pool, for the handshake).
+  static func connectTimedOut(after timeout: Duration) -> StoreError {
+    StoreError(.database, "PostgreSQL: no connection to the server within \(timeout) (connectTimeout); nothing this operation wrote was committed")
+  }
+
   /// Whether `error` says the connection closed under the operation: closed, or ended by
   /// the server (`57P01` terminated by an administrator, `57P02` crash, `57P03` starting up).
   static func isConnectionLoss(_ error: any Error) -> Bool {
     if error is PooledConnection.Closed { return true }
     guard let error = error as? PSQLError else { return false }
-    guard let info = error.serverInfo else { return [.serverClosedConnection, .uncleanShutdown].contains(error.code) }
+    guard let info = error.serverInfo else { return [.serverClosedConnection, .uncleanShutdown, .clientClosedConnection].contains(error.code) }
     return ["57P01", "57P02", "57P03"].contains(info[.sqlState] ?? "")
   }
 
@@ -174,12 +180,13 @@ extension PostgresBackend {
         "PostgreSQL: the server did not answer within \(error.after) (statementTimeout and 5 seconds more), so the connection was closed; nothing this operation wrote was committed"
       )
     }
-    if let error = error as? PostgresConnectionPool.ConnectTimedOut {
-      return StoreError(.database, "PostgreSQL: no connection to the server within \(error.after) (connectTimeout); nothing this operation wrote was committed")
-    }
+    if let error = error as? PostgresConnectionPool.ConnectTimedOut { return connectTimedOut(after: error.after) }
     guard let error = error as? PSQLError else { return StoreError(.database, "PostgreSQL: \(error)") }
     guard let info = error.serverInfo else {
-      if [.serverClosedConnection, .uncleanShutdown].contains(error.code) { return connectionLost("\(error.code)") }
+      if isConnectionLoss(error) { return connectionLost("\(error.code)") }
+      if error.code == .connectionError, case .connectTimeout(let amount) = error.underlying as? ChannelError {
+        return connectTimedOut(after: .nanoseconds(amount.nanoseconds))
+      }
       if error.code == .connectionError {
         return StoreError(.database, "PostgreSQL: no connection to the server\(connectionFailure(error.underlying)); nothing this operation wrote was committed")
       }

@@ -231,6 +231,13 @@ final class SQLiteBackend: StoreBackend {
       return StoreError(.storageFull, "\(file): the disk is full (\(error.message ?? "database or disk is full")); \(unchanged)")
     case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_WRITE:
       return StoreError(.storageFull, "\(file): the file could not grow (a full disk or the file-size limit: \(error.message ?? "disk I/O error")); \(unchanged)")
+    case .SQLITE_CORRUPT:
+      return StoreError(.corrupt, "\(file) is damaged (\(error.message ?? "malformed")): foundry check --store \(file) lists what is wrong")
+    case .SQLITE_NOTADB:
+      return StoreError(.notAStore, "\(file) is not an SQLite database (\(error.message ?? "not a database")), so not a Foundry store")
+    case .SQLITE_BUSY:
+      return StoreError(
+        .database, "\(file): another process has been writing the store for longer than busyTimeout (\(error.message ?? "database is locked")); nothing was written")
     case .SQLITE_READONLY:
       return StoreError(.readOnly, "\(file): the store cannot be written (\(error.message ?? "read-only")): check the permissions of the file and its folder")
     default: return nil

@@ -26,17 +26,22 @@ extension Store {
   /// records the specs names were bound to (`TransformerRegistry.bind(_:to:)`) and binds
   /// them again when it is opened without them; a name bound otherwise, or a transformer
   /// registered as a value and not registered again, is `schemaMismatch` naming the attribute.
+  ///
+  /// Processes share the file: while another process saves or imports, a save or import waits
+  /// for it up to `busyTimeout`, then fails with `StoreError` `database` naming the file;
+  /// readers never wait and never see half a save.
   /// - Parameters:
   ///   - path: The file.
   ///   - schema: The schema of the objects.
   ///   - transformers: The transformers of the model's transformer names.
-  public convenience init(path: String, schema: Schema, transformers: TransformerRegistry = .standard) throws {
+  ///   - busyTimeout: How long a write waits for another process's write to end.
+  public convenience init(path: String, schema: Schema, transformers: TransformerRegistry = .standard, busyTimeout: Duration = .seconds(10)) throws {
     let recorded = try SQLiteStoreFile.record(path: path)
     let layout = try StoreLayout.opening(schema, transformers: transformers, recorded: recorded)
     let definition = layout.createStatements(SQLiteDialect())
     let state = try StoreRecord.state(of: recorded, name: path, layout: layout, definition: definition, dialect: SQLiteDialect())
     var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
+    configuration.busyMode = .timeout(Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
     SQLiteFolding.register(in: &configuration)
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
@@ -65,11 +70,12 @@ extension Store {
   ///   - path: The file.
   ///   - transformers: Transformers the store's bindings need beyond the specs it recorded
   ///     (those registered as values in the app that made it).
-  public convenience init(path: String, transformers: TransformerRegistry = .standard) throws {
+  ///   - busyTimeout: How long a write waits for another process's write to end.
+  public convenience init(path: String, transformers: TransformerRegistry = .standard, busyTimeout: Duration = .seconds(10)) throws {
     guard let record = try SQLiteStoreFile.recordedSchema(path: path) else {
       throw StoreError(.notAStore, "\(path) is not a Foundry store that records its schema (give the model instead)")
     }
-    try self.init(path: path, schema: try Store.schema(fromRecord: record), transformers: transformers)
+    try self.init(path: path, schema: try Store.schema(fromRecord: record), transformers: transformers, busyTimeout: busyTimeout)
   }
 
   /// A store in memory, gone with the last reference to it: for tests and scratch work.
@@ -95,21 +101,36 @@ extension Store {
 enum SQLiteStoreFile {
   /// The schema a store file records, if it is a store that records one.
   static func recordedSchema(path: String) throws(StoreError) -> String? {
-    guard let recorded = try record(path: path), recorded["format"] == StoreRecord.format else {
-      throw StoreError(.notAStore, "\(path) is not a Foundry store")
-    }
+    guard let recorded = try record(path: path), !recorded.isEmpty else { throw StoreError(.notAStore, "\(path) is not a Foundry store") }
+    try StoreRecord.checkFormat(of: recorded, name: path)
     return recorded["schema"]
+  }
+
+  /// Refuses a missing or empty database whose write-ahead log is still there: the log holds
+  /// saves of the file that went, and a new store made beside it would lose or misread them.
+  private static func checkNoOrphanLog(_ path: String) throws(StoreError) {
+    let log = path + "-wal"
+    let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+    guard size > 0 else { return }
+    throw StoreError(
+      .corrupt, "\(path) is missing or empty, but its write-ahead log \(log) is there: restore the database file beside it, or remove the log to start a new store")
   }
 
   /// The `foundry_store` record of the file at `path`, read without changing the file: `nil`
   /// for a missing or empty file (or an SQLite file without tables), empty for a store
   /// without a record.
   static func record(path: String) throws(StoreError) -> [String: String]? {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard FileManager.default.fileExists(atPath: path) else {
+      try checkNoOrphanLog(path)
+      return nil
+    }
     guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError(.notAStore, "\(path) cannot be read") }
     let header = (try? handle.read(upToCount: 16)) ?? Data()
     try? handle.close()
-    if header.isEmpty { return nil }
+    if header.isEmpty {
+      try checkNoOrphanLog(path)
+      return nil
+    }
     guard header == Data("SQLite format 3\0".utf8) else {
       throw StoreError(.notAStore, "\(path) is not an SQLite database, so not a Foundry store")
     }

@@ -155,6 +155,7 @@ struct SavePlanner {
         // Objects linked to a slot left unloaded: the store keeps the other links as they are.
         guard isOwner else { continue }
         for member in linked {
+          unlinkElsewhere(member, from: me, in: join, table: table)
           plan.statements.append(link(into: table, row: "(?, ?, NULL)", [me, row(of: member)]))
         }
         continue
@@ -172,6 +173,7 @@ struct SavePlanner {
         }
         let existing = Set((before ?? []).map(ObjectIdentifier.init))
         for (position, member) in now.enumerated() where !existing.contains(ObjectIdentifier(member)) {
+          unlinkElsewhere(member, from: me, in: join, table: table)
           plan.statements.append(link(into: table, row: "(?, ?, ?)", [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)]))
         }
       }
@@ -188,6 +190,14 @@ struct SavePlanner {
         positions.append(statement)
       }
     }
+  }
+
+  /// Removes the stored link of `member` to another owner, when the join table's target side
+  /// is to-one: the member moved to `owner` (`book.author = other`), and its old owner's list
+  /// may not be loaded in this context to say so. A member new in this save has no link yet.
+  private mutating func unlinkElsewhere(_ member: ManagedObject, from owner: SQLArgument, in join: JoinTable, table: String) {
+    guard join.isTargetUnique, member.persistentID != nil else { return }
+    plan.statements.append(SQLStatement("DELETE FROM \(table) WHERE \"target\" = ? AND \"owner\" <> ?", [row(of: member), owner]))
   }
 
   /// The update of a position column (`mine`) of join table number `join` (quoted `table`),

@@ -24,9 +24,7 @@ package enum StoreRecord {
     of recorded: [String: String]?, name: String, layout: StoreLayout, definition: [String], dialect: any SQLDialect
   ) throws(StoreError) -> State {
     guard let recorded else { return .new }
-    guard recorded["format"] == format else {
-      throw StoreError(.notAStore, "\(name) is a store of format \(recorded["format"] ?? "unknown"), not \(format)")
-    }
+    try checkFormat(of: recorded, name: name)
     let stored = (recorded["tables"] ?? "").split(separator: "\n").map(String.init)
     guard stored != definition else { return .current }
     guard let record = recorded["schema"] else {
@@ -39,6 +37,17 @@ package enum StoreRecord {
     } catch {
       throw StoreError(error.code, "\(name): \(error.message)", details: error.details)
     }
+  }
+
+  /// Checks that a record is of the format this Foundry reads.
+  /// - Throws: ``StoreError`` `notAStore`, saying when the store was made by a newer Foundry.
+  package static func checkFormat(of recorded: [String: String], name: String) throws(StoreError) {
+    guard let found = recorded["format"] else { throw StoreError(.notAStore, "\(name) is not a Foundry store (it records no format)") }
+    guard found != format else { return }
+    if let number = Int(found.dropFirst("foundry-store ".count)), found.hasPrefix("foundry-store "), number > 1 {
+      throw StoreError(.notAStore, "\(name) was made by a newer Foundry (format \(found); this one reads \(format)): open it with that version")
+    }
+    throw StoreError(.notAStore, "\(name) is a store of format \(found), not \(format)")
   }
 
   /// The statements that make a store's tables and its record (the record's values bound).

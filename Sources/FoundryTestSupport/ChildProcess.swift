@@ -54,6 +54,13 @@ public final class ChildProcess: Sendable {
     return (status, text)
   }
 
+  /// Whether the process has not ended yet (an ended one stays to be waited for).
+  public var isRunning: Bool {
+    var info = siginfo_t()
+    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
+    return info._sifields._sigchld.si_pid == 0
+  }
+
   /// Sends the process `signal` (by default `SIGKILL`: it ends at once, cleaning up nothing).
   public func kill(_ signal: Int32 = SIGKILL) {
     #if canImport(Glibc)

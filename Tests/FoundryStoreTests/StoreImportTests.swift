@@ -26,6 +26,43 @@ struct StoreImportTests {
     return lines.sorted()
   }
 
+  @Test(
+    "a stored book named in another author's list moves there, its old author's list left unloaded or loaded; in one import and in batches",
+    arguments: StoreBackendKind.available)
+  func bookMovesToAnotherAuthor(_ backend: StoreBackendKind) async throws {
+    let moved = #"{"authors": [{"id": 107, "name": "New Owner", "books": [{"id": 3002}]}, {"id": 106, "books": [{"id": 3501}, {"id": 3001}]}]}"#
+    func titles(_ store: Store) async throws -> [Int64: [Int64]] {
+      var books: [Int64: [Int64]] = [:]
+      let context = try store.makeContext()
+      for author in try await context.fetch(FetchRequest(entity: "Author")) {
+        books[try author.value(Int64.self, forKey: "id") ?? -1] = try author.related(forKey: "books").map { try $0.value(Int64.self, forKey: "id") ?? -1 }
+      }
+      return books
+    }
+    let expected: [Int64: [Int64]] = [101: [], 106: [3501, 3001], 107: [3002]]
+    // The old author unloaded.
+    let store = try await backend.makeLibraryStore()
+    _ = try await importLibrary(moved, into: store)
+    let storeBooks = try await titles(store)
+    #expect(storeBooks == expected)
+    #expect(try await importLibrary(moved, into: store).saved.updated.isEmpty)
+    // The old author loaded, with its books, in the importing context.
+    let loaded = try await backend.makeLibraryStore()
+    let context = try loaded.makeContext()
+    for author in try await context.fetch(FetchRequest(entity: "Author")) { _ = try author.related(forKey: "books") }
+    _ = try await context.importJSON(Array(moved.utf8), entity: "Author", root: "authors")
+    let loadedBooks = try await titles(loaded)
+    #expect(loadedBooks == expected)
+    // In batches of one author.
+    let batched = try await backend.makeLibraryStore()
+    let file = try TemporaryStore()
+    let url = file.directory.appendingPathComponent("moved.json")
+    try Data(moved.utf8).write(to: url)
+    try await batched.importJSON(contentsOf: url, entity: "Author", root: "authors", batchSize: 1)
+    let batchedBooks = try await titles(batched)
+    #expect(batchedBooks == expected)
+  }
+
   @Test("an import inserts the payload's objects and links in one save", arguments: StoreBackendKind.available)
   func firstImport(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore().store

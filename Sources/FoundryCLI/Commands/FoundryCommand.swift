@@ -40,7 +40,7 @@ package struct FoundryCommand: ParsableCommand {
     version: version,
     subcommands: [
       ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self, GenerateCommand.self, DiagramCommand.self,
-      ImportCommand.self, QueryCommand.self, ExportCommand.self,
+      ImportCommand.self, QueryCommand.self, ExportCommand.self, CheckCommand.self,
     ]
   )
 

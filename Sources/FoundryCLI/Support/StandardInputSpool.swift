@@ -13,14 +13,20 @@ internal import FoundryInternals
 ///
 /// A pipe can be read once; a file can be read in chunks, reopened and read whole. The file
 /// lives in `$TMPDIR` (else `/tmp`) and is named `foundry-stdin-` and six random characters.
+/// On Linux its name is removed as soon as it is made, and it is read through the spool's open
+/// descriptor (`/proc/self/fd/N`), so a process killed mid-command leaves nothing behind.
 ///
 /// ```swift
 /// let spool = try StandardInputSpool { write in try readEveryChunk(write) }
 /// let file = try FileChunkReader(path: spool.path, bufferSize: 64 << 10)
 /// ```
 final class StandardInputSpool {
-  /// Where the copy is.
+  /// Where the copy is read from.
   let path: String
+  /// The copy's descriptor, open while the spool lives.
+  private let descriptor: Int32
+  /// The copy's name in the temporary folder while it has one (removed when the spool goes).
+  private let name: String?
 
   /// Creates the temporary file and hands `fill` the function that appends a chunk to it.
   ///
@@ -33,20 +39,28 @@ final class StandardInputSpool {
     guard descriptor >= 0 else {
       throw Console.ReadFailure(reason: "cannot make a temporary file in \(directory): \(POSIX.currentError)")
     }
-    defer { close(descriptor) }
-    path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #if os(Linux)
+    unlink(made)
+    let (path, name): (String, String?) = ("/proc/self/fd/\(descriptor)", nil)
+    #else
+    let (path, name): (String, String?) = (made, made)
+    #endif
     do {
       try fill { (chunk: [UInt8]) throws(Console.ReadFailure) in
         let written = chunk.withUnsafeBytes { POSIX.writeAll(descriptor, $0) }
         guard written else { throw Console.ReadFailure(reason: "cannot copy to a temporary file: \(POSIX.currentError)") }
       }
     } catch {
-      unlink(path)
+      if let name { unlink(name) }
+      close(descriptor)
       throw error
     }
+    (self.descriptor, self.path, self.name) = (descriptor, path, name)
   }
 
   deinit {
-    unlink(path)
+    if let name { unlink(name) }
+    close(descriptor)
   }
 }
