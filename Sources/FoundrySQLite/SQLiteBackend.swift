@@ -238,6 +238,13 @@ final class SQLiteBackend: StoreBackend {
     case .SQLITE_BUSY:
       return StoreError(
         .database, "\(file): another process has been writing the store for longer than busyTimeout (\(error.message ?? "database is locked")); nothing was written")
+    case .SQLITE_CANTOPEN:
+      let place = URL(fileURLWithPath: file).deletingLastPathComponent().path
+      guard FileManager.default.fileExists(atPath: place) else {
+        return StoreError(.database, "\(file): the folder \(place) does not exist (\(error.message ?? "unable to open database file"))")
+      }
+      return StoreError(
+        .readOnly, "\(file): the store cannot be opened or created (\(error.message ?? "unable to open database file")): check the permissions of the file and its folder")
     case .SQLITE_READONLY:
       return StoreError(.readOnly, "\(file): the store cannot be written (\(error.message ?? "read-only")): check the permissions of the file and its folder")
     default: return nil

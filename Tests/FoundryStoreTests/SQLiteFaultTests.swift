@@ -140,4 +140,42 @@ struct SQLiteFaultTests {
     let newerError = #expect(throws: StoreError.self) { try Store(path: newer, schema: schema) }
     #expect(newerError?.message == "\(newer) was made by a newer Foundry (format foundry-store 2; this one reads foundry-store 1): open it with that version")
   }
+
+  @Test("a store file or folder that cannot be written: an error naming the file before any work, the store unchanged")
+  func readOnly() async throws {
+    let directory = try TemporaryStore()
+    let store = directory.directory.appendingPathComponent("store.sqlite").path
+    try await KilledImport.complete(KilledImport.smallPayload, into: store)
+    let before = try await KilledImport.state(of: store)
+    // Permissions do not stop root: as root, the import runs as nobody, with copies of the
+    // program, model and payload it can reach (the clone may sit in a folder only root enters).
+    let asOther = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "nobody", "--"] : []
+    let tools = directory.directory.appendingPathComponent("tools")
+    try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+    let program = tools.appendingPathComponent("foundry").path
+    // Copied by cp: a file this process writes could be held open by a child another test
+    // spawns meanwhile, and the kernel would refuse to run it (text file busy).
+    try ChildProcess.run("/bin/cp", [try #require(KilledImport.foundry, "build the foundry executable first (swift build)"), program])
+    let model = tools.appendingPathComponent("Library.xcdatamodeld").path
+    try FileManager.default.copyItem(atPath: KilledImport.model, toPath: model)
+    let payload = tools.appendingPathComponent("authors.json").path
+    try FileManager.default.copyItem(atPath: KilledImport.smallPayload, toPath: payload)
+    let arguments = ["--model", model, "--entity", "Author", "--root", "authors", "--transformer", "ISODay=date:yyyy-MM-dd"]
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.directory.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store)
+    if getuid() != 0 {
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.directory.path)
+      try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store)
+    }
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.directory.path) }
+    for (target, expected) in [(store, "the store cannot be written"), (directory.directory.appendingPathComponent("new.sqlite").path, "the store cannot be opened or created")] {
+      let command = asOther + [program, "import", payload] + arguments + ["--store", target]
+      let child = try ChildProcess(program: command[0], arguments: Array(command.dropFirst()))
+      let (status, output) = try await onOwnThread { child.wait() }
+      #expect(ChildProcess.exitCode(of: status) == 1, "\(output)")
+      #expect(output.hasPrefix("error: readOnly: \(target): \(expected)"), "\(output)")
+    }
+    #expect(try await KilledImport.state(of: store) == before)
+    #expect(!FileManager.default.fileExists(atPath: directory.directory.appendingPathComponent("new.sqlite").path))
+  }
 }
