@@ -89,15 +89,17 @@ extension PostgresBackend {
     return nil
   }
 
-  /// Whether the server on `connection` has replayed the primary's log up to `position`
-  /// (`pg_last_wal_replay_lsn()`; always, for no position). A server that is not a standby
-  /// has replayed nothing. Asked before the read's own statements, so their snapshot is
+  /// Whether the server on `connection` is still a standby (`pg_is_in_recovery()`) and has
+  /// replayed the primary's log up to `position` (`pg_last_wal_replay_lsn()`; any, for no
+  /// position). A standby that was promoted follows the primary no more, whatever it replayed
+  /// before: it serves no read. Asked before the read's own statements, so their snapshot is
   /// taken after the replay the answer saw.
   static func hasReplayed(_ position: CommitPosition?, on connection: PooledConnection, logger: Logger) -> EventLoopFuture<Bool> {
-    guard let position else { return connection.eventLoop.makeSucceededFuture(true) }
-    return execute("SELECT pg_last_wal_replay_lsn()::text", on: connection, logger: logger).flatMapThrowing { result in
+    execute("SELECT pg_is_in_recovery(), pg_last_wal_replay_lsn()::text", on: connection, logger: logger).flatMapThrowing { result in
       let rows = try PostgresRowReader.rows(result)
-      guard !rows.isEmpty, case .text(let text) = rows[0, 0] else { return false }
+      guard !rows.isEmpty, rows[0, 0] == .integer(1) else { return false }
+      guard let position else { return true }
+      guard case .text(let text) = rows[0, 1] else { return false }
       return try CommitPosition(text: text) >= position
     }
   }

@@ -86,7 +86,7 @@ extension Store {
   /// - Parameters:
   ///   - schema: The schema of the objects.
   ///   - transformers: The transformers of the model's transformer names, which decide how
-  ///     values are kept (see ``init(path:schema:transformers:)``).
+  ///     values are kept (see ``init(path:schema:transformers:busyTimeout:)``).
   public convenience init(inMemoryWith schema: Schema, transformers: TransformerRegistry = .standard) throws {
     let layout = try StoreLayout(schema: schema, transformers: transformers)
     var configuration = Configuration()

@@ -80,6 +80,29 @@ struct PostgresReplicaTests {
     }
   }
 
+  @Test("a replica that stops or is promoted: reads go to the primary, and no store reads data older than what the primary holds")
+  func replicaStoppedOrPromoted() async throws {
+    let (primary, replica, store, url) = try await Self.primaryAndReplica()
+    let writer = try store.makeContext()
+    try writer.insert("Tag").label = "before"
+    try await writer.save()
+    try await onOwnThread { try Self.waitForReplay(primary, replica, url) }
+    // Promoted: it takes writes of its own and follows the primary no more.
+    try replica.sql("SELECT pg_promote()", in: url)
+    try replica.waitUntil("SELECT pg_is_in_recovery()", in: url, prints: "f")
+    let another = try await Store(postgres: try Self.configuration(url, replica: replica), schema: Library.schema)
+    let other = try another.makeContext()
+    try other.insert("Tag").label = "after the promotion"
+    try await other.save()
+    // A store that saved nothing would read the promoted server's old copy: it reads the primary.
+    let bystander = try await Store(postgres: try Self.configuration(url, replica: replica), schema: Library.schema)
+    #expect(try await bystander.makeContext().count(FetchRequest(entity: "Tag")) == 2)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 2)
+    // Stopped: its connections fail, and the reads go to the primary.
+    try replica.stopImmediately()
+    for _ in 0..<3 { #expect(try await bystander.makeContext().count(FetchRequest(entity: "Tag")) == 2) }
+  }
+
   // MARK: - Helpers
 
   /// A private primary with a store's tables, a streaming replica of it, and a store over
