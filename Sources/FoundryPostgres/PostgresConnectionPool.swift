@@ -53,20 +53,29 @@ final class PostgresConnectionPool: Sendable {
   }
 
   /// Runs `body` on a connection of the pool, giving it back when the future `body` returns
-  /// completes; with `retrying`, once more on another connection when the connection closed
-  /// under it (an idle connection the server ended meanwhile): for work that a second run
-  /// cannot do twice, a read, or a write whose transaction cannot have committed.
+  /// completes; with `retrying`, again on another connection when the connection closed under
+  /// it (idle connections the server ended meanwhile: as many times as the pool holds
+  /// connections, and once more): for work that a second run cannot do twice, a read, or a
+  /// write whose transaction cannot have committed.
   func withConnection<T: Sendable>(retrying: Bool = false, _ body: @escaping @Sendable (PooledConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+    run(body, retriesLeft: retrying ? size + 1 : 0, firstLoss: nil)
+  }
+
+  /// One run of `body`, and the next while connections are lost and retries are left. When a
+  /// later run finds no server (refused, or lost again while it shuts down), the first loss is
+  /// what the caller hears of.
+  private func run<T: Sendable>(
+    _ body: @escaping @Sendable (PooledConnection) -> EventLoopFuture<T>, retriesLeft: Int, firstLoss: EventLoopFuture<T>?
+  ) -> EventLoopFuture<T> {
     let attempt = lease().flatMap { connection in
       body(connection).always { _ in self.giveBack(connection) }
     }
-    guard retrying else { return attempt }
+    guard retriesLeft > 0 || firstLoss != nil else { return attempt }
     return attempt.flatMapError { error in
-      guard PostgresBackend.isConnectionLoss(error) else { return attempt }
-      // When no new connection can be made either, the loss is what the caller must hear of.
-      return self.withConnection(retrying: false, body).flatMapError { second in
-        Self.isConnectFailure(second) ? attempt : self.group.any().makeFailedFuture(second)
-      }
+      let isLoss = PostgresBackend.isConnectionLoss(error)
+      if isLoss, retriesLeft > 0 { return self.run(body, retriesLeft: retriesLeft - 1, firstLoss: firstLoss ?? attempt) }
+      if let firstLoss, isLoss || Self.isConnectFailure(error) { return firstLoss }
+      return attempt
     }
   }
 
