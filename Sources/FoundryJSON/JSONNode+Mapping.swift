@@ -27,6 +27,30 @@ extension JSONNode {
     return storage.memberValue(utf8: key, hint: &hint, keysFrom: first, to: end)
   }
 
+  /// Whether objects nest more than `limit` deep in this value, counting this one (an object
+  /// is a level, an array is none): one pass over the value's tape, which stops as soon as
+  /// the answer is known.
+  ///
+  /// ```swift
+  /// try JSONDocument(string: #"{"a": [{"b": {}}]}"#).root.nestsObjects(deeperThan: 2)  // true
+  /// ```
+  package func nestsObjects(deeperThan limit: Int) -> Bool {
+    let end = storage.next(after: index)
+    // The ends of the objects the walk is inside, innermost last.
+    var ends: [Int] = []
+    var position = index
+    while position < end {
+      while let last = ends.last, position >= last { ends.removeLast() }
+      let node = storage.nodes[position]
+      if node.kind == .object {
+        ends.append(Int(node.payload))
+        if ends.count > limit { return true }
+      }
+      position += 1
+    }
+    return false
+  }
+
   /// The node at tape index `position` of this node's document.
   package func node(atTapeIndex position: Int) -> JSONNode {
     storage.assertTapeIndex(position)

@@ -143,9 +143,12 @@ public struct GraphImportOptions: Sendable {
   /// level 1, an object in one of its relationships at level 2. A deeper object fails the
   /// import (or, lossy, its relationship) with a `MappingError`.
   ///
-  /// Import follows nesting on the call stack, about 10 KB a level in a debug build (a 512 KB
-  /// stack overflowed below 48 levels), so the limit is fixed: enough for everything an export
-  /// writes (it nests 100 objects at most), and held by a 2 MB stack in a debug build.
+  /// Import follows nesting on a call stack, 10 to 16 KB a level in a debug build: a payload
+  /// whose objects nest more than 16 deep is imported on a thread of the import's own, with a
+  /// 64 MB stack (only the pages used take memory), while the caller waits. So this limit, not
+  /// the caller's thread, decides what imports: 128 levels import on a 512 KB secondary thread
+  /// too. Hooks and transformers of such a payload run on that thread. The limit is fixed:
+  /// enough for everything an export writes (it nests 100 objects at most).
   ///
   /// ```swift
   /// GraphImportOptions.maximumNestingDepth  // 128

@@ -1,4 +1,5 @@
 import Foundry
+import FoundryInternals
 import FoundryJSON
 
 /// One import into a graph: the entities' plans, the objects created so far (to take back what
@@ -31,6 +32,18 @@ final class GraphImportSession {
   @exclusivity(unchecked) var spareIdentities: [ScopedIdentities] = []
   /// The level of the payload object being imported (see ``GraphImportOptions/maximumNestingDepth``).
   @exclusivity(unchecked) private var nesting = 0
+  /// Whether the import runs on its own stack now (see ``onOwnStack(_:)``).
+  @exclusivity(unchecked) private var isOnOwnStack = false
+
+  /// The levels of payload objects imported on the caller's stack (a few hundred kilobytes in
+  /// a debug build, less than any thread has): a payload nested deeper is imported on a stack
+  /// of the import's own, so that ``GraphImportOptions/maximumNestingDepth``, not the caller's
+  /// thread, decides how deep a payload may nest.
+  static let callerStackLevels = 16
+  /// The size of the import's own stack: room for ``GraphImportOptions/maximumNestingDepth``
+  /// levels many times over (a debug build needs about 16 KB a level, an address-sanitized one
+  /// more). Only the pages used are ever backed by memory.
+  static let ownStackBytes = 64 << 20
 
   /// Prepares the plans of the entities an import of `entity` can reach (through relationships
   /// and subentities), checking first that every transformer and entity mapper they name is bound.
@@ -106,6 +119,30 @@ final class GraphImportSession {
 
   /// The objects of a top-level payload: an array of objects (or identities), or one.
   func importRoot(_ value: ValueReader, as entity: EntityDescription) throws -> [ManagedObject] {
+    try withStack(for: value.jsonNode) { try importRootObjects(value, as: entity) }
+  }
+
+  /// Runs `body`, the import of `payload`, on the caller's stack when the payload's objects nest
+  /// at most ``callerStackLevels`` deep (almost every payload: the check is one pass over its
+  /// tape), else on the import's own stack.
+  func withStack<T>(for payload: JSONNode, _ body: () throws -> T) throws -> T {
+    guard !isOnOwnStack, payload.nestsObjects(deeperThan: Self.callerStackLevels) else { return try body() }
+    return try onOwnStack(body)
+  }
+
+  /// Runs `body` on a thread of the import's own, with a stack of ``ownStackBytes``, while the
+  /// caller waits (hooks and transformers called there run on that thread).
+  private func onOwnStack<T>(_ body: () throws -> T) throws -> T {
+    isOnOwnStack = true
+    defer { isOnOwnStack = false }
+    do {
+      return try OwnStack.run(bytes: Self.ownStackBytes, body)
+    } catch let error as OwnStack.Unavailable {
+      throw MappingError(code: .invalidValue, reason: "objects nested more than \(Self.callerStackLevels) deep are imported on a stack of their own: \(error)")
+    }
+  }
+
+  private func importRootObjects(_ value: ValueReader, as entity: EntityDescription) throws -> [ManagedObject] {
     let plan = try plan(entity)
     guard value.kind == .array else {
       do {
@@ -166,9 +203,25 @@ final class GraphImportSession {
     if plan.payloadTransformer != nil, !isRewritten {
       return try rewritten(value, by: plan) { try importObject($0, as: plan, scope: scope, key: key, repeatsAsked: repeatsAsked, isRewritten: true) }
     }
+    return try nested(at: value) { try importFoundOrNew(value, as: plan, scope: scope, key: key, repeatsAsked: repeatsAsked) }
+  }
+
+  /// Runs `body`, the import of payload object `value`, one level deeper: refused past
+  /// ``GraphImportOptions/maximumNestingDepth``, and on the import's own stack past
+  /// ``callerStackLevels`` (a payload transformer's object may nest deeper than its payload).
+  @inline(__always)
+  private func nested<T>(at value: ValueReader, _ body: () throws -> T) throws -> T {
     nesting += 1
     defer { nesting -= 1 }
     try checkNesting(at: value)
+    guard nesting > Self.callerStackLevels, !isOnOwnStack else { return try body() }
+    return try onOwnStack(body)
+  }
+
+  /// The object payload object `value` stands for (see ``importObject(_:as:scope:key:repeatsAsked:isRewritten:)``).
+  private func importFoundOrNew(
+    _ value: ValueReader, as plan: EntityImportPlan, scope: Scope?, key: (slot: Int, value: GraphValue)?, repeatsAsked: Bool
+  ) throws -> ManagedObject {
     if !repeatsAsked, let known = repeats.object(writtenAs: value.jsonNode, as: plan, key: key) { return known }
     let mark = created.count
     do {
@@ -202,12 +255,12 @@ final class GraphImportSession {
     }
   }
 
-  /// Refuses a payload object nested deeper than the import goes (it nests on the call stack).
+  /// Refuses a payload object nested deeper than the import goes.
   private func checkNesting(at value: ValueReader) throws {
     guard nesting > GraphImportOptions.maximumNestingDepth else { return }
     throw MappingError(
       code: .invalidValue,
-      reason: "objects nested more than \(GraphImportOptions.maximumNestingDepth) deep (GraphImportOptions.maximumNestingDepth, fixed: import nests on the call stack)",
+      reason: "objects nested more than \(GraphImportOptions.maximumNestingDepth) deep (GraphImportOptions.maximumNestingDepth, fixed)",
       offset: value.jsonNode.byteOffset
     )
   }
@@ -266,9 +319,10 @@ final class GraphImportSession {
 
   /// Reads a payload object into `existing` (see ``heldInPlace(_:of:slot:as:)``).
   func importInPlace(_ value: ValueReader, into existing: ManagedObject, scope: Scope?) throws -> ManagedObject {
-    nesting += 1
-    defer { nesting -= 1 }
-    try checkNesting(at: value)
+    try nested(at: value) { try importInPlaceNow(value, into: existing, scope: scope) }
+  }
+
+  private func importInPlaceNow(_ value: ValueReader, into existing: ManagedObject, scope: Scope?) throws -> ManagedObject {
     let plan = try self.plan(existing.entity)
     return try rewritten(value, by: plan) { value in
       var reader = try value.objectReader(schema: plan.mapping)

@@ -37,7 +37,9 @@ extension ObjectGraph {
     for (element, place) in elements {
       let (found, error) = decoder.run(from: element, sourceName: sourceName, lossy: options.isLossy) { value in
         try value.within(place.path) {
-          let root = try value.readElement(at: .index(place.index)) { try session.importObject($0, as: plan, scope: nil) }
+          let root = try value.readElement(at: .index(place.index)) { element in
+            try session.withStack(for: element.jsonNode) { try session.importObject(element, as: plan, scope: nil) }
+          }
           if options.staleObjects != nil, let root { roots.append(root) }
         }
       }
