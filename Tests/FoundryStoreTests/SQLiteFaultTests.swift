@@ -35,6 +35,44 @@ struct SQLiteFaultTests {
     #expect(after.counts == ["Author": 4_002, "Book": 8_003, "Tag": 54])
   }
 
+  /// Whether this process may mount a file system (root, with the capability a container may withhold).
+  static let mountsTmpfs: Bool = {
+    guard getuid() == 0, let probe = try? TemporaryStore() else { return false }
+    guard (try? ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe.directory.path])) != nil else { return false }
+    _ = try? ChildProcess.run("/bin/umount", [probe.directory.path])
+    return true
+  }()
+
+  @Test(
+    "an import that fills a real disk (a 1 MB tmpfs) fails naming the store file, leaves the store as of its last save, and the store works once the disk has room",
+    .enabled(if: mountsTmpfs, "mounting a tmpfs needs root and CAP_SYS_ADMIN"))
+  func fullDisk() async throws {
+    let directory = try TemporaryStore()
+    let big = directory.directory.appendingPathComponent("big.json").path
+    try KilledImport.payload(authors: 4_000).write(toFile: big, atomically: true, encoding: .utf8)
+    let disk = directory.directory.appendingPathComponent("disk").path
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    _ = try ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk])
+    defer {
+      _ = try? ChildProcess.run("/bin/umount", [disk])
+      withExtendedLifetime(directory) {}
+    }
+    let store = disk + "/full.sqlite"
+    try await KilledImport.complete(KilledImport.smallPayload, into: store)
+    let before = try await KilledImport.state(of: store)
+
+    let (outcome, output) = try await KilledImport.run(big, into: store)
+    #expect(outcome == .exited(1), "\(output)")
+    #expect(output.contains("error: storageFull: \(store): the disk is full"), "\(output)")
+    #expect(try await KilledImport.state(of: store) == before)
+
+    _ = try ChildProcess.run("/bin/mount", ["-o", "remount,size=64m", disk])
+    try await KilledImport.complete(big, into: store)
+    let after = try await KilledImport.state(of: store)
+    #expect(after.integrity == "ok")
+    #expect(after.counts == ["Author": 4_002, "Book": 8_003, "Tag": 54])
+  }
+
   @Test("two processes importing overlapping payloads into one file at once both finish, each object stored once; a reader in a third never sees half a save")
   func twoWriters() async throws {
     let directory = try TemporaryStore()
