@@ -112,6 +112,25 @@ struct ShapeInferenceTests {
         """)
   }
 
+  @Test func deepObjectsAreWrittenInPiecesAsTheyAreLaidOut() throws {
+    // 2,000 levels of objects: 4 MB of indentation, the square of the depth.
+    let depth = 2_000
+    var parsing = JSONParsingOptions()
+    parsing.maximumDepth = depth
+    let json = String(repeating: #"{"a": "#, count: depth) + "1" + String(repeating: "}", count: depth)
+    let shape = Shape(of: try JSONDocument(string: json, options: parsing).root)
+    var pieces: [String] = []
+    ShapeRenderer().render(shape) { pieces.append($0) }
+    #expect(pieces.count > 60)
+    #expect(pieces.allSatisfy { $0.utf8.count < 65_536 + 100 })
+    let text = pieces.joined()
+    #expect(text == ShapeRenderer().render(shape))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 * depth + 1)
+    #expect(lines[depth] == String(repeating: "  ", count: depth) + "a: int")
+    #expect(lines.last == "}")
+  }
+
   @Test func deepNestingIsWalkedWithoutRecursion() throws {
     let depth = 5_000
     let json = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)

@@ -101,8 +101,9 @@ struct InspectCommand: ConsoleCommand {
       options.maximumDepth = depth
       options.showsExamples = !noExamples
       options.abbreviatesRepeats = !expandRepeats
-      let header = summary?.headerLines() ?? []
-      console.print((header + [ShapeRenderer(options: options).render(shape)]).joined(separator: "\n"))
+      for line in summary?.headerLines() ?? [] { console.print(line) }
+      ShapeRenderer(options: options).render(shape) { console.write($0) }
+      console.write("\n")
     case .json:
       var value = shape.makeJSONValue()
       if let summary, case .object(let object) = value {

@@ -5,7 +5,9 @@ import FoundryJSON
 struct RenderWalk {
   let shape: Shape
   let options: ShapeRenderer.Options
-  private let classes: ShapeClasses
+  /// The structure classes, for records printed again; `nil` when no record can be (the
+  /// option is off, or no record has two fields).
+  private let classes: ShapeClasses?
   /// The path of the first record printed in full, by structure class.
   private var printed: [Int: Path] = [:]
 
@@ -41,7 +43,8 @@ struct RenderWalk {
   init(shape: Shape, options: ShapeRenderer.Options) {
     self.shape = shape
     self.options = options
-    self.classes = ShapeClasses(shape)
+    let mayRepeat = options.abbreviatesRepeats && shape.nodes.contains { $0.fields.count >= 2 }
+    self.classes = mayRepeat ? ShapeClasses(shape) : nil
   }
 
   mutating func run() -> [ShapeRenderer.Line] {
@@ -121,8 +124,8 @@ struct RenderWalk {
     if let maximumDepth = options.maximumDepth, depth >= maximumDepth {
       return [.text("{...}"), .note(Self.count(node.fields.count, "field"))]
     }
-    let structure = classes[id]
-    if options.abbreviatesRepeats, node.fields.count >= 2 {
+    if let classes, node.fields.count >= 2 {
+      let structure = classes[id]
       if let first = printed[structure] { return [.text("{...}"), .note("same as " + reference(to: first, from: path))] }
       printed[structure] = path
     }

@@ -14,7 +14,8 @@ struct ShapeClasses {
 
   /// The structure of one node, its children given by their class numbers.
   private struct Signature: Hashable {
-    var counts: [Bool]
+    /// The kinds seen, one bit each in ``ValueKind`` order.
+    var kinds: UInt8
     var element: Int?
     var map: KeyPattern?
     var mapValue: Int?
@@ -35,6 +36,9 @@ struct ShapeClasses {
   init(_ shape: Shape) {
     classes = Array(repeating: -1, count: shape.nodes.count)
     var interned: [Signature: Int] = [:]
+    // Room for every node at once: a document nested a million deep has a million classes,
+    // and growing the table step by step rehashed them all many times over.
+    interned.reserveCapacity(shape.nodes.count)
     var stack: [(id: Shape.NodeID, isExpanded: Bool)] = [(Shape.rootID, false)]
     while let (id, isExpanded) = stack.popLast() {
       let node = shape[id]
@@ -46,7 +50,7 @@ struct ShapeClasses {
         continue
       }
       let signature = Signature(
-        counts: ValueKind.allCases.map { node.counts[$0] > 0 },
+        kinds: Self.kinds(node.counts),
         element: node.element.map { classes[$0] },
         map: node.map?.pattern,
         mapValue: node.map.map { classes[$0.value] },
@@ -62,6 +66,13 @@ struct ShapeClasses {
         interned[signature] = interned.count
       }
     }
+  }
+
+  /// The kinds `counts` saw, one bit each.
+  private static func kinds(_ counts: KindCounts) -> UInt8 {
+    var bits: UInt8 = 0
+    for kind in ValueKind.allCases where counts[kind] > 0 { bits |= 1 << kind.rawValue }
+    return bits
   }
 
   /// The class number of the node `id`; -1 for a node the root does not reach.

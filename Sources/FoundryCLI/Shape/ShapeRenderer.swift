@@ -60,8 +60,21 @@ package struct ShapeRenderer {
   ///
   /// - Complexity: O(*n*) in the number of nodes reachable from the root.
   package func render(_ shape: Shape) -> String {
+    var text = ""
+    render(shape) { text += $0 }
+    return text
+  }
+
+  /// The tree for `shape`, handed to `write` in pieces of about 64 KB as it is laid out: its
+  /// text grows with the square of the objects' nesting (each level indents its lines), so a
+  /// document nested a hundred thousand deep prints gigabytes, which must not be held at once.
+  ///
+  /// ```swift
+  /// ShapeRenderer().render(shape) { FileHandle.standardOutput.write(Data($0.utf8)) }
+  /// ```
+  package func render(_ shape: Shape, to write: (String) -> Void) {
     var walk = RenderWalk(shape: shape, options: options)
-    return Self.layout(walk.run(), commentColumn: options.commentColumn)
+    Self.layout(walk.run(), commentColumn: options.commentColumn, to: write)
   }
 
   // MARK: - Layout
@@ -73,16 +86,38 @@ package struct ShapeRenderer {
     var comment: String
   }
 
+  /// The size of the pieces ``render(_:to:)`` writes.
+  private static let pieceSize = 64 << 10
+
   /// Joins lines, padding comments to a shared column: two spaces past the widest commented
   /// line, but no further right than `commentColumn`.
-  private static func layout(_ lines: [Line], commentColumn: Int) -> String {
+  private static func layout(_ lines: [Line], commentColumn: Int, to write: (String) -> Void) {
     let width = { (line: Line) in line.depth * 2 + line.text.count }
-    let widest = lines.filter { !$0.comment.isEmpty }.map(width).max() ?? 0
-    return lines.map { line in
-      let text = String(repeating: "  ", count: line.depth) + line.text
-      guard !line.comment.isEmpty else { return text }
-      let column = max(width(line) + 2, min(widest + 2, commentColumn))
-      return text + String(repeating: " ", count: column - width(line)) + "// " + line.comment
-    }.joined(separator: "\n")
+    let widest = lines.lazy.filter { !$0.comment.isEmpty }.map(width).max() ?? 0
+    var piece = ""
+    for (number, line) in lines.enumerated() {
+      if number > 0 { piece += "\n" }
+      // Written a piece at a time: one line of a deep document may be megabytes of indentation.
+      var indentation = line.depth * 2
+      while indentation > 0 {
+        let spaces = min(indentation, max(1, pieceSize - piece.utf8.count))
+        piece += String(repeating: " ", count: spaces)
+        indentation -= spaces
+        if piece.utf8.count >= pieceSize { flush(&piece, to: write) }
+      }
+      piece += line.text
+      if !line.comment.isEmpty {
+        let column = max(width(line) + 2, min(widest + 2, commentColumn))
+        piece += String(repeating: " ", count: column - width(line)) + "// " + line.comment
+      }
+      if piece.utf8.count >= pieceSize { flush(&piece, to: write) }
+    }
+    flush(&piece, to: write)
+  }
+
+  private static func flush(_ piece: inout String, to write: (String) -> Void) {
+    guard !piece.isEmpty else { return }
+    write(piece)
+    piece = ""
   }
 }
