@@ -26,8 +26,19 @@ let strictSettings: [SwiftSetting] = [
 // Foundry) there is no unsafe flag.
 let sanitizer = Context.environment["FOUNDRY_SANITIZE"].flatMap { ["thread", "address"].contains($0) ? $0 : nil }
 let sanitizing: [String] = sanitizer.map { ["-sanitize=\($0)"] } ?? []
-/// The settings of every target but the macros': strict, and sanitized when asked.
-let ownSettings: [SwiftSetting] = strictSettings + (sanitizing.isEmpty ? [] : [.unsafeFlags(sanitizing)])
+// `FOUNDRY_MACRO_PLUGIN=<absolute path of a built FoundryMacros-tool>`, as `.ci/run` sets it
+// for the benchmark's release build and `scripts/fuzz` for its sanitized one: the macros are
+// expanded by that plugin (the debug build's: what a macro writes does not depend on how the
+// plugin was compiled), and the FoundryMacros target is not built, nor swift-syntax with it,
+// a second time in release or instrumented. Without the variable, the plugin is built as usual.
+let macroPlugin = Context.environment["FOUNDRY_MACRO_PLUGIN"].flatMap { $0.isEmpty ? nil : $0 }
+/// The dependency on the macros of the targets that declare or expand them.
+let macroDependency: [Target.Dependency] = macroPlugin == nil ? ["FoundryMacros"] : []
+let macroLoading: [String] = macroPlugin.map { ["-load-plugin-executable", "\($0)#FoundryMacros"] } ?? []
+/// The settings of every target but the macros': strict, sanitized when asked, and loading a
+/// prebuilt macro plugin when given one.
+let ownFlags = sanitizing + macroLoading
+let ownSettings: [SwiftSetting] = strictSettings + (ownFlags.isEmpty ? [] : [.unsafeFlags(ownFlags)])
 /// The linker settings of the executables and tests, which link the sanitizer's runtime when asked.
 let ownLinking: [LinkerSetting] = sanitizing.isEmpty ? [] : [.unsafeFlags(sanitizing)]
 
@@ -84,12 +95,12 @@ let package = Package(
     ),
     .target(
       name: "Foundry",
-      dependencies: ["FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryMacros"],
+      dependencies: ["FoundryJSON", "FoundryXML", "FoundryInternals"] + macroDependency,
       swiftSettings: ownSettings
     ),
     .target(
       name: "FoundryGraph",
-      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryMacros"],
+      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals"] + macroDependency,
       swiftSettings: ownSettings
     ),
     .target(

@@ -20,6 +20,10 @@ let targets = [
   ("FuzzQueryParse", ["FoundryStore"]),
 ]
 
+// `FOUNDRY_MACRO_PLUGIN` (see the root package): the macros these targets expand come from that
+// prebuilt plugin, and swift-syntax is not built again with the address sanitizer.
+let macroLoading: [String] = Context.environment["FOUNDRY_MACRO_PLUGIN"].flatMap { $0.isEmpty ? nil : ["-load-plugin-executable", "\($0)#FoundryMacros"] } ?? []
+
 let package = Package(
   name: "FoundryFuzz",
   platforms: [.macOS(.v14)],
@@ -35,7 +39,7 @@ let package = Package(
         // No `main.swift`: libFuzzer's `main` (linked whole) calls `LLVMFuzzerTestOneInput`, and
         // `<Target>_main`, which SwiftPM aliases `main` to, runs the same driver. lld, because
         // gold fails on the two definitions instead of letting the alias win.
-        swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+        swiftSettings: [.unsafeFlags(["-parse-as-library"] + macroLoading)],
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])]
       )
     },

@@ -268,24 +268,9 @@ public final class PostgresTestServer: Sendable {
 
   /// A loopback TCP port nothing listens on (the kernel's pick for a socket bound to port 0).
   private static func freePort() throws -> Int {
-    #if canImport(Glibc)
-    let stream = Int32(SOCK_STREAM.rawValue)
-    #else
-    let stream = SOCK_STREAM
-    #endif
-    let descriptor = socket(AF_INET, stream, 0)
-    guard descriptor >= 0 else { throw ChildProcessError(message: "no socket for a free port") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-    }
-    guard bound else { throw ChildProcessError(message: "no free loopback port") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    let (descriptor, port) = try LoopbackSocket.bound(purpose: "a free port")
+    close(descriptor)
+    return port
   }
 }
 

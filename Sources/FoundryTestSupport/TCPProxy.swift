@@ -43,18 +43,13 @@ public final class TCPProxy: @unchecked Sendable {
   /// Listens on a free loopback port and forwards each connection to `target` on loopback.
   public init(to target: Int) throws {
     self.target = target
-    let listener = try Self.makeSocket()
-    var address = Self.loopback(port: 0)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-    }
-    guard bound, listen(listener, 64) == 0 else {
+    let (listener, port) = try LoopbackSocket.bound(purpose: "the proxy")
+    guard listen(listener, 64) == 0 else {
       close(listener)
       throw ChildProcessError(message: "the proxy could not listen on loopback")
     }
     self.listener = listener
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     Thread.detachNewThread { [self] in acceptLoop() }
   }
 
@@ -78,8 +73,8 @@ public final class TCPProxy: @unchecked Sendable {
   }
 
   private func connectToTarget() throws -> Int32 {
-    let descriptor = try Self.makeSocket()
-    var address = Self.loopback(port: target)
+    let descriptor = try LoopbackSocket.make(purpose: "the proxy")
+    var address = LoopbackSocket.address(port: target)
     let connected = withUnsafePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
     }
@@ -120,24 +115,5 @@ public final class TCPProxy: @unchecked Sendable {
         }
       }
     }
-  }
-
-  private static func makeSocket() throws -> Int32 {
-    #if canImport(Glibc)
-    let stream = Int32(SOCK_STREAM.rawValue)
-    #else
-    let stream = SOCK_STREAM
-    #endif
-    let descriptor = socket(AF_INET, stream, 0)
-    guard descriptor >= 0 else { throw ChildProcessError(message: "no socket for the proxy") }
-    return descriptor
-  }
-
-  private static func loopback(port: Int) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return address
   }
 }
