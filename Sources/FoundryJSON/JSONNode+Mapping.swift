@@ -29,12 +29,14 @@ extension JSONNode {
 
   /// Whether objects nest more than `limit` deep in this value, counting this one (an object
   /// is a level, an array is none): one pass over the value's tape, which stops as soon as
-  /// the answer is known.
+  /// the answer is known (none when the document was parsed no deeper than `limit`).
   ///
   /// ```swift
   /// try JSONDocument(string: #"{"a": [{"b": {}}]}"#).root.nestsObjects(deeperThan: 2)  // true
   /// ```
   package func nestsObjects(deeperThan limit: Int) -> Bool {
+    // A parsed document knows its deepest nesting: most are far shallower than any limit asked.
+    if let deepest = storage.deepestNesting, deepest <= limit { return false }
     let end = storage.next(after: index)
     // The ends of the objects the walk is inside, innermost last.
     var ends: [Int] = []

@@ -19,6 +19,8 @@ struct JSONParser {
   /// errors then carry no place.
   var stopsAfterValue = false
   private var stack: [Frame] = []
+  /// The deepest nesting of containers met so far (see ``JSONStorage/deepestNesting``).
+  private var deepest = 0
   /// Scratch space for the duplicate-key check under `.reject`.
   private var fingerprints: [UInt64] = []
 
@@ -35,6 +37,8 @@ struct JSONParser {
     self.options = options
     self.sourceName = sourceName
     stack.reserveCapacity(min(options.maximumDepth, 64))
+    deepest = storage.deepestNesting ?? 0
+    storage.deepestNesting = deepest
   }
 
   // MARK: - Structure
@@ -139,6 +143,10 @@ struct JSONParser {
       throw fail(.depthLimit(options.maximumDepth), at: position)
     }
     stack.append(Frame(node: storage.nodeCount, count: 0, isObject: isObject))
+    if stack.count > deepest {
+      deepest = stack.count
+      storage.deepestNesting = deepest
+    }
     storage.append(TapeNode(isObject ? .object : .array, offset: position))
     position += 1
     try skipWhitespace()

@@ -78,6 +78,9 @@ final class JSONStorage: @unchecked Sendable {
   /// For elements of a stream: where the element starts in the whole input, so that errors
   /// give places in the input rather than in the element.
   var streamOrigin: JSONStreamPosition?
+  /// The deepest nesting of arrays and objects in the tape, when known: the parser counts it
+  /// as it goes; `nil` for tapes built otherwise (markup views, builders).
+  var deepestNesting: Int?
 
   init(copying input: UnsafeRawBufferPointer, options: JSONParsingOptions) {
     byteCount = input.count

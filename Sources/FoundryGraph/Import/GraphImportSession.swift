@@ -123,8 +123,8 @@ final class GraphImportSession {
   }
 
   /// Runs `body`, the import of `payload`, on the caller's stack when the payload's objects nest
-  /// at most ``callerStackLevels`` deep (almost every payload: the check is one pass over its
-  /// tape), else on the import's own stack.
+  /// at most ``callerStackLevels`` deep (almost every payload: a parsed document knows its
+  /// depth, others take one pass over their tape), else on the import's own stack.
   func withStack<T>(for payload: JSONNode, _ body: () throws -> T) throws -> T {
     guard !isOnOwnStack, payload.nestsObjects(deeperThan: Self.callerStackLevels) else { return try body() }
     return try onOwnStack(body)
