@@ -40,6 +40,7 @@ package enum OwnStack {
       pthread_attr_setstacksize(&attributes, bytes)
       // The thread holds the job until it has run it; the caller's reference keeps it after.
       let context = Unmanaged.passRetained(job).toOpaque()
+      // The Darwin branches follow that platform's headers but are not built by CI (Linux only).
       #if canImport(Darwin)
       var thread: pthread_t?
       #else
