@@ -29,8 +29,10 @@
 /// `Data` → `.binary`, `UUID`, `URL` → `.uri`, `JSONValue` → `.transformable`; any other type
 /// (arrays included) is a `.value` and must be `MappableValue & Equatable & Sendable`. An
 /// optional type makes the attribute optional; a non-optional one needs an initial value, which
-/// the getter returns while the object has no value. A string, integer, floating-point or
-/// Boolean literal is also the attribute's default value in the entity.
+/// the getter returns while the object has no value. A constant — a string, integer,
+/// floating-point or Boolean literal, or for a `.value` or `JSONValue` property an array or
+/// dictionary of constants or an enumeration case (`[]`, `[:]`, `.draft`) — is also the
+/// attribute's default value in the entity, so a payload without the key imports it.
 ///
 /// Computed, `static` and `lazy` properties are the class's own. A non-final class gets a
 /// `required` initializer and a `class var entity`; a subclass declared with `parent:` (and a

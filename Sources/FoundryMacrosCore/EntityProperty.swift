@@ -170,10 +170,19 @@ struct EntityProperty {
     return ".value(FoundryGraph.GraphValueType(\(Self.spelledInFull(valueType)).self))"
   }
 
-  /// The initializer as a `GraphValue`, when it is a literal of the attribute's type; other
-  /// initial values (`[]`, `Date()`) are only the getter's fallback.
+  /// The initializer as a `GraphValue`, when it is a constant of the attribute's type: a
+  /// literal of a scalar, or a constant (`[]`, `[:]`, `.draft`, `["a"]`) of a value or JSON
+  /// attribute, so that a payload without the key imports as the property reads. Other
+  /// initial values (`Date()`) are only the getter's fallback.
   var defaultValue: String? {
-    guard let initializer, let literal = LiteralKind(initializer) else { return nil }
+    guard let initializer else { return nil }
+    if attributeType.hasPrefix(".value("), initializer.isConstant {
+      return "FoundryGraph.GraphValue.custom(FoundryGraph.CustomGraphValue(\(initializer.trimmedDescription) as \(Self.spelledInFull(valueType))))"
+    }
+    if attributeType == ".transformable", initializer.isConstant {
+      return "FoundryGraph.GraphValue.json(\(initializer.trimmedDescription))"
+    }
+    guard let literal = LiteralKind(initializer) else { return nil }
     if let string = initializer.as(StringLiteralExprSyntax.self), !string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
       return nil
     }

@@ -99,6 +99,24 @@ extension TypeSyntax {
 
 // MARK: - Literals
 
+extension ExprSyntax {
+  /// Whether the expression is a constant: a literal (not an interpolated string), an array or
+  /// dictionary of constants, or an enumeration case (`.draft`, `Status.draft`).
+  var isConstant: Bool {
+    if let array = self.as(ArrayExprSyntax.self) { return array.elements.allSatisfy { $0.expression.isConstant } }
+    if let dictionary = self.as(DictionaryExprSyntax.self) {
+      guard case .elements(let elements) = dictionary.content else { return true }
+      return elements.allSatisfy { $0.key.isConstant && $0.value.isConstant }
+    }
+    if let member = self.as(MemberAccessExprSyntax.self) {
+      guard let base = member.base else { return true }
+      return base.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
+    }
+    if let string = self.as(StringLiteralExprSyntax.self) { return string.segments.allSatisfy { $0.is(StringSegmentSyntax.self) } }
+    return LiteralKind(self) != nil
+  }
+}
+
 /// What kind of literal an expression obviously is, for type inference and default checks.
 enum LiteralKind: Equatable {
   case string, integer, float, boolean, array, dictionary, nilLiteral

@@ -76,6 +76,17 @@ enum MacroLibrary {
   final class Poet: Person {
     var meter: String = "iambic"
   }
+
+  /// Constant initial values of every kind: each is the attribute's default.
+  @Entity(identity: ["id"])
+  final class Note {
+    var id: Int64 = 0
+    var title: String = ""
+    var tags: [String] = []
+    var scores: [Int] = [1, 2]
+    var counts: [String: Int] = [:]
+    var extra: JSONValue = ["kind": "note"]
+  }
 }
 
 @Suite("@Entity classes")
@@ -103,7 +114,7 @@ struct EntityMacroTests {
         Attribute("died", .date, optional: true, transformer: "date:yyyy-MM-dd")
         Attribute("retailPrice", .decimal, optional: true, keyPath: "pricing.retail_price")
         Attribute("address", .value(GraphValueType(MacroLibrary.Address.self)), optional: true)
-        Attribute("assignments", .value(GraphValueType([MacroLibrary.Assignment].self)))
+        Attribute("assignments", .value(GraphValueType([MacroLibrary.Assignment].self)), default: .custom(CustomGraphValue([MacroLibrary.Assignment]())))
         Attribute("payload", .transformable, optional: true)
         Attribute("joined", .date)
         Relationship("books", to: "Book", toMany: true, inverse: "author", deleteRule: .cascade)
@@ -156,6 +167,26 @@ struct EntityMacroTests {
     #expect(Author.shelf == "A")
     #expect(try graph.insert(MacroLibrary.Chapter.self).title == "Untitled")
     #expect(try graph.insert(MacroLibrary.Tag.self).managedObject.entity.name == "Label")
+  }
+
+  @Test("a constant initial value is the attribute's default: a payload without the key imports as the property reads")
+  func constantDefaultsImport() throws {
+    let graph = ObjectGraph(schema: try Schema(MacroLibrary.Note.self))
+    try graph.importJSON(Data(#"[{"id": 1}, {"id": 2, "tags": ["x"], "scores": [], "counts": {"a": 1}}]"#.utf8), entity: "Note")
+    let notes = try graph.objects(of: MacroLibrary.Note.self).sorted { $0.id < $1.id }
+    #expect(notes.map(\.tags) == [[], ["x"]])
+    #expect(notes.map(\.scores) == [[1, 2], []])
+    #expect(notes.map(\.counts) == [[:], ["a": 1]])
+    #expect(notes.map(\.extra) == [["kind": "note"], ["kind": "note"]])
+    #expect(try notes[0].managedObject.value(forKey: "tags") == .custom(CustomGraphValue([String]())))
+    // An absent key leaves a value alone; a value that is not a constant is no default.
+    try graph.importJSON(Data(#"{"id": 2, "title": "b"}"#.utf8), entity: "Note")
+    #expect(notes[1].tags == ["x"] && notes[1].title == "b")
+    #expect(Author.entity.attributes.first { $0.name == "joined" }?.defaultValue == nil)
+    // The default is what an export leaves out and an import reads back.
+    let copy = ObjectGraph(schema: try Schema(MacroLibrary.Note.self))
+    try copy.importJSON(try graph.exportJSON(try graph.objects(of: "Note")), entity: "Note")
+    #expect(try copy.objects(of: MacroLibrary.Note.self).sorted { $0.id < $1.id }.map(\.scores) == [[1, 2], []])
   }
 
   @Test func typedPropertiesReadAndWriteTheManagedObject() throws {

@@ -101,7 +101,7 @@ struct EntityExpansionTests {
               FoundryGraph.Attribute("died", .date, optional: true, transformer: "date:yyyy-MM-dd"),
               FoundryGraph.Attribute("retailPrice", .decimal, optional: true, keyPath: "pricing.retail_price"),
               FoundryGraph.Attribute("address", .value(FoundryGraph.GraphValueType(Address.self)), optional: true),
-              FoundryGraph.Attribute("assignments", .value(FoundryGraph.GraphValueType([Assignment].self))),
+              FoundryGraph.Attribute("assignments", .value(FoundryGraph.GraphValueType([Assignment].self)), default: FoundryGraph.GraphValue.custom(FoundryGraph.CustomGraphValue([] as [Assignment]))),
               FoundryGraph.Attribute("payload", .transformable, optional: true),
             ],
             relationships: [
@@ -337,7 +337,7 @@ struct EntityExpansionTests {
               FoundryGraph.Attribute("title", .string, default: FoundryGraph.GraphValue.string("Untitled")),
               FoundryGraph.Attribute("rating", .double, default: FoundryGraph.GraphValue.double(2.5)),
               FoundryGraph.Attribute("extension", .string, optional: true),
-              FoundryGraph.Attribute("tags", .value(FoundryGraph.GraphValueType([Swift.String].self))),
+              FoundryGraph.Attribute("tags", .value(FoundryGraph.GraphValueType([Swift.String].self)), default: FoundryGraph.GraphValue.custom(FoundryGraph.CustomGraphValue([] as [Swift.String]))),
               FoundryGraph.Attribute("created", .date),
             ],
             relationships: [
