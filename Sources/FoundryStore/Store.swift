@@ -21,7 +21,8 @@ import FoundryGraph
 ///
 /// A store is `Sendable`: share it between tasks, and give each task (or actor) its own
 /// ``ObjectContext``. Backends add the initializers that open a store (`Store(path:schema:)`
-/// in FoundrySQLite).
+/// in FoundrySQLite). There is no close call: the database is closed when the last reference
+/// to the store and its contexts goes away.
 public final class Store: Sendable {
   /// The schema the store keeps.
   public let schema: Schema

@@ -58,6 +58,29 @@ struct StoreFileTests {
     #expect(missing?.code == .notAStore)
   }
 
+  @Test("a store closes its file when the last reference to it and its contexts goes", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+  func closesWithTheLastReference() async throws {
+    let file = try TemporaryStore()
+    var store: Store? = try file.open()
+    var context: ObjectContext? = try store?.makeContext()
+    try await context?.importJSON(Array(Library.payload.utf8), entity: "Author", root: "authors")
+    #expect(try Self.openDescriptors(of: file.path) > 0)
+    store = nil
+    #expect(try Self.openDescriptors(of: file.path) > 0, "the context keeps the store open")
+    context = nil
+    #expect(try Self.openDescriptors(of: file.path) == 0)
+  }
+
+  /// How many of this process's file descriptors are open on `path` or its `-wal`/`-shm` files.
+  static func openDescriptors(of path: String) throws -> Int {
+    let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let names = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+    return names.filter { name in
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name) else { return false }
+      return target.hasPrefix(real)
+    }.count
+  }
+
   /// Every file of a directory with its bytes.
   static func contents(of directory: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
