@@ -159,6 +159,24 @@ struct XMLMappingRuleTests {
     #expect(view["#content"] == .array([.string("Hello "), .object(["b": .string("big")]), .string(" world")]))
   }
 
+  @Test("Under the default .trim, mixed content keeps the spaces between words and elements: an element's text is trimmed as a whole")
+  func mixedContentTrimmedAsAWhole() throws {
+    let xml = "<p>\n  The <b>text</b> string is shown <b>in gray</b>.\n</p>"
+    let paragraph = try MappingDecoder().decode(XMLRuleModels.Paragraph.self, fromXML: xml)
+    #expect(paragraph == XMLRuleModels.Paragraph(text: "The  string is shown .", bold: ["text", "in gray"]))
+    var options = XMLJSONView.Options()
+    options.trimsText = true
+    var parsing = XMLParsingOptions()
+    parsing.whitespace = .trim
+    let view = XMLJSONView.document(of: try XMLTree(string: xml, options: parsing).root, options: options).value
+    #expect(
+      view["#content"]
+        == .array([.string("The "), .object(["b": .string("text")]), .string(" string is shown "), .object(["b": .string("in gray")]), .string(".")]))
+    // The article's example reads as it shows.
+    let hello = XMLJSONView.document(of: try XMLTree(string: "<p>Hello <b>you</b>!</p>", options: parsing).root, options: options).value
+    #expect(hello == ["b": "you", "#text": "Hello !", "#content": ["Hello ", ["b": "you"], "!"]])
+  }
+
   @Test("#content repeats each child's view, nested containers included; mixed content below is by name in the groups, in order in #content")
   func orderedContentRepeatsChildren() throws {
     let xml = #"<p>a<b x="1"><i>1</i><i>2</i></b>c<b x="2"><u>k<v/>m<v/></u></b><e/></p>"#

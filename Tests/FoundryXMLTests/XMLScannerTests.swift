@@ -187,7 +187,7 @@ struct XMLScannerTests {
     #expect(Self.content(tree.root) == ["text: ", "<b>", "<c>"])
     #expect(tree.root.firstElement(named: "b")?.text == " x ")
     let c = try #require(tree.root.firstElement(named: "c"))
-    #expect(Self.content(c) == ["text:y", "<d>"])
+    #expect(Self.content(c) == ["text:y ", "<d>"])
     #expect(c.firstElement(named: "d")?.text == "")
   }
 

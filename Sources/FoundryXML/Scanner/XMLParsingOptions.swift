@@ -83,7 +83,9 @@ public struct XMLParsingOptions: Sendable, Hashable {
     case keep
     /// Text nodes made only of whitespace are dropped; other text is kept as written.
     case dropBlank
-    /// Text nodes made only of whitespace are dropped, others lose leading and trailing whitespace.
+    /// Text nodes made only of whitespace are dropped, and an element's text as a whole loses
+    /// its leading and trailing whitespace: the start of its first text node and the end of
+    /// its last (`<p> The <b>text</b> string </p>` keeps `"The "` and `" string"`).
     case trim
   }
 }

@@ -134,8 +134,9 @@ extension XMLScanner {
     }
   }
 
-  /// Puts the pending text on the tape as one node, unless the whitespace option drops it.
-  mutating func flushText() {
+  /// Puts the pending text on the tape as one node, unless the whitespace option drops it;
+  /// `endsElement` when the element's end tag follows (`.trim` trims the end of its text there).
+  mutating func flushText(endsElement: Bool = false) {
     guard text.state != .none else { return }
     let inHeap = text.state == .heap
     var start = text.start
@@ -151,15 +152,26 @@ extension XMLScanner {
         if inHeap { heap.removeLast(heap.count - start) }
         return
       }
+      // `.trim` trims an element's text as a whole: the start of its first piece and the end of
+      // its last, so the spaces between words and child elements (`The <b>text</b> string`) stay.
       if options.whitespace == .trim {
-        start = firstNonSpace
-        while stop > start, isSpace(stop - 1) { stop -= 1 }
-        if inHeap { heap.removeLast(heap.count - stop) }
+        if startsElement { start = firstNonSpace }
+        if endsElement {
+          while stop > start, isSpace(stop - 1) { stop -= 1 }
+          if inHeap { heap.removeLast(heap.count - stop) }
+        }
       }
     }
     var flags: UInt32 = isBlank ? XMLTapeNode.isBlank : 0
     if inHeap { flags |= XMLTapeNode.inHeap }
     nodes.append(XMLTapeNode(.text, flags: flags, offset: start, payload: stop - start, extra: UInt32(truncatingIfNeeded: origin)))
+  }
+
+  /// Whether nothing but the open element's start tag (and its attributes) is on the tape after
+  /// it: pending text is then the first of the element's content.
+  private var startsElement: Bool {
+    guard let top = open.last else { return true }
+    return nodes.count - 1 - top.tapeIndex <= nodes[top.tapeIndex].attributeCount
   }
 
   /// Copies `input[start..<stop]` to the heap with line ends normalized; returns the heap range.

@@ -205,7 +205,7 @@ extension XMLScanner {
 
   /// ETag ::= '</' Name S? '>'
   mutating func parseEndTag(at start: Int) throws(XMLParsingError) {
-    flushText()
+    flushText(endsElement: true)
     let nameStart = start + 2
     guard let top = open.last else {
       throw error(.syntax, "end tag without a matching start tag", at: start)
