@@ -24,7 +24,11 @@ public final class ChildProcess: Sendable {
   /// - Throws: ``ChildProcessError`` when the program cannot be started.
   public init(program: String, arguments: [String], environment: [String: String] = [:]) throws {
     outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-child-\(UUID().uuidString).out").path
+    #if canImport(Darwin)
+    var actions: posix_spawn_file_actions_t? = nil  // an opaque pointer there
+    #else
     var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

@@ -52,10 +52,10 @@ struct PostgresCommandTests {
 
   // MARK: - Several processes
 
-  /// The `foundry` executable built beside the test bundle.
+  /// The `foundry` executable built beside the test bundle (`foundry` to fail with a message when none is).
   static var executable: String {
-    let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    return directory.appendingPathComponent("foundry").path
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return BuiltExecutable.path(of: "foundry", repository: repository) ?? "foundry"
   }
 
   /// A payload of authors `ids`, each with two books of two tags among five shared ones.

@@ -31,11 +31,7 @@ enum KilledImport {
   static let arguments = ["--model", model, "--entity", "Author", "--root", "authors", "--transformer", "ISODay=date:yyyy-MM-dd"]
 
   /// The `foundry` executable built beside the test bundle.
-  static var foundry: String? {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = [beside, beside.deletingLastPathComponent(), repository.appendingPathComponent(".build/debug")]
-    return candidates.map { $0.appendingPathComponent("foundry").path }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
+  static var foundry: String? { BuiltExecutable.path(of: "foundry", repository: repository) }
 
   // MARK: - Payloads
 

@@ -28,6 +28,7 @@ struct Graphviz {
   ///
   /// - Throws: ``Failure`` when `dot` cannot start or exits with an error (its message).
   func svg(from dot: String) throws(Failure) -> String {
+    #if os(macOS) || os(Linux) || os(Windows)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = ["-Tsvg"]
@@ -54,5 +55,8 @@ struct Graphviz {
       throw Failure(reason: "dot failed (status \(process.terminationStatus))" + (text.isEmpty ? "" : ": " + text))
     }
     return String(decoding: data, as: UTF8.self)
+    #else
+    throw Failure(reason: "this platform cannot run '\(path)' (no processes)")
+    #endif
   }
 }
