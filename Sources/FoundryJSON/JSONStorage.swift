@@ -180,8 +180,8 @@ final class JSONStorage: @unchecked Sendable {
 }
 
 /// A growable run of elements (tape nodes, bytes) that a ``JSONStorage`` can take over
-/// without a copy. For trivial element types only: nothing is deinitialized.
-final class AdoptableBuffer<Element> {
+/// without a copy. Trivial element types only (nothing is deinitialized), as the constraint says.
+final class AdoptableBuffer<Element: BitwiseCopyable> {
   private var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
   private var capacity: Int

@@ -26,8 +26,9 @@ extension Store {
   }
 }
 
-/// A value shared between threads behind a lock (backends use it too).
-package final class Locked<Value>: @unchecked Sendable {
+/// A value shared between threads behind a lock (backends use it too); `Sendable` when the
+/// value is, since the lock orders every access to it.
+package final class Locked<Value> {
   private var value: Value
   private let lock = NSLock()
 
@@ -39,3 +40,5 @@ package final class Locked<Value>: @unchecked Sendable {
     return body(&value)
   }
 }
+
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -92,7 +92,7 @@ enum Library {
 }
 
 /// A store file in a fresh temporary directory, removed with the value.
-final class TemporaryStore {
+final class TemporaryStore: Sendable {
   let directory: URL
   var path: String { directory.appendingPathComponent("store.sqlite").path }
 

@@ -34,7 +34,9 @@ public final class ManagedObject: CustomStringConvertible {
   @exclusivity(unchecked) package var storedVersion: Int64 = 0
   let index: IdentityIndex
   // The hot stored properties skip the runtime exclusivity check (a third of an import's
-  // bookkeeping): only this module touches them, and never with overlapping accesses.
+  // bookkeeping): an object belongs to one graph, used by one task at a time, and neither this
+  // module nor FoundryStore (which sets `persistentID` and `storedVersion` on save and fetch)
+  // accesses one of them while another access to it is in progress.
 
   /// Attribute values by slot (``EntityDescription/attributes``); `nil` is no value. An
   /// object fetched from a store decodes them from its row on first use.

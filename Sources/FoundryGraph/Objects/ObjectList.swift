@@ -46,7 +46,8 @@ struct ObjectListHeader {
 ///
 /// One allocation: the references live in the list itself, up to the capacity it was made with
 /// (a relationship an import fills knows its count); a list that grows past it moves them to
-/// an array. An import makes a list per to-many relationship of every object it creates.
+/// a buffer it allocates and owns (``ObjectListHeader/spilled``). An import makes a list per
+/// to-many relationship of every object it creates.
 ///
 /// ```swift
 /// let list = ObjectList.make([ObjectReference(book)])
