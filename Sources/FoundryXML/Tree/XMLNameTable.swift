@@ -120,12 +120,30 @@ final class XMLNameTable: @unchecked Sendable {
     return table
   }
 
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ namespace: String?) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+  /// The most slots a lookup of a name already in the table walks, in either table: what
+  /// hostile names would make grow with their number if they could be made to collide.
+  func longestProbe() -> Int {
+    func longest(_ table: [UInt32], key: (Int) -> (bytes: [UInt8], namespace: String?)) -> Int {
+      let mask = table.count - 1
+      var longest = 0
+      for (slot, entry) in table.enumerated() where entry != 0 {
+        let (bytes, namespace) = key(Int(entry - 1))
+        let home = bytes.withUnsafeBufferPointer { Self.hash($0, namespace) } & mask
+        longest = max(longest, (slot - home) & mask + 1)
+      }
+      return longest
     }
-    if let namespace { hash ^= UInt64(truncatingIfNeeded: namespace.utf8.count) &* 0x9E37_79B9 }
-    return Int(truncatingIfNeeded: hash >> 1)
+    return max(longest(slots) { keys[$0] }, longest(spellingSlots) { (keys[Int(spellingNames[$0])].bytes, nil) })
+  }
+
+  /// The standard library's hash of the name (SipHash, seeded at random for each process):
+  /// names come from the input, and a fixed hash would let a document choose names that all
+  /// land in one run of slots, making every lookup walk them all. The scanner's name cache
+  /// answers repeated names before they get here.
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ namespace: String?) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    if let namespace { hasher.combine(namespace.utf8.count) }
+    return hasher.finalize()
   }
 }
