@@ -50,7 +50,7 @@ struct BatchImport: Sendable {
   func run(store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
     let context = try store.makeContext(transformers: transformers)
     do { return try run(context: context, store: store, elements: &elements, in: transaction) } catch {
-      throw context.source.rootCause(of: error)
+      throw context.source.storeError(for: error)
     }
   }
 

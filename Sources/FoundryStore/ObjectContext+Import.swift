@@ -68,8 +68,9 @@ extension ObjectContext {
   ///   - options: The graph import's options (transformers, lossy mode, to-many merging).
   ///   - dryRun: Report what would change, and write nothing.
   ///   - sourceName: The file name errors mention.
-  /// - Throws: ``StoreError`` `unsavedChanges` when the context has changes of its own; the
-  ///   import's or the save's error, after which the context and the store are as they were.
+  /// - Throws: ``StoreError``: `unsavedChanges` when the context has changes of its own,
+  ///   `mapping` or `graph` carrying the import's `MappingError` or `GraphError` (printed as
+  ///   it), or the save's error; the context and the store are then as they were.
   @discardableResult
   nonisolated(nonsending) public func importJSON(
     _ bytes: [UInt8], entity: String, root: String? = nil, options: GraphImportOptions = .init(), dryRun: Bool = false, sourceName: String? = nil
@@ -154,7 +155,7 @@ extension ObjectContext {
       return report
     } catch {
       graph.rollback()
-      throw source.rootCause(of: error)
+      throw source.storeError(for: error)
     }
   }
 

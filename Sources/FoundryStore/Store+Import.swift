@@ -31,8 +31,9 @@ extension Store {
   ///   - batchSize: The top-level objects imported (and held in memory) at once.
   ///   - dryRun: Report every change the import would make, and write nothing.
   /// - Returns: What was imported; its ``StoreImportReport/changes`` are listed for a dry run only.
-  /// - Throws: A `MappingError` with the payload path and line:column, ``StoreError``, or the
-  ///   database's error; the store is then as it was.
+  /// - Throws: ``StoreError``: ``StoreError/Code/mapping`` carrying the `MappingError` (payload
+  ///   path and line:column) or the parser's error, or the database's error; the store is then
+  ///   as it was.
   @discardableResult
   nonisolated(nonsending) public func importJSON(
     contentsOf url: URL, entity: String, root: String? = nil, options: GraphImportOptions = .init(),
@@ -70,8 +71,9 @@ extension Store {
   ///   - batchSize: The elements imported (and held in memory) at once.
   ///   - dryRun: Report every change the import would make, and write nothing.
   /// - Returns: What was imported; its ``StoreImportReport/changes`` are listed for a dry run only.
-  /// - Throws: A `MappingError` with the element's path and line:column, an `XMLParsingError`
-  ///   for a malformed file, ``StoreError``, or the database's error; the store is then as it was.
+  /// - Throws: ``StoreError``: ``StoreError/Code/mapping`` carrying the `MappingError` (element
+  ///   path and line:column) or the `XMLParsingError` of a malformed file, or the database's
+  ///   error; the store is then as it was.
   @discardableResult
   nonisolated(nonsending) public func importXML(
     contentsOf url: URL, entity: String, root: String, options: GraphImportOptions = .init(),

@@ -82,13 +82,16 @@ final class StoreSource: ObjectSource {
   var databaseFailure: StoreError?
 
   /// What an import or fetch that failed with `error` throws: the database's error when a
-  /// read of the graph's failed meanwhile (the connection was lost, say), since the graph's
-  /// or mapping error wrapping it in words would hide it from a caller that catches
-  /// `StoreError`; else `error`. Forgets the database's error.
-  func rootCause(of error: any Error) -> any Error {
+  /// read of the graph's failed meanwhile (the connection was lost, say), carrying the graph's
+  /// or mapping error it caused; else `error` as a store error (``StoreError/carrying(_:)``).
+  /// Forgets the database's error.
+  func storeError(for error: any Error) -> any Error {
     defer { databaseFailure = nil }
     if error is StoreError { return error }
-    return databaseFailure ?? error
+    if let failure = databaseFailure {
+      return StoreError(failure.code, failure.message, details: failure.details, underlying: error)
+    }
+    return StoreError.carrying(error)
   }
   private var dialect: any SQLDialect { decoder.dialect }
 

@@ -84,14 +84,16 @@ extension BatchImportTests {
   @Test("XML: no element at the path, or a malformed file, is an error and writes nothing")
   func missingElementsAndMalformedFiles() async throws {
     let store = try Store(inMemoryWith: Library.schema)
-    let missing = await #expect(throws: MappingError.self) {
+    let missing = await #expect(throws: StoreError.self) {
       try await store.importXML(contentsOf: try writeXML(Self.xmlPayload(authors: 2)), entity: "Author", root: "writer")
     }
-    #expect(missing?.path.description == "$.writer")
+    #expect(missing?.code == .mapping)
+    #expect((missing?.underlying as? MappingError)?.path.description == "$.writer")
     let broken = Self.xmlPayload(authors: 3).replacingOccurrences(of: "<name>Author 3</name>", with: "<name>Author 3</nam>")
-    await #expect(throws: XMLParsingError.self) {
+    let malformed = await #expect(throws: StoreError.self) {
       try await store.importXML(contentsOf: try writeXML(broken), entity: "Author", root: "author", batchSize: 1)
     }
+    #expect(malformed?.code == .mapping && malformed?.underlying is XMLParsingError)
     #expect(try await Self.snapshot(of: store).isEmpty)
   }
 }

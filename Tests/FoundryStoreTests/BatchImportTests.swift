@@ -99,9 +99,9 @@ struct BatchImportTests {
     }
   }
 
-  /// Runs `failing` on a store holding what `setUp` imported: it must throw a `MappingError`
-  /// whose path starts with `path`, located at `location` (`.json:7:`) in the whole file, and
-  /// leave the store as it was.
+  /// Runs `failing` on a store holding what `setUp` imported: it must throw a `StoreError`
+  /// carrying a `MappingError` whose path starts with `path`, located at `location`
+  /// (`.json:7:`) in the whole file, and leave the store as it was.
   func expectRollback(
     on backend: StoreBackendKind, path: String, location: String,
     setUp: (Store) async throws -> Void, failing: (Store) async throws -> Void
@@ -109,8 +109,11 @@ struct BatchImportTests {
     let store = try await backend.makeStore().store
     try await setUp(store)
     let before = try await Self.snapshot(of: store)
-    let error = await #expect(throws: MappingError.self) { try await failing(store) }
+    let thrown = await #expect(throws: StoreError.self) { try await failing(store) }
+    #expect(thrown?.code == .mapping)
+    let error = thrown?.underlying as? MappingError
     #expect(error?.path.description.hasPrefix(path) == true, "\(String(describing: error))")
+    #expect(thrown.map { "\($0)" } == error.map { "\($0)" }, "a store error prints as the mapping error it carries")
     // The line:column of the whole file, though the element was parsed alone.
     #expect(error.map { "\($0)" }?.contains(location) == true, "\(String(describing: error))")
     #expect(try await Self.snapshot(of: store) == before)
@@ -129,10 +132,11 @@ struct BatchImportTests {
   @Test("a missing array is an error naming it; a lossy import reports each bad element and goes on", arguments: StoreBackendKind.available)
   func missingRootAndLossy(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore().store
-    let error = await #expect(throws: JSONParsingError.self) {
+    let error = await #expect(throws: StoreError.self) {
       try await store.importJSON(contentsOf: try write(#"{"writers": []}"#), entity: "Author", root: "authors")
     }
-    #expect(error?.code == .keyPathNotFound)
+    #expect(error?.code == .mapping)
+    #expect((error?.underlying as? JSONParsingError)?.code == .keyPathNotFound)
     var options = GraphImportOptions()
     options.isLossy = true
     let report = try await store.importJSON(contentsOf: try write(Self.payload(authors: 5, badAt: 4)), entity: "Author", root: "authors", options: options, batchSize: 2)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundry
 import FoundryJSON
 import FoundryXML
+import FoundryStore
 internal import FoundryInternals
 
 extension Console {
@@ -72,6 +73,7 @@ extension Console {
   /// How `error` prints: as itself, but a malformed JSON or XML payload, however deep the
   /// library wrapped it, names the command's flags rather than the parser's properties.
   static func diagnostic(for error: any Error) -> String {
+    if let store = error as? StoreError, store.code == .mapping, let underlying = store.underlying { return diagnostic(for: underlying) }
     if let parsing = error as? JSONParsingError { return InputError.json(parsing).description }
     if let parsing = error as? XMLParsingError { return InputError.xml(parsing).description }
     if let mapping = error as? MappingError, mapping.code == .malformedDocument {
