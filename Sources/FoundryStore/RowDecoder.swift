@@ -18,6 +18,7 @@ final class RowDecoder {
   /// Per family (root entity position): the family's entities with their names, to find a
   /// row's `_entity` by comparing names instead of hashing one per row.
   private let familyEntities: [[(name: String, entity: EntityDescription)]]
+  // Unchecked exclusivity: the decoder belongs to one ObjectContext (ARCHITECTURE.md, Invariants: "One owner").
   /// The entity a row named last.
   @exclusivity(unchecked) private var last: (family: Int, name: String, entity: EntityDescription)?
 

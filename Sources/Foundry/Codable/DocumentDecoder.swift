@@ -10,6 +10,7 @@ import FoundryJSON
 /// The mutable state skips the runtime exclusivity checks (a tenth of a decode): only this
 /// module touches it, in short accesses that never overlap.
 final class DocumentDecoder: Decoder {
+  // Unchecked exclusivity, here and below: one decoding call owns the decoder (ARCHITECTURE.md, Invariants: "One owner").
   /// The value being decoded.
   @exclusivity(unchecked) private(set) var node: JSONNode
   let context: MappingContext
@@ -23,6 +24,7 @@ final class DocumentDecoder: Decoder {
   private let rootDepth: Int
   private let rootSteps: [CodingPathStep]
 
+  // Unchecked exclusivity: one owner, as for `node`.
   /// Scratch space for the repeated-key check of each object.
   @exclusivity(unchecked) var fingerprints: [UInt64] = []
   /// Snake-case lookups: the candidate key for each coding key, and converted document keys.

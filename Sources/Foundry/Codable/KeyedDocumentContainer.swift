@@ -20,6 +20,7 @@ final class KeyedDocumentContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   /// first `depth` steps, then `extraSteps` (nested containers and `superDecoder()`).
   let depth: Int
   let extraSteps: [CodingPathStep]
+  // Unchecked exclusivity: the container belongs to one decoding call (ARCHITECTURE.md, Invariants: "One owner").
   /// Where the next in-order lookup starts (a tape index; see `JSONNode.member(utf8:hint:)`).
   @exclusivity(unchecked) var hint = 0
   /// Whether lookups must follow the duplicate-key policy instead of the in-order scan.

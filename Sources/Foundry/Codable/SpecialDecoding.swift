@@ -32,7 +32,8 @@ enum SpecialDecoding {
   }
 
   /// Reads a scalar; only for types ``isScalar(_:)`` accepts. Each `unsafeBitCast` follows an
-  /// identity check of `T`, so it is a plain copy.
+  /// identity check of `T` (the last one, `Int64`, is the one type ``isScalar(_:)`` leaves),
+  /// so it is a plain copy.
   @inline(__always)
   static func scalar<T>(_ type: T.Type, from value: ValueReader) throws -> T {
     if T.self == String.self { return unsafeBitCast(try value.string(), to: T.self) }
@@ -55,6 +56,7 @@ enum SpecialDecoding {
   static func decode<T>(_ type: T.Type, kind: Kind, from decoder: DocumentDecoder) throws -> T {
     switch kind {
     case .plain: preconditionFailure("plain types decode through init(from:)")
+    // `kind` is `classify(T.self)` (`DocumentDecoder.kind(of:)`), so below `T` is `Data`, `URL`, `Decimal`: plain copies.
     case .data: return unsafeBitCast(try data(decoder.reader), to: T.self)
     case .url: return unsafeBitCast(try URL.read(from: decoder.reader), to: T.self)
     case .decimal: return unsafeBitCast(try decoder.reader.decimal(), to: T.self)
@@ -89,6 +91,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
       if keepsFirst, result[key] != nil { continue }
       result[key] = try decoder.decode(Value.self, from: member, at: .key(key))
     }
+    // `T` is `Self`, `[String: Value]` (see the protocol), so the cast is a plain copy.
     return unsafeBitCast(result, to: T.self)
   }
 }
@@ -104,6 +107,7 @@ extension Array: DecodableArray where Element: Decodable {
     // This runs unspecialized (found through a conformance), where every array of `Element`
     // asks the runtime for its type's metadata, twice. Arrays of the common scalars and of
     // arrays of them (coordinates) go to code specialized for their element type instead.
+    // `T` is `Self`, `[Element]` (see the protocol), and each branch checks `Element`: every cast is a plain copy.
     if Element.self == Double.self { return unsafeBitCast(try SpecialDecoding.elements(Double.self, from: decoder), to: T.self) }
     if Element.self == [Double].self { return unsafeBitCast(try SpecialDecoding.elements([Double].self, from: decoder), to: T.self) }
     if Element.self == Int.self { return unsafeBitCast(try SpecialDecoding.elements(Int.self, from: decoder), to: T.self) }

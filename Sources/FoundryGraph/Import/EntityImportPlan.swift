@@ -25,6 +25,7 @@ final class EntityImportPlan {
   /// The payload transformer the entity (or its nearest ancestor declaring one) names, with
   /// its name; `nil` for none.
   let payloadTransformer: (name: String, transform: GraphImportOptions.PayloadTransformer)?
+  // Unchecked exclusivity: the plan belongs to one import's session (ARCHITECTURE.md, Invariants: "One owner").
   /// Whether this import remembered a payload of the entity: its payloads are worth hashing.
   @exclusivity(unchecked) var hasRememberedPayloads = false
 

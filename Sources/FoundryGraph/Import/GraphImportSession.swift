@@ -7,6 +7,7 @@ import FoundryJSON
 final class GraphImportSession {
   let graph: ObjectGraph
   let options: GraphImportOptions
+  // Unchecked exclusivity, here and below: one import owns the session, one thread at a time (ARCHITECTURE.md, Invariants: "One owner").
   /// Plans by entity position, for the entities this import can reach.
   @exclusivity(unchecked) private var plans: [EntityImportPlan?]
   /// Every object created, in order; a failed object discards what it created. Unowned: the

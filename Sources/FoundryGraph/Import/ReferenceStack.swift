@@ -13,6 +13,7 @@
 /// stack.pop(to: mark)
 /// ```
 final class ReferenceStack {
+  // Unchecked exclusivity: one import's session owns the stack (ARCHITECTURE.md, Invariants: "One owner").
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<ObjectReference>
   @exclusivity(unchecked) private var capacity: Int
   /// The number of references on the stack.

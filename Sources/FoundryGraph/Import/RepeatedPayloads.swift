@@ -35,6 +35,7 @@ final class RepeatedPayloads {
   private let findsByText: Bool
   /// Direct-mapped by hash: a collision replaces the older entry (a miss only means a read).
   private static let cacheSize = 1024
+  // Unchecked exclusivity: one import's session owns the cache (ARCHITECTURE.md, Invariants: "One owner").
   @exclusivity(unchecked) private var cache: [Entry] = []
   /// The objects holding an ``ManagedObject/importText``, to clear when the import ends.
   @exclusivity(unchecked) private var remembered: [ManagedObject] = []

@@ -9,9 +9,9 @@
 /// An import reuses them from one relationship to the next (``reset(owner:slot:capacity:)``):
 /// a payload has one per to-many relationship of scoped objects (each performance's prices).
 final class ScopedIdentities {
+  // Unchecked exclusivity: one import's session owns these private tables (ARCHITECTURE.md, Invariants: "One owner").
   @exclusivity(unchecked) private var owner: ManagedObject
   @exclusivity(unchecked) private var slot: Int
-  // Unchecked exclusivity, as for ManagedObject's storage: only this type touches them.
   @exclusivity(unchecked) private var keys: [IdentityKey] = []
   @exclusivity(unchecked) private var objects: [ManagedObject] = []
   /// Identity → first position in `objects`, once there are more than `tableThreshold`.

@@ -84,6 +84,7 @@ struct IdentityKey: Hashable {
 /// the graph), so an object can keep it current when an identity attribute changes without a
 /// reference cycle: it stores object numbers, not objects.
 final class IdentityIndex {
+  // Unchecked exclusivity, here and below: the index belongs to one graph (ARCHITECTURE.md, Invariants: "One owner").
   /// Per root entity: identity → object number, for identities other than one integer.
   @exclusivity(unchecked) private var tables: [[IdentityKey: Int]]
   /// Per root entity: the common case of one integer identity.
@@ -91,6 +92,7 @@ final class IdentityIndex {
   /// The graph, for objects that load relationships from its source (weak: objects never
   /// keep their graph alive).
   weak var graph: ObjectGraph?
+  // Unchecked exclusivity: as for `tables`.
   /// Numbers of objects loaded from a store whose identities are not indexed yet: a fetch
   /// registers many objects that nothing ever looks up by identity, so they are indexed on
   /// the index's next use instead (each use indexes them first, so no answer changes).

@@ -21,6 +21,11 @@ public final class ManagedObject: CustomStringConvertible {
   public let entity: EntityDescription
   /// The object's number in its graph, unique there and never reused.
   public let objectNumber: Int
+  // The hot stored properties skip the runtime exclusivity check (a third of an import's
+  // bookkeeping): an object belongs to one graph, used by one task at a time, and neither this
+  // module nor FoundryStore (which reads `persistentID` and bumps `storedVersion` after a save)
+  // accesses one of them while another access to it is in progress (ARCHITECTURE.md,
+  // Invariants: "One owner").
   /// The object's row in a store, once it was saved there or fetched from it; `nil` for an
   /// object that lives only in memory.
   ///
@@ -33,10 +38,6 @@ public final class ManagedObject: CustomStringConvertible {
   /// store checks on save, so that a row changed by another save since is a conflict.
   @exclusivity(unchecked) package var storedVersion: Int64 = 0
   let index: IdentityIndex
-  // The hot stored properties skip the runtime exclusivity check (a third of an import's
-  // bookkeeping): an object belongs to one graph, used by one task at a time, and neither this
-  // module nor FoundryStore (which sets `persistentID` and `storedVersion` on save and fetch)
-  // accesses one of them while another access to it is in progress.
 
   /// Attribute values by slot (``EntityDescription/attributes``); `nil` is no value. An
   /// object fetched from a store decodes them from its row on first use.
@@ -50,6 +51,7 @@ public final class ManagedObject: CustomStringConvertible {
       yield &slotValues
     }
   }
+  // Unchecked exclusivity, from here to `observation`: one owner, as said above `persistentID`.
   /// What ``values`` reads: empty while ``valuesPending``.
   @exclusivity(unchecked) var slotValues: AttributeValues
   /// The row a fetch read the object from, kept undecoded (see ``StoredRows``): its values

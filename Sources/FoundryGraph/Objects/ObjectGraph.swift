@@ -16,12 +16,14 @@ public final class ObjectGraph {
   /// The schema every object follows.
   public let schema: Schema
   let index: IdentityIndex
+  // Unchecked exclusivity, here and below: the graph has one owner (ARCHITECTURE.md, Invariants: "One owner").
   /// Objects by number; `nil` once deleted.
   @exclusivity(unchecked) var storage: [ManagedObject?] = []
   /// Objects deleted since the last commit that existed before it.
   var deletedSinceCommit: [ManagedObject] = []
   /// Where objects not loaded yet are found: a store, or nothing for a graph kept in memory.
   package var source: (any ObjectSource)?
+  // Unchecked exclusivity: one owner, as for `storage`.
   /// Per entity family (root entity position): stored objects' numbers by row (a deleted
   /// one's slot in ``storage`` is `nil`).
   /// (The identity index's integer table: rows are integers, and a fetch registers many.)
@@ -37,6 +39,7 @@ public final class ObjectGraph {
   var retired: [ManagedObject] = []
   /// Imports so far; each import stamps the objects it touches with its number.
   var importCount = 0
+  // Unchecked exclusivity: one owner, as for `storage`.
   /// Per entity position: the relationship faults its stored objects start with (made on
   /// first use, see `faults(of:)`).
   @exclusivity(unchecked) var faultSlots: [RelatedSlots?]

@@ -182,6 +182,7 @@ struct JSONValueCapture: Sendable, Hashable {
   private static func firstMarked(_ marks: SIMDMask<SIMD16<Int8>>) -> Int? {
     let bytes = SIMD16<UInt8>(repeating: 0).replacing(with: SIMD16<UInt8>(repeating: 0xFF), where: marks)
     // Little-endian: the lowest set byte of each half is its first lane.
+    // Both types are 16 bytes of plain integers: the cast reads the same bits as two words.
     let halves = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
     if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
     if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount >> 3 }
