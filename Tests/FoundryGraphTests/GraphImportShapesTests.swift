@@ -4,6 +4,9 @@ import FoundryJSON
 import FoundryGraph
 import Testing
 
+/// What a `didImport` hook throws for a payload object it refuses.
+private struct BrokenSeat: Error {}
+
 @Suite("Graph import: shapes and identity")
 struct GraphImportShapesTests {
   static let catalog = try! Schema {
@@ -56,6 +59,32 @@ struct GraphImportShapesTests {
       #expect(numbers.last == [.integer(1)])
       #expect(try graph.objects(of: "Seat").count == 13)
     }
+  }
+
+  @Test("a scoped object dropped by a lossy import is not found by a later sibling of the same identity")
+  func droppedScopedObjectIsForgotten() throws {
+    // The second performance's seats pass the short list (a table answers past eight).
+    let many = (10...19).map { "{\"number\": \($0)}" }.joined(separator: ", ")
+    let payload = """
+      {"performances": [{"id": 1, "seats": [{"number": 3, "broken": true}, {"number": 3}, {"number": 4}]},
+                        {"id": 2, "seats": [\(many), {"number": 3, "broken": true}, {"number": 3}]}]}
+      """
+    var options = GraphImportOptions()
+    options.isLossy = true
+    options.didImport = { _, payload, _ in
+      if (try? payload.member("broken")?.bool()) == true { throw BrokenSeat() }
+    }
+    let graph = ObjectGraph(schema: Self.catalog)
+    let report = try graph.importJSON(Array(payload.utf8), entity: "Catalog", options: options)
+    let performance = try #require(try graph.object(of: "Performance", identity: 1))
+    let seats = try performance.related(forKey: "seats")
+    #expect(seats.allSatisfy { !$0.isDeleted })
+    #expect(seats.map(\.number) == [.integer(3), .integer(4)])
+    let second = try #require(try graph.object(of: "Performance", identity: 2))
+    #expect(try second.related(forKey: "seats").allSatisfy { !$0.isDeleted })
+    #expect(try second.related(forKey: "seats").count == 11)
+    #expect(try graph.objects(of: "Seat").count == 13)
+    #expect(report.objectCounts["Seat"] == 13)
   }
 
   @Test("keyed objects, references by id, composite and parent-scoped identity")

@@ -45,7 +45,9 @@ final class ScopedIdentities {
     hasOwnersObjects = false
   }
 
-  /// The first object of `entity`'s kind (an entity position) with identity `key`.
+  /// The first object of `entity`'s kind (an entity position) with identity `key`, leaving out
+  /// one the import discarded since it was added (a `didImport` hook refused it in a lossy
+  /// import): a later sibling of that identity is a new object, not the discarded one.
   func object(for key: IdentityKey, kindOf entity: Int) -> ManagedObject? {
     if !hasOwnersObjects {
       hasOwnersObjects = true
@@ -55,11 +57,12 @@ final class ScopedIdentities {
     }
     if let positions {
       guard let position = positions[key] else { return nil }
-      if objects[position].entity.isKind(of: entity) { return objects[position] }
+      if objects[position].entity.isKind(of: entity), !objects[position].isDeleted { return objects[position] }
     }
-    // Few entries, or the first with this identity is of another kind: search in order.
-    for position in keys.indices where keys[position] == key && objects[position].entity.isKind(of: entity) {
-      return objects[position]
+    // Few entries, or the first with this identity is of another kind or discarded: search in order.
+    for position in keys.indices where keys[position] == key {
+      let object = objects[position]
+      if object.entity.isKind(of: entity), !object.isDeleted { return object }
     }
     return nil
   }
