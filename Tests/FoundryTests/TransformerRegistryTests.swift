@@ -36,6 +36,7 @@ struct TransformerRegistryTests {
   @Test func unknownSpecsAndWrongTypes() {
     let unknown = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "dat:yyyy") }
     #expect(unknown?.spec == "dat:yyyy")
+    #expect(unknown?.code == .unknownTransformer)
     #expect(
       unknown?.description == """
         unknown transformer "dat:yyyy" (known: base64, base64url, bool, date:FORMAT, dates:SPEC|SPEC, decimal, decimal-string, double, \
@@ -44,8 +45,10 @@ struct TransformerRegistryTests {
         """)
     let wrong = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "int", as: Date.self) }
     #expect(wrong?.description == #"transformer "int" produces Int, not Date"#)
+    #expect(wrong?.code == .wrongValueType && wrong?.message == wrong?.description)
     let empty = #expect(throws: TransformerSpecError.self) { try registry.transformer(spec: "date:") }
     #expect(empty?.description == #"transformer "date:" needs a FORMAT after the colon"#)
+    #expect(empty?.code == .badArgument)
     #expect(registry.transformer(named: "date:yyyy") == nil)
   }
 

@@ -6,6 +6,22 @@
 /// // unknown transformer "dat:yyyy" (known: base64, base64url, bool, date:FORMAT, ...)
 /// ```
 public struct TransformerSpecError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// What is wrong with the spec: `error.code == .unknownTransformer`.
+  ///
+  /// ```swift
+  /// catch let error as TransformerSpecError where error.code == .wrongValueType { ... }
+  /// ```
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The code's name: `TransformerSpecError.Code.badArgument.description == "badArgument"`.
+    public let description: String
+    /// No transformer of that name is registered (the message lists the known ones).
+    public static let unknownTransformer = Code(description: "unknownTransformer")
+    /// The transformer makes values of another type than the property or attribute holds.
+    public static let wrongValueType = Code(description: "wrongValueType")
+    /// The argument after the colon is missing or unusable (`date:` without a format).
+    public static let badArgument = Code(description: "badArgument")
+  }
+
   enum Kind: Equatable {
     case unknown(known: [String])
     case wrongType(produces: String, expected: String)
@@ -20,6 +36,18 @@ public struct TransformerSpecError: Error, CustomStringConvertible, Sendable, Eq
     self.spec = spec
     self.kind = kind
   }
+
+  /// What is wrong with the spec.
+  public var code: Code {
+    switch kind {
+    case .unknown: .unknownTransformer
+    case .wrongType: .wrongValueType
+    case .badArgument: .badArgument
+    }
+  }
+
+  /// What went wrong, in one line: what ``description`` prints.
+  public var message: String { description }
 
   public var description: String {
     switch kind {
