@@ -167,6 +167,11 @@ let package = Package(
       swiftSettings: ownSettings, linkerSettings: ownLinking
     ),
     .testTarget(
+      name: "FoundryInternalsTests",
+      dependencies: ["FoundryInternals", .product(name: "PropertyBased", package: "swift-property-based")],
+      swiftSettings: ownSettings, linkerSettings: ownLinking
+    ),
+    .testTarget(
       name: "FoundryJSONTests",
       dependencies: ["FoundryJSON", "FoundryInternals", "FoundryTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
       swiftSettings: ownSettings, linkerSettings: ownLinking
