@@ -23,7 +23,7 @@ final class RepeatedPayloads {
     var hash = 0
     /// Unretained: ``remembered`` holds every object an entry names, deleted ones included,
     /// until the import ends.
-    var object: Unmanaged<ManagedObject>?
+    var object: ObjectReference?
   }
 
   /// Whether repeats may be skipped at all: not in lossy mode (each read reports its issues),
@@ -62,7 +62,7 @@ final class RepeatedPayloads {
     guard plan.remembersPayloads else { return }
     if cache.isEmpty { cache = Array(repeating: Entry(), count: Self.cacheSize) }
     let hash = Self.key(span, plan)
-    cache[hash & (Self.cacheSize - 1)] = Entry(hash: hash, object: .passUnretained(object))
+    cache[hash & (Self.cacheSize - 1)] = Entry(hash: hash, object: ObjectReference(object))
     plan.hasRememberedPayloads = true
   }
 
@@ -82,10 +82,10 @@ final class RepeatedPayloads {
     let entry = cache[hash & (Self.cacheSize - 1)]
     guard entry.hash == hash, let object = entry.object else { return nil }
     // The object's current text decides: the entry may be older than its last read.
-    let isRepeat = object._withUnsafeGuaranteedRef { object in
+    let isRepeat = object.withObject { object in
       !object.isDeleted && object.entity === plan.entity && object.importText?.span.isSame(as: span) == true
     }
-    return isRepeat ? ObjectReference(object) : nil
+    return isRepeat ? object : nil
   }
 
   /// Whether `node`, a payload object for `object` (found by identity), must be read: not when
