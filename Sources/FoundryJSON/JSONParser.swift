@@ -36,6 +36,7 @@ struct JSONParser {
     self.end = storage.byteCount
     self.options = options
     self.sourceName = sourceName
+    storage.assertPadded()
     stack.reserveCapacity(min(options.maximumDepth, 64))
     deepest = storage.deepestNesting ?? 0
     storage.deepestNesting = deepest

@@ -126,6 +126,13 @@ final class JSONStorage: @unchecked Sendable {
     nodes.deallocate()
   }
 
+  /// Checks, in debug builds, the zero padding the parser's word-at-a-time scans rely on
+  /// (ARCHITECTURE.md, Invariants: "Zero padding"): ``padding`` zero bytes after the input.
+  @inline(__always)
+  func assertPadded() {
+    assert((0..<Self.padding).allSatisfy { bytes[byteCount + $0] == 0 }, "a JSON input must end in \(Self.padding) zero bytes")
+  }
+
   /// Ends the input after the value just parsed in place (the bytes after it are the rest of
   /// the shared block, not zero padding: only the parser, done by now, relies on that).
   func endInput(at count: Int) {

@@ -40,6 +40,7 @@ enum SpecialDecoding {
     if T.self == Double.self { return unsafeBitCast(try value.double(), to: T.self) }
     if T.self == Int.self { return unsafeBitCast(try value.integer(Int.self), to: T.self) }
     if T.self == Bool.self { return unsafeBitCast(try value.bool(), to: T.self) }
+    assert(T.self == Int64.self, "scalar(_:from:) is only for the types isScalar accepts")
     return unsafeBitCast(try value.integer(Int64.self), to: T.self)
   }
 
@@ -57,9 +58,15 @@ enum SpecialDecoding {
     switch kind {
     case .plain: preconditionFailure("plain types decode through init(from:)")
     // `kind` is `classify(T.self)` (`DocumentDecoder.kind(of:)`), so below `T` is `Data`, `URL`, `Decimal`: plain copies.
-    case .data: return unsafeBitCast(try data(decoder.reader), to: T.self)
-    case .url: return unsafeBitCast(try URL.read(from: decoder.reader), to: T.self)
-    case .decimal: return unsafeBitCast(try decoder.reader.decimal(), to: T.self)
+    case .data:
+      assert(T.self == Data.self, "kind must be classify(T.self)")
+      return unsafeBitCast(try data(decoder.reader), to: T.self)
+    case .url:
+      assert(T.self == URL.self, "kind must be classify(T.self)")
+      return unsafeBitCast(try URL.read(from: decoder.reader), to: T.self)
+    case .decimal:
+      assert(T.self == Decimal.self, "kind must be classify(T.self)")
+      return unsafeBitCast(try decoder.reader.decimal(), to: T.self)
     case .dictionary(let dictionary): return try dictionary.decodeDictionary(from: decoder, as: T.self)
     case .array(let array): return try array.decodeArray(from: decoder, as: T.self)
     }
