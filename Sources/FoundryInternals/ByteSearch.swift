@@ -1,9 +1,7 @@
 /// Byte searches a 64-bit word at a time, for scanners that skip runs of ordinary bytes.
 ///
-/// Public rather than `package` (this module is no product, so no user sees it): with Swift
-/// 6.3 and SwiftPM, the body of a `package` `@inlinable` function is not used by the other
-/// modules, which then call it a word at a time (measured: `zeroMarks` stayed a call in
-/// FoundryJSON's value capture, 2.9M instructions on twitter.json's stream, until it was public).
+/// Public rather than `package`, so that other modules inline it: the rule for hot code shared
+/// across modules is in ARCHITECTURE.md ("Hot code shared across modules").
 ///
 /// ```swift
 /// let end = ByteSearch.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: buffer, from: index)

@@ -4,9 +4,8 @@
 /// Valid only inside ``XMLTree/Element/withTapeReader(_:)``. Indices are tape indices;
 /// callers stay within an element's extent (`index + 1 ..< end(of: index)`).
 ///
-/// SPI rather than `package`: a `package` `@inlinable` getter is not inlined into another
-/// module with Swift 6.3 and SwiftPM (each was a call in the mapping layer's XML view, 5–7% of
-/// `xml.decode`). `@_spi(FoundryTape) import FoundryXML` reaches it; it is no public API.
+/// SPI rather than `package`, so that the mapping layer inlines it (ARCHITECTURE.md, "Hot code
+/// shared across modules"): `@_spi(FoundryTape) import FoundryXML` reaches it; it is no public API.
 @_spi(FoundryTape) public struct XMLTapeReader {
   @usableFromInline let nodes: UnsafeBufferPointer<XMLTapeNode>
   @usableFromInline let source: UnsafeBufferPointer<UInt8>
