@@ -1,20 +1,5 @@
 import FoundryGraph
 
-/// What a save does when another save changed one of its objects since the context read it.
-///
-/// ```swift
-/// context.mergePolicy = .storeWins
-/// ```
-public enum MergePolicy: Sendable, Hashable {
-  /// The save fails with ``StoreError/Code/conflict``, naming the object (the default).
-  case error
-  /// The context's changes overwrite the other save's.
-  case contextWins
-  /// The other save's values stay: the context's changes to those objects' attributes are
-  /// dropped (their new values taken from the store), and the rest of the save goes ahead.
-  case storeWins
-}
-
 extension ObjectContext {
   /// Brings the context up to date with a save made elsewhere (another context, or a
   /// notification from ``Store/changes()``): objects it updated take the stored values of the
