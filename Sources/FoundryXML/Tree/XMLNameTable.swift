@@ -136,14 +136,10 @@ final class XMLNameTable: @unchecked Sendable {
     return max(longest(slots) { keys[$0] }, longest(spellingSlots) { (keys[Int(spellingNames[$0])].bytes, nil) })
   }
 
-  /// The standard library's hash of the name (SipHash, seeded at random for each process):
-  /// names come from the input, and a fixed hash would let a document choose names that all
-  /// land in one run of slots, making every lookup walk them all. The scanner's name cache
-  /// answers repeated names before they get here.
+  /// The name's hash, seeded at random for each process (``SeededHash``): names come from the
+  /// input, and a fixed hash would let a document choose names that all land in one run of
+  /// slots, making every lookup walk them all.
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ namespace: String?) -> Int {
-    var hasher = Hasher()
-    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-    if let namespace { hasher.combine(namespace.utf8.count) }
-    return hasher.finalize()
+    SeededHash.hash(bytes, extra: namespace.map { UInt64($0.utf8.count) &+ 1 } ?? 0)
   }
 }
