@@ -120,7 +120,7 @@ let package = Package(
     .target(
       name: "FoundryPostgres",
       dependencies: [
-        "FoundryStore", "FoundryGraph",
+        "FoundryStore", "FoundryGraph", "FoundryInternals",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: ownSettings

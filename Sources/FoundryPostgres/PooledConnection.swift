@@ -1,5 +1,6 @@
 import FoundryStore
 internal import PostgresNIO
+internal import FoundryInternals
 
 /// A connection of the pool, whose queries always end: answered, failed by the server, or
 /// failed when the connection closes.

@@ -1,5 +1,6 @@
 import FoundryStore
 internal import PostgresNIO
+internal import FoundryInternals
 
 /// A read-only replica of the store's primary (a streaming standby): its connections, and
 /// how long reads leave it alone after it could not be reached.

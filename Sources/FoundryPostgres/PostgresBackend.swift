@@ -1,5 +1,6 @@
 import FoundryStore
 internal import PostgresNIO
+internal import FoundryInternals
 
 /// The store's PostgreSQL backend: a pool of postgres-nio connections, every statement's
 /// values bound, every save one transaction on one connection.

@@ -1,5 +1,6 @@
 import FoundryStore
 internal import PostgresNIO
+internal import FoundryInternals
 
 /// A fixed number of PostgreSQL connections, opened when first needed and handed out one
 /// operation at a time; a caller that finds them all busy waits (a future) for the next one

@@ -1,4 +1,5 @@
 import Foundation
+import FoundryInternals
 import FoundryGraph
 import FoundryJSON
 import FoundrySQLite

@@ -1,4 +1,5 @@
 import Foundation
+import FoundryInternals
 import Foundry
 import FoundryGraph
 import FoundryPostgres

@@ -1,4 +1,5 @@
 import FoundryGraph
+internal import FoundryInternals
 
 /// What a context's graph asks the store for: rows by identity, and the rows a relationship
 /// holds.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import FoundryInternals
 
 /// `MATCHES`: a whole-string match of an ICU regular expression, the dialect NSPredicate and
 /// Core Data use (`NSRegularExpression`). SQLite runs it through `NSRegularExpression` itself
@@ -32,7 +32,7 @@ package enum QueryRegex {
   }
 
   /// The compiled expressions of recent patterns: a query runs one pattern over many rows.
-  private static let cache = Mutex<[String: NSRegularExpression]>([:])
+  private static let cache = Locked<[String: NSRegularExpression]>([:])
 
   private static func compiled(_ pattern: String, caseInsensitive: Bool) -> NSRegularExpression? {
     let key = (caseInsensitive ? "i" : "s") + pattern

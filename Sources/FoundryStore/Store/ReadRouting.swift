@@ -1,3 +1,4 @@
+internal import FoundryInternals
 /// A place in the primary database's write-ahead log: how far a save got, and how far a
 /// replica has replayed (PostgreSQL's `pg_lsn`, as one 64-bit number).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+internal import FoundryInternals
 
 extension Store {
   /// Every save made through this store from now on, as it completes: which objects it

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Foundry
 import FoundryGraph
+internal import FoundryInternals
 
 /// Object graphs kept in a database: a schema laid out in tables, shared by the contexts that
 /// read and change it.

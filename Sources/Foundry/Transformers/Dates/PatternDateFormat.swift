@@ -1,4 +1,5 @@
 import Foundation
+import FoundryInternals
 
 /// Dates in any `DateFormatter` pattern (`yyyy-MM-dd`, `dd.MM.yyyy HH:mm`), in the
 /// `en_US_POSIX` locale and a fixed time zone.
@@ -7,9 +8,8 @@ import Foundation
 /// process. ICU formatters are not safe to share between threads, so each use holds that
 /// formatter's lock; different patterns never wait for each other.
 final class PatternDateFormat: @unchecked Sendable {
-  // @unchecked: `formatter` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private let formatter: DateFormatter
+  // @unchecked: the formatter is only touched through its lock.
+  private let formatter: Locked<DateFormatter>
 
   private init(pattern: String, timeZone: TimeZone) {
     let formatter = DateFormatter()
@@ -18,19 +18,15 @@ final class PatternDateFormat: @unchecked Sendable {
     formatter.timeZone = timeZone
     formatter.dateFormat = pattern
     formatter.isLenient = false
-    self.formatter = formatter
+    self.formatter = Locked(formatter)
   }
 
   func date(from string: String) -> Date? {
-    lock.lock()
-    defer { lock.unlock() }
-    return formatter.date(from: string)
+    formatter.withLock { $0.date(from: string) }
   }
 
   func string(from date: Date) -> String {
-    lock.lock()
-    defer { lock.unlock() }
-    return formatter.string(from: date)
+    formatter.withLock { $0.string(from: date) }
   }
 
   // MARK: - Cache
@@ -40,17 +36,16 @@ final class PatternDateFormat: @unchecked Sendable {
     var timeZone: TimeZone
   }
 
-  private static let cacheLock = NSLock()
-  nonisolated(unsafe) private static var cache: [Key: PatternDateFormat] = [:]
+  private static let cache = Locked<[Key: PatternDateFormat]>([:])
 
   /// The shared formatter for `pattern` in `timeZone`, made on first use.
   static func shared(pattern: String, timeZone: TimeZone) -> PatternDateFormat {
     let key = Key(pattern: pattern, timeZone: timeZone)
-    cacheLock.lock()
-    defer { cacheLock.unlock() }
-    if let cached = cache[key] { return cached }
-    let made = PatternDateFormat(pattern: pattern, timeZone: timeZone)
-    cache[key] = made
-    return made
+    return cache.withLock { cache in
+      if let cached = cache[key] { return cached }
+      let made = PatternDateFormat(pattern: pattern, timeZone: timeZone)
+      cache[key] = made
+      return made
+    }
   }
 }
