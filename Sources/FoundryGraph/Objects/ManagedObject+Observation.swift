@@ -20,7 +20,8 @@ extension ManagedObject: Observable {}
 
 /// An object's registrar, boxed: `ObservationRegistrar` comes from a module built for library
 /// evolution, so its size is known only at run time. Stored in `ManagedObject` directly it made
-/// the class's layout dynamic and every `nil` check a call (graph.import ran 12% slower); a
+/// the class's layout dynamic and every `nil` check a call (graph.import slowed: the
+/// Performance article); a
 /// class reference keeps the layout fixed and the check a comparison with zero.
 final class ObservationBox {
   let registrar = ObservationRegistrar()
