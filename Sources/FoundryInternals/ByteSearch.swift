@@ -149,6 +149,39 @@ public enum ByteSearch {
     return nil
   }
 
+  /// Every byte of a word set to `byte`.
+  ///
+  /// ```swift
+  /// ByteSearch.repeated(0x22)   // 0x2222_2222_2222_2222
+  /// ```
+  @inlinable @inline(__always)
+  public static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+  /// The top bit set in the bytes of `word` equal to `byte`, but only the lowest marked byte is
+  /// exact: a borrow may mark bytes above it. One operation fewer than ``zeroMarks(_:)``, for
+  /// scanners that only use the first mark (its `trailingZeroBitCount`).
+  ///
+  /// ```swift
+  /// let first = ByteSearch.roughMarks(of: 0x22, in: word) | ByteSearch.roughMarks(below: 0x20, in: word)
+  /// if first != 0 { index += first.trailingZeroBitCount >> 3 }
+  /// ```
+  @inlinable @inline(__always)
+  public static func roughMarks(of byte: UInt8, in word: UInt64) -> UInt64 {
+    let difference = word ^ repeated(byte)
+    return (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
+  }
+
+  /// The top bit set in the bytes of `word` below `limit` (at most 0x80), only the lowest marked
+  /// byte exact, as ``roughMarks(of:in:)``.
+  ///
+  /// ```swift
+  /// ByteSearch.roughMarks(below: 0x20, in: word)   // control characters
+  /// ```
+  @inlinable @inline(__always)
+  public static func roughMarks(below limit: UInt8, in word: UInt64) -> UInt64 {
+    (word &- repeated(limit)) & ~word & 0x8080_8080_8080_8080
+  }
+
   /// The top bit of every zero byte of `word` set, every other bit clear: exact (no carry
   /// crosses a byte).
   @inlinable

@@ -1,3 +1,5 @@
+import FoundryInternals
+
 extension JSONParser {
   /// Delimits and validates the string whose opening quote is at `position`.
   ///
@@ -60,14 +62,8 @@ extension JSONParser {
   /// 0x7F. Only the lowest set byte is exact, which is all the scanner uses.
   @inline(__always)
   static func specialBytes(in word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* UInt64(Byte.quote))
-    let backslash = word ^ (ones &* UInt64(Byte.backslash))
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & high
+    ByteSearch.roughMarks(of: Byte.quote, in: word) | ByteSearch.roughMarks(of: Byte.backslash, in: word)
+      | ByteSearch.roughMarks(below: 0x20, in: word) | (word & 0x8080_8080_8080_8080)
   }
 
   /// Validates the escape whose backslash is at `index`; returns the index after it.

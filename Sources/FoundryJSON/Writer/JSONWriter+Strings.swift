@@ -1,3 +1,5 @@
+import FoundryInternals
+
 extension JSONWriter {
   // MARK: - Quoting
 
@@ -47,19 +49,12 @@ extension JSONWriter {
   /// set byte is exact (borrows can mark bytes above it), which is the only one used.
   @inline(__always)
   private static func specialBytes(in word: UInt64, slashes: Bool, nonASCII: Bool) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* UInt64(Byte.quote))
-    let backslash = word ^ (ones &* UInt64(Byte.backslash))
-    var mask = (quote &- ones) & ~quote
-    mask |= (backslash &- ones) & ~backslash
-    mask |= (word &- ones &* 0x20) & ~word
-    if slashes {
-      let slash = word ^ (ones &* UInt64(Byte.slash))
-      mask |= (slash &- ones) & ~slash
-    }
-    if nonASCII { mask |= word }
-    return mask & high
+    var mask =
+      ByteSearch.roughMarks(of: Byte.quote, in: word) | ByteSearch.roughMarks(of: Byte.backslash, in: word)
+      | ByteSearch.roughMarks(below: 0x20, in: word)
+    if slashes { mask |= ByteSearch.roughMarks(of: Byte.slash, in: word) }
+    if nonASCII { mask |= word & 0x8080_8080_8080_8080 }
+    return mask
   }
 
   @inline(__always)

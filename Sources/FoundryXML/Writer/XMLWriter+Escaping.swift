@@ -1,3 +1,5 @@
+import FoundryInternals
+
 extension XMLWriter {
   // MARK: - Text and attribute values
 
@@ -104,24 +106,14 @@ extension XMLWriter {
     let count = utf8.count
     var index = start
     if let base = UnsafeRawPointer(utf8.baseAddress) {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let high: UInt64 = 0x8080_8080_8080_8080
       while index + 8 <= count {
         let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
         // Only the lowest marked byte is exact (borrows can mark bytes above it); it is the
         // only one used.
-        var mask = (word &- ones &* 0x20) & ~word
-        let first = word ^ (ones &* UInt64(a))
-        let second = word ^ (ones &* UInt64(b))
-        let third = word ^ (ones &* UInt64(c))
-        mask |= (first &- ones) & ~first
-        mask |= (second &- ones) & ~second
-        mask |= (third &- ones) & ~third
-        if checks {
-          let difference = word ^ (ones &* 0xEF)
-          mask |= (difference &- ones) & ~difference
-        }
-        mask &= high
+        var mask =
+          ByteSearch.roughMarks(below: 0x20, in: word) | ByteSearch.roughMarks(of: a, in: word) | ByteSearch.roughMarks(of: b, in: word)
+          | ByteSearch.roughMarks(of: c, in: word)
+        if checks { mask |= ByteSearch.roughMarks(of: 0xEF, in: word) }
         if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
         index += 8
       }
