@@ -7,12 +7,12 @@ import Testing
 struct ModelFileErrorCase: Sendable, CustomTestStringConvertible {
   var fixture: String
   var file: String
-  var code: ModelFileError.Code
+  var code: GraphError.Code
   var line: Int?
   var column: Int?
   var rendering: String
 
-  init(_ fixture: String, file: String? = nil, _ code: ModelFileError.Code, at position: (Int, Int)? = nil, _ rendering: String) {
+  init(_ fixture: String, file: String? = nil, _ code: GraphError.Code, at position: (Int, Int)? = nil, _ rendering: String) {
     self.fixture = fixture
     self.file = file ?? fixture
     self.code = code
@@ -60,7 +60,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/UnknownType.xml", .invalidValue, at: (4, 9),
+      "Invalid/UnknownType.xml", .invalidModelValue, at: (4, 9),
       """
       error: unknown attribute type "Integer 128" for attribute "id"
       --> {path}:4:9
@@ -68,7 +68,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/BadDefault.xml", .invalidValue, at: (4, 9),
+      "Invalid/BadDefault.xml", .invalidModelValue, at: (4, 9),
       """
       error: default value "70000" is not a valid Integer 16 for attribute "rating"
       --> {path}:4:9
@@ -76,7 +76,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/BadDeletionRule.xml", .invalidValue, at: (4, 9),
+      "Invalid/BadDeletionRule.xml", .invalidModelValue, at: (4, 9),
       """
       error: unknown deletion rule "Destroy" for relationship "books"
       --> {path}:4:9
@@ -84,7 +84,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/NegativeCount.xml", .invalidValue, at: (4, 9),
+      "Invalid/NegativeCount.xml", .invalidModelValue, at: (4, 9),
       """
       error: expected a count of 0 or more for 'maxCount' on <relationship>, found "-1"
       --> {path}:4:9
@@ -92,7 +92,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/TextCount.xml", .invalidValue, at: (4, 9),
+      "Invalid/TextCount.xml", .invalidModelValue, at: (4, 9),
       """
       error: expected an integer for 'maxCount' on <relationship>, found "abc"
       --> {path}:4:9
@@ -100,7 +100,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/CountsOutOfOrder.xml", .invalidValue, at: (4, 9),
+      "Invalid/CountsOutOfOrder.xml", .invalidModelValue, at: (4, 9),
       """
       error: minCount 5 is above maxCount 2 for relationship "books"
       --> {path}:4:9
@@ -108,7 +108,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/WrongInverseEntity.xml", .invalidValue, at: (4, 9),
+      "Invalid/WrongInverseEntity.xml", .invalidModelValue, at: (4, 9),
       """
       error: inverseEntity "Publisher" is not the destination "Book" of relationship "books"
       --> {path}:4:9
@@ -116,7 +116,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/OneSidedInverse.xml", .invalidValue, at: (4, 9),
+      "Invalid/OneSidedInverse.xml", .invalidModelValue, at: (4, 9),
       """
       error: relationship "Author.books" names inverse "Book.author", which names no inverse; name it on both sides
       --> {path}:4:9
@@ -124,7 +124,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/BadURIDefault.xml", .invalidValue, at: (4, 9),
+      "Invalid/BadURIDefault.xml", .invalidModelValue, at: (4, 9),
       """
       error: default value "::" is not a valid URI for attribute "homepage"
       --> {path}:4:9
@@ -132,7 +132,7 @@ struct ModelFileErrorTests {
          |         ^
       """),
     ModelFileErrorCase(
-      "Invalid/BadIdentityScope.xml", .invalidValue, at: (7, 13),
+      "Invalid/BadIdentityScope.xml", .invalidModelValue, at: (7, 13),
       """
       error: identityScope must be "parent" or "global", found "world"
       --> {path}:7:13
@@ -140,7 +140,7 @@ struct ModelFileErrorTests {
          |             ^
       """),
     ModelFileErrorCase(
-      "Invalid/MissingName.xml", .missingAttribute, at: (3, 5),
+      "Invalid/MissingName.xml", .missingXMLAttribute, at: (3, 5),
       """
       error: missing required attribute 'name' on <entity>
       --> {path}:3:5
@@ -148,7 +148,7 @@ struct ModelFileErrorTests {
          |     ^
       """),
     ModelFileErrorCase(
-      "Invalid/EmptyName.xml", .invalidValue, at: (3, 5),
+      "Invalid/EmptyName.xml", .invalidModelValue, at: (3, 5),
       """
       error: 'name' on <entity> is empty; it must name something
       --> {path}:3:5
@@ -172,7 +172,7 @@ struct ModelFileErrorTests {
          |     ^
       """),
     ModelFileErrorCase(
-      "Invalid/UnknownDestination.xml", .invalidSchema, at: (5, 9),
+      "Invalid/UnknownDestination.xml", .unknownDestination, at: (5, 9),
       """
       error: Book.author: destination entity "Writer" is not in the schema
       --> {path}:5:9
@@ -220,23 +220,38 @@ struct ModelFileErrorTests {
   @Test("each failure is reported word for word, at its file, line and column", arguments: cases)
   func message(_ expected: ModelFileErrorCase) throws {
     let path = ModelFixtures.url(expected.file).path
-    let error = try #require(throws: ModelFileError.self) {
+    let error = try #require(throws: GraphError.self) {
       try Schema(modelAt: ModelFixtures.url(expected.fixture))
     }
     #expect(error.description == expected.rendering.replacingOccurrences(of: "{path}", with: path))
     #expect(error.code == expected.code)
-    #expect(error.path == path)
-    #expect(error.line == expected.line)
-    #expect(error.column == expected.column)
+    #expect(error.file?.path == path)
+    #expect(error.file?.line == expected.line)
+    #expect(error.file?.column == expected.column)
   }
 
-  @Test("a schema error keeps the SchemaError, and the message without its location prefix")
-  func wrappedSchemaError() throws {
-    let error = try #require(throws: ModelFileError.self) {
+  @Test("a schema error in a model file keeps its schema code and location, and gains the file's position")
+  func schemaErrorInAFile() throws {
+    let error = try #require(throws: GraphError.self) {
       try Schema(modelAt: ModelFixtures.url("Invalid/UnknownDestination.xml"))
     }
-    #expect(error.schemaError == SchemaError(.unknownDestination, at: "Book.author", "destination entity \"Writer\" is not in the schema"))
-    #expect(error.message == "Book.author: destination entity \"Writer\" is not in the schema")
+    #expect(error.code == .unknownDestination)
+    #expect(error.code.group == .schema)
+    #expect(error.location == "Book.author")
+    #expect(error.message == "destination entity \"Writer\" is not in the schema")
+    #expect(error.file?.path == ModelFixtures.url("Invalid/UnknownDestination.xml").path)
+    #expect(error.file?.line != nil)
+  }
+
+  @Test("every code of a file that cannot be read is in the model-file group, and a file error has no invented entity")
+  func modelFileGroup() throws {
+    for code: GraphError.Code in [.unreadableFile, .malformedXML, .notAModel, .invalidVersion, .missingXMLAttribute, .invalidModelValue, .unsupportedConstruct] {
+      #expect(code.group == .modelFile, "\(code)")
+    }
+    #expect(GraphError.Code.typeMismatch.group == .graph)
+    let error = try #require(throws: GraphError.self) { try Schema(modelAt: ModelFixtures.url("Invalid/NoModel")) }
+    #expect(error.location == nil)
+    #expect(error.file?.line == nil)
   }
 
   @Test("reading the entities alone does not check the schema")

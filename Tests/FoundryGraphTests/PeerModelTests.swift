@@ -263,7 +263,7 @@ struct MagicalRecordModelTests {
       <userInfo><entry key="sync.isPrimaryKey" value="true"/></userInfo></attribute></entity></model>
       """
     try Data(contents.utf8).write(to: directory.appendingPathComponent("contents"))
-    let error = #expect(throws: ModelFileError.self) { try ModelFile(contentsOf: directory) }
+    let error = #expect(throws: GraphError.self) { try ModelFile(contentsOf: directory) }
     #expect(error?.message.contains("\"A.b\" is related by attribute \"code\", but B is identified by id") == true)
   }
 }

@@ -82,7 +82,7 @@ struct SchemaTests {
       ),
     ] as [([Entity], String)])
   func errors(entities: [Entity], message: String) {
-    #expect(throws: SchemaError.self) { try Schema(entities) }
+    #expect(throws: GraphError.self) { try Schema(entities) }
     do {
       _ = try Schema(entities)
     } catch {

@@ -157,9 +157,9 @@ struct JSONInputTests {
     #expect(error.message == "cannot read '/nonexistent-foundry-directory/missing.json': No such file or directory")
     #expect(error.code == .unreadableInput)
     #expect(error.sourceName == path)
-    #expect(error.offset == 0)
-    #expect(error.line == 1)
-    #expect(error.column == 1)
+    #expect(error.offset == nil)
+    #expect(error.line == nil)
+    #expect(error.column == nil)
     #expect(error.description == "error: cannot read '/nonexistent-foundry-directory/missing.json': No such file or directory\n--> /nonexistent-foundry-directory/missing.json")
   }
 

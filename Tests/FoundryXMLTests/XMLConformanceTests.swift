@@ -72,7 +72,7 @@ struct XMLConformanceTests {
     } catch let error as XMLParsingError {
       return Outcome(
         testCase: testCase, isCorrect: !testCase.mustBeAccepted,
-        detail: "rejected: \(error.message) [\(error.code)] at \(error.line):\(error.column)")
+        detail: "rejected: \(error.message) [\(error.code)] at \(error.line ?? 0):\(error.column ?? 0)")
     } catch {
       return Outcome(testCase: testCase, isCorrect: false, detail: "unexpected error type: \(error)")
     }

@@ -15,11 +15,11 @@ struct XMLStreamOutcome: Equatable, CustomStringConvertible {
 /// The parts of an ``XMLParsingError`` that must agree between the whole document and a stream.
 struct XMLErrorPlace: Equatable, CustomStringConvertible {
   var message: String
-  var line: Int
-  var column: Int
-  var offset: Int
+  var line: Int?
+  var column: Int?
+  var offset: Int?
 
-  init(message: String, line: Int, column: Int, offset: Int) {
+  init(message: String, line: Int?, column: Int?, offset: Int?) {
     self.message = message
     self.line = line
     self.column = column
@@ -33,7 +33,10 @@ struct XMLErrorPlace: Equatable, CustomStringConvertible {
     offset = error.offset
   }
 
-  var description: String { "\(message) at \(line):\(column) (offset \(offset))" }
+  var description: String {
+    guard let line, let column, let offset else { return "\(message) (the whole input)" }
+    return "\(message) at \(line):\(column) (offset \(offset))"
+  }
 }
 
 /// Feeds `bytes` to a scanner in pieces cut at `cuts` (ascending offsets) and collects what comes

@@ -11,8 +11,8 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
   runFuzzer(argc, argv) { data, count in fuzzModelFile(data, count) }
 }
 
-/// Model-file loading: any `contents` file gives a `ModelFile` (and a `Schema`) or a
-/// `ModelFileError`. The input is written to a file of this process, as `ModelFile` reads files.
+/// Model-file loading: any `contents` file gives a `ModelFile` (and a `Schema`) or
+/// a `GraphError`. The input is written to a file of this process, as `ModelFile` reads files.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzModelFile(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let contents = ModelFileScratch.shared.url

@@ -233,9 +233,9 @@ extension MappingIssue {
 /// What a parser's error tells of a malformed document: JSON's and XML's alike.
 protocol ParsingFailure: Error, CustomStringConvertible {
   var message: String { get }
-  var offset: Int { get }
-  var line: Int { get }
-  var column: Int { get }
+  var offset: Int? { get }
+  var line: Int? { get }
+  var column: Int? { get }
 }
 
 extension JSONParsingError: ParsingFailure {}

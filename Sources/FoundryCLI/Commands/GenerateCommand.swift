@@ -130,7 +130,7 @@ struct GenerateCommand: ConsoleCommand {
 
   /// The schema of the model at `path`: the one place the command reads a model.
   ///
-  /// - Throws: `ModelFileError`, whose description is a compiler-style diagnostic.
+  /// - Throws: `GraphError`, whose description is a compiler-style diagnostic.
   static func loadSchema(at path: String) throws -> Schema {
     try Schema(modelAt: URL(fileURLWithPath: path))
   }

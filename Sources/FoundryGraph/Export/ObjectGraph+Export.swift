@@ -63,7 +63,7 @@ extension ObjectGraph {
   /// The error an export or listing throws for its first value that does not read back.
   private static func unreadableError(_ first: GraphError, count: Int) -> GraphError {
     guard count > 1 else { return first }
-    return GraphError(first.code, at: first.location, "\(first.message) (and \(count - 1) more values that do not read back)")
+    return first.withMessage("\(first.message) (and \(count - 1) more values that do not read back)")
   }
 
   /// `objects` listed once each, in order, at the top level: each one's attributes through its

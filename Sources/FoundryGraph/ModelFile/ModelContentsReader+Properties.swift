@@ -20,7 +20,7 @@ extension ModelContentsReader {
   /// `derivationExpression` when it saves) is read as an attribute like the others, its
   /// expression kept in its user info under `derivationExpression`: Foundry keeps the value a
   /// payload gives and does not compute it.
-  mutating func readAttribute(_ element: XMLTree.Element) throws(ModelFileError) -> Attribute {
+  mutating func readAttribute(_ element: XMLTree.Element) throws(GraphError) -> Attribute {
     let name = try requiredName("name", of: element)
     try checkChildren(of: element)
     let type = try attributeType(of: element, named: name)
@@ -41,7 +41,7 @@ extension ModelContentsReader {
   }
 
   /// The type `attributeType` names; `Undefined` and `Objective-C` hold any value.
-  private func attributeType(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> AttributeType {
+  private func attributeType(of element: XMLTree.Element, named name: String) throws(GraphError) -> AttributeType {
     let modelName = try required("attributeType", of: element)
     switch modelName {
     case "Undefined", "Objective-C": return .transformable
@@ -49,7 +49,7 @@ extension ModelContentsReader {
       throw failure(.unsupportedConstruct, "unsupported construct attributeType=\"Composite\" on attribute \"\(name)\"", at: element)
     default:
       guard let type = AttributeType(modelName: modelName) else {
-        throw failure(.invalidValue, "unknown attribute type \"\(modelName)\" for attribute \"\(name)\"", at: element)
+        throw failure(.invalidModelValue, "unknown attribute type \"\(modelName)\" for attribute \"\(name)\"", at: element)
       }
       return type
     }
@@ -57,7 +57,7 @@ extension ModelContentsReader {
 
   /// The value of `defaultValueString`, or for dates of `defaultDateTimeInterval` (seconds since
   /// 2001-01-01 00:00 UTC, as Xcode writes them).
-  private func defaultValue(of element: XMLTree.Element, named name: String, type: AttributeType) throws(ModelFileError) -> GraphValue? {
+  private func defaultValue(of element: XMLTree.Element, named name: String, type: AttributeType) throws(GraphError) -> GraphValue? {
     let text = type == .date ? element["defaultDateTimeInterval"] ?? element["defaultValueString"] : element["defaultValueString"]
     guard let text else { return nil }
     let value: GraphValue?
@@ -69,18 +69,18 @@ extension ModelContentsReader {
     default: value = GraphValue(text: text, as: type)
     }
     guard let value else {
-      throw failure(.invalidValue, "default value \"\(text)\" is not a valid \(type) for attribute \"\(name)\"", at: element)
+      throw failure(.invalidModelValue, "default value \"\(text)\" is not a valid \(type) for attribute \"\(name)\"", at: element)
     }
     return value
   }
 
   /// The validation settings of an attribute element.
-  private func rules(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> AttributeRules {
+  private func rules(of element: XMLTree.Element, named name: String) throws(GraphError) -> AttributeRules {
     var rules = AttributeRules(pattern: element["regularExpressionString"])
     for (key, keyPath) in [("minValueString", \AttributeRules.minimum), ("maxValueString", \AttributeRules.maximum)] {
       guard let text = element[key] else { continue }
       guard let number = Double(text) else {
-        throw failure(.invalidValue, "\(key) \"\(text)\" is not a number for attribute \"\(name)\"", at: element)
+        throw failure(.invalidModelValue, "\(key) \"\(text)\" is not a number for attribute \"\(name)\"", at: element)
       }
       rules[keyPath: keyPath] = number
     }
@@ -92,18 +92,18 @@ extension ModelContentsReader {
   /// A `<relationship>` element. `inverseEntity`, when given, must be the destination (the
   /// inverse is looked up there). Counts are checked on every relationship but kept for to-many
   /// ones only (Xcode writes `maxCount="1"` on to-one relationships).
-  mutating func readRelationship(_ element: XMLTree.Element) throws(ModelFileError) -> Relationship {
+  mutating func readRelationship(_ element: XMLTree.Element) throws(GraphError) -> Relationship {
     let name = try requiredName("name", of: element)
     try checkChildren(of: element)
     let destination = try requiredName("destinationEntity", of: element)
     let inverse = element["inverseName"]
     if let inverseEntity = element["inverseEntity"] {
       guard inverse != nil else {
-        throw failure(.invalidValue, "inverseEntity \"\(inverseEntity)\" without inverseName for relationship \"\(name)\"", at: element)
+        throw failure(.invalidModelValue, "inverseEntity \"\(inverseEntity)\" without inverseName for relationship \"\(name)\"", at: element)
       }
       guard inverseEntity == destination else {
         throw failure(
-          .invalidValue, "inverseEntity \"\(inverseEntity)\" is not the destination \"\(destination)\" of relationship \"\(name)\"", at: element)
+          .invalidModelValue, "inverseEntity \"\(inverseEntity)\" is not the destination \"\(destination)\" of relationship \"\(name)\"", at: element)
       }
     }
     let toMany = try flag("toMany", of: element)
@@ -122,35 +122,35 @@ extension ModelContentsReader {
   }
 
   /// `minCount` and `maxCount` (absent: 0, and 0 is no maximum), non-negative and in order.
-  private func counts(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> (min: Int, max: Int) {
+  private func counts(of element: XMLTree.Element, named name: String) throws(GraphError) -> (min: Int, max: Int) {
     let minCount = try count("minCount", of: element)
     let maxCount = try count("maxCount", of: element)
     if maxCount > 0, minCount > maxCount {
-      throw failure(.invalidValue, "minCount \(minCount) is above maxCount \(maxCount) for relationship \"\(name)\"", at: element)
+      throw failure(.invalidModelValue, "minCount \(minCount) is above maxCount \(maxCount) for relationship \"\(name)\"", at: element)
     }
     return (minCount, maxCount)
   }
 
   /// A count XML attribute: absent is 0.
-  private func count(_ key: String, of element: XMLTree.Element) throws(ModelFileError) -> Int {
+  private func count(_ key: String, of element: XMLTree.Element) throws(GraphError) -> Int {
     let count = try integer(key, of: element) ?? 0
     guard count >= 0 else {
-      throw failure(.invalidValue, "expected a count of 0 or more for '\(key)' on <relationship>, found \"\(count)\"", at: element)
+      throw failure(.invalidModelValue, "expected a count of 0 or more for '\(key)' on <relationship>, found \"\(count)\"", at: element)
     }
     return count
   }
 
   /// The rule `deletionRule` names; absent is `Nullify`.
-  private func deleteRule(of element: XMLTree.Element, named name: String) throws(ModelFileError) -> DeleteRule {
+  private func deleteRule(of element: XMLTree.Element, named name: String) throws(GraphError) -> DeleteRule {
     guard let modelName = element["deletionRule"] else { return .nullify }
     guard let rule = DeleteRule(modelName: modelName) else {
-      throw failure(.invalidValue, "unknown deletion rule \"\(modelName)\" for relationship \"\(name)\"", at: element)
+      throw failure(.invalidModelValue, "unknown deletion rule \"\(modelName)\" for relationship \"\(name)\"", at: element)
     }
     return rule
   }
 
   /// Properties hold nothing but `<userInfo>`.
-  private func checkChildren(of element: XMLTree.Element) throws(ModelFileError) {
+  private func checkChildren(of element: XMLTree.Element) throws(GraphError) {
     if let other = element.elements.first(where: { $0.qualifiedName != "userInfo" }) { throw unsupported(other) }
   }
 }

@@ -18,12 +18,12 @@ struct ModelContentsReader {
   private(set) var conventions = PayloadConventions.none
 
   /// Parses `bytes` and checks that the root is `<model>`.
-  init(bytes: [UInt8], path: String) throws(ModelFileError) {
+  init(bytes: [UInt8], path: String) throws(GraphError) {
     let tree: XMLTree
     do {
       tree = try XMLTree.parse(bytes: bytes, options: XMLParsingOptions(), sourceName: path)
     } catch {
-      throw ModelFileError(wrapping: error, path: path)
+      throw GraphError(wrapping: error, path: path)
     }
     self.path = path
     root = tree.root
@@ -35,7 +35,7 @@ struct ModelContentsReader {
   // MARK: - Entities
 
   /// The entities in document order.
-  mutating func readEntities() throws(ModelFileError) -> [Entity] {
+  mutating func readEntities() throws(GraphError) -> [Entity] {
     var entities: [Entity] = []
     for element in root.elements {
       switch element.qualifiedName {
@@ -59,7 +59,7 @@ struct ModelContentsReader {
   /// `relatedByAttribute` names an attribute identified by it, when it declares no identity:
   /// Foundry finds related objects by their identity. A destination identified otherwise is
   /// an error naming both.
-  private func identitiesRelatedBy(_ entities: [Entity]) throws(ModelFileError) -> [Entity] {
+  private func identitiesRelatedBy(_ entities: [Entity]) throws(GraphError) -> [Entity] {
     var entities = entities
     for entity in entities {
       for relationship in entity.relationships {
@@ -72,9 +72,10 @@ struct ModelContentsReader {
           entities[target].identity = [attribute]
         } else if entities[target].identity != [attribute] {
           let has = entities[target].identity.isEmpty ? "has no attribute \"\(attribute)\"" : "is identified by \(entities[target].identity.joined(separator: ", "))"
-          throw ModelFileError(
-            .invalidValue, "relationship \"\(key)\" is related by attribute \"\(attribute)\", but \(relationship.destination) \(has); Foundry finds related objects by identity",
-            path: path, location: location)
+          throw GraphError(
+            .invalidModelValue,
+            "relationship \"\(key)\" is related by attribute \"\(attribute)\", but \(relationship.destination) \(has); Foundry finds related objects by identity",
+            path: path, source: location)
         }
       }
     }
@@ -85,7 +86,7 @@ struct ModelContentsReader {
   /// wrong, which the schema (where naming one side is enough) would take silently.
   ///
   /// An inverse that is not a relationship of its destination is left to the schema's checks.
-  private func checkInversesPointBack(_ entities: [Entity]) throws(ModelFileError) {
+  private func checkInversesPointBack(_ entities: [Entity]) throws(GraphError) {
     var byName: [String: Entity] = [:]
     for entity in entities { byName[entity.name] = byName[entity.name] ?? entity }
     for entity in entities {
@@ -99,15 +100,15 @@ struct ModelContentsReader {
         }
         guard let owner, let inverse = owner.relationships.first(where: { $0.name == inverseName }), inverse.inverse == nil else { continue }
         let key = "\(entity.name).\(relationship.name)"
-        throw ModelFileError(
-          .invalidValue,
+        throw GraphError(
+          .invalidModelValue,
           "relationship \"\(key)\" names inverse \"\(owner.name).\(inverseName)\", which names no inverse; name it on both sides",
-          path: path, location: offsets[key].map { offset in root.sourceText.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) } })
+          path: path, source: offsets[key].map { offset in root.sourceText.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) } })
       }
     }
   }
 
-  private mutating func readEntity(_ element: XMLTree.Element) throws(ModelFileError) -> Entity {
+  private mutating func readEntity(_ element: XMLTree.Element) throws(GraphError) -> Entity {
     let name = try requiredName("name", of: element)
     offsets[name] = element.byteOffset
     let userInfo = try ModelUserInfo(of: element, in: self)
@@ -146,7 +147,7 @@ struct ModelContentsReader {
   }
 
   /// The attribute lists of `<uniquenessConstraint>` elements.
-  private func readConstraints(_ element: XMLTree.Element) throws(ModelFileError) -> [[String]] {
+  private func readConstraints(_ element: XMLTree.Element) throws(GraphError) -> [[String]] {
     var constraints: [[String]] = []
     for constraint in element.elements {
       guard constraint.qualifiedName == "uniquenessConstraint" else { throw unsupported(constraint) }
@@ -163,37 +164,37 @@ struct ModelContentsReader {
   // MARK: - XML attributes
 
   /// The value of XML attribute `name`, which the model needs.
-  func required(_ name: String, of element: XMLTree.Element) throws(ModelFileError) -> String {
+  func required(_ name: String, of element: XMLTree.Element) throws(GraphError) -> String {
     guard let value = element[name] else {
-      throw failure(.missingAttribute, "missing required attribute '\(name)' on <\(element.qualifiedName)>", at: element)
+      throw failure(.missingXMLAttribute, "missing required attribute '\(name)' on <\(element.qualifiedName)>", at: element)
     }
     return value
   }
 
   /// The value of XML attribute `name` that names an entity or property: needed, and not empty.
-  func requiredName(_ name: String, of element: XMLTree.Element) throws(ModelFileError) -> String {
+  func requiredName(_ name: String, of element: XMLTree.Element) throws(GraphError) -> String {
     let value = try required(name, of: element)
     guard !value.isEmpty else {
-      throw failure(.invalidValue, "'\(name)' on <\(element.qualifiedName)> is empty; it must name something", at: element)
+      throw failure(.invalidModelValue, "'\(name)' on <\(element.qualifiedName)> is empty; it must name something", at: element)
     }
     return value
   }
 
   /// A `YES`/`NO` XML attribute; absent is `NO`.
-  func flag(_ name: String, of element: XMLTree.Element) throws(ModelFileError) -> Bool {
+  func flag(_ name: String, of element: XMLTree.Element) throws(GraphError) -> Bool {
     switch element[name] {
     case nil, "NO": return false
     case "YES": return true
     case let value?:
-      throw failure(.invalidValue, "expected YES or NO for '\(name)' on <\(element.qualifiedName)>, found \"\(value)\"", at: element)
+      throw failure(.invalidModelValue, "expected YES or NO for '\(name)' on <\(element.qualifiedName)>, found \"\(value)\"", at: element)
     }
   }
 
   /// An integer XML attribute; absent is `nil`.
-  func integer(_ name: String, of element: XMLTree.Element) throws(ModelFileError) -> Int? {
+  func integer(_ name: String, of element: XMLTree.Element) throws(GraphError) -> Int? {
     guard let text = element[name] else { return nil }
     guard let value = Int(text) else {
-      throw failure(.invalidValue, "expected an integer for '\(name)' on <\(element.qualifiedName)>, found \"\(text)\"", at: element)
+      throw failure(.invalidModelValue, "expected an integer for '\(name)' on <\(element.qualifiedName)>, found \"\(text)\"", at: element)
     }
     return value
   }
@@ -201,12 +202,12 @@ struct ModelContentsReader {
   // MARK: - Errors
 
   /// An error at `element`'s start tag.
-  func failure(_ code: ModelFileError.Code, _ message: String, at element: XMLTree.Element) -> ModelFileError {
-    ModelFileError(code, message, path: path, at: element)
+  func failure(_ code: GraphError.Code, _ message: String, at element: XMLTree.Element) -> GraphError {
+    GraphError(code, message, path: path, at: element)
   }
 
   /// An element Foundry does not model.
-  func unsupported(_ element: XMLTree.Element) -> ModelFileError {
+  func unsupported(_ element: XMLTree.Element) -> GraphError {
     failure(.unsupportedConstruct, "unsupported construct <\(element.qualifiedName)>", at: element)
   }
 }

@@ -107,9 +107,9 @@ public struct ModelFile: Sendable {
   /// model.entities.map(\.name)   // ["Author", "Book", "Publisher", "Tag"]
   /// ```
   /// - Parameter url: A `.xcdatamodeld` bundle, a `.xcdatamodel` directory or a `contents` file.
-  /// - Throws: ``ModelFileError`` naming the file, and the line and column when known.
+  /// - Throws: ``GraphError`` of the ``GraphError/Code/Group/modelFile`` group, naming the file, and the line and column when known.
   /// - Complexity: O(*n*) in the size of the file.
-  public init(contentsOf url: URL) throws(ModelFileError) {
+  public init(contentsOf url: URL) throws(GraphError) {
     let located = try ModelLocator(url)
     var reader = try ModelContentsReader(bytes: ModelLocator.read(located.contentsURL), path: located.contentsURL.relativePath)
     entities = try reader.readEntities()
@@ -137,10 +137,8 @@ public struct ModelFile: Sendable {
 
   /// A schema error as an error of this file, at the element that declares the entity or
   /// property it names.
-  func failure(for error: SchemaError) -> ModelFileError {
-    let location = sourceLocation(of: error.location)
-    return ModelFileError(
-      .invalidSchema, "\(error.location): \(error.message)", path: contentsURL.relativePath, location: location, schemaError: error)
+  func failure(for error: GraphError) -> GraphError {
+    error.placed(inFile: contentsURL.relativePath, at: error.location.flatMap(sourceLocation(of:)))
   }
 }
 

@@ -12,7 +12,7 @@ struct ModelUserInfo {
   private var elements: [String: XMLTree.Element] = [:]
 
   /// The entries of `owner`'s `<userInfo>` child, if it has one.
-  init(of owner: XMLTree.Element, in reader: ModelContentsReader) throws(ModelFileError) {
+  init(of owner: XMLTree.Element, in reader: ModelContentsReader) throws(GraphError) {
     for block in owner.elements(named: "userInfo") {
       for entry in block.elements {
         guard entry.qualifiedName == "entry" else { throw reader.unsupported(entry) }
@@ -122,14 +122,14 @@ struct ModelUserInfo {
 
   /// Foundry's `identityScope`: `parent` scopes identity to the parent object, `global` (the
   /// default) to the whole graph.
-  func isIdentityScopedToParent(in reader: ModelContentsReader) throws(ModelFileError) -> Bool {
+  func isIdentityScopedToParent(in reader: ModelContentsReader) throws(GraphError) -> Bool {
     guard let scope = entries["identityScope"] else { return false }
     switch scope {
     case "parent": return true
     case "global": return false
     default:
       let place = elements["identityScope"] ?? reader.root
-      throw reader.failure(.invalidValue, "identityScope must be \"parent\" or \"global\", found \"\(scope)\"", at: place)
+      throw reader.failure(.invalidModelValue, "identityScope must be \"parent\" or \"global\", found \"\(scope)\"", at: place)
     }
   }
 }

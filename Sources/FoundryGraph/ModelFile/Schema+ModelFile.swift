@@ -13,11 +13,12 @@ extension Schema {
   /// ```
   /// - Parameter url: A `.xcdatamodeld` bundle (its current version is read), a
   ///   `.xcdatamodel` directory or a `contents` file.
-  /// - Throws: ``ModelFileError``; a schema that does not check out is
-  ///   ``ModelFileError/Code/invalidSchema``, with the ``SchemaError`` in
-  ///   ``ModelFileError/schemaError``.
+  /// - Throws: ``GraphError``: a file that cannot be read has a code of the
+  ///   ``GraphError/Code/Group/modelFile`` group; a schema that does not check out, one of the
+  ///   ``GraphError/Code/Group/schema`` group, with ``GraphError/file`` at the element that
+  ///   declares the entity or property it names.
   /// - Complexity: O(*n*) in the size of the file.
-  public convenience init(modelAt url: URL) throws(ModelFileError) {
+  public convenience init(modelAt url: URL) throws(GraphError) {
     try self.init(ModelFile(contentsOf: url))
   }
 
@@ -30,14 +31,14 @@ extension Schema {
   /// ```
   /// - Parameters:
   ///   - model: The model file, as read by ``ModelFile``.
-  /// - Throws: ``ModelFileError`` with code ``ModelFileError/Code/invalidSchema``, placed at
-  ///   the entity or property the ``SchemaError`` names.
+  /// - Throws: ``GraphError`` with a code of the ``GraphError/Code/Group/schema`` group, its
+  ///   ``GraphError/file`` at the element that declares the entity or property it names.
   ///
   /// A relationship whose inverse is declared with an inverse of its own that is another
   /// relationship (Xcode's model compiler warns "does not reciprocate an inverse", and Core
   /// Data loads the model) is read as a relationship without inverse; the pair the other side
   /// names keeps its inverses.
-  public convenience init(_ model: ModelFile) throws(ModelFileError) {
+  public convenience init(_ model: ModelFile) throws(GraphError) {
     try self.init(model, conventions: .none)
   }
 
@@ -50,8 +51,8 @@ extension Schema {
   /// - Parameters:
   ///   - model: The model file, as read by ``ModelFile``.
   ///   - conventions: The conventions to fill in where the model leaves key paths, identities and date formats open.
-  /// - Throws: ``ModelFileError`` with code ``ModelFileError/Code/invalidSchema``.
-  public convenience init(_ model: ModelFile, conventions: PayloadConventions) throws(ModelFileError) {
+  /// - Throws: ``GraphError`` with a code of the ``GraphError/Code/Group/schema`` group.
+  public convenience init(_ model: ModelFile, conventions: PayloadConventions) throws(GraphError) {
     let entities = conventions.applied(to: model.conventions.applied(to: model.entities))
     do {
       try self.init(Self.reciprocalInverses(entities))

@@ -58,8 +58,8 @@ extension Schema {
   /// ```
   /// - Parameters:
   ///   - types: The `@Entity` classes, one per entity; a subclass declares a subentity.
-  /// - Throws: ``SchemaError``.
-  public convenience init(_ types: any EntityObject.Type...) throws(SchemaError) {
+  /// - Throws: ``GraphError`` with a code of the ``GraphError/Code/Group/schema`` group.
+  public convenience init(_ types: any EntityObject.Type...) throws(GraphError) {
     try self.init(types.map { $0.entity })
   }
 }

@@ -32,10 +32,10 @@ public final class Schema: Sendable {
   /// ```
   /// - Parameters:
   ///   - declarations: The entities, in any order (parents and destinations may come later).
-  /// - Throws: ``SchemaError`` for the first problem found: a repeated entity or property name,
+  /// - Throws: ``GraphError`` (a code of the ``GraphError/Code/Group/schema`` group) for the first problem found: a repeated entity or property name,
   ///   an unknown parent or destination, a dangling or mismatched inverse, a missing identity
   ///   attribute, a bad count.
-  public init(_ declarations: [Entity]) throws(SchemaError) {
+  public init(_ declarations: [Entity]) throws(GraphError) {
     let resolver = try SchemaResolver(declarations)
     entities = try resolver.resolve()
     positions = resolver.positions
@@ -48,8 +48,8 @@ public final class Schema: Sendable {
   /// ```
   /// - Parameters:
   ///   - build: The entity declarations, in any order.
-  /// - Throws: ``SchemaError``.
-  public convenience init(@SchemaBuilder _ build: () -> [Entity]) throws(SchemaError) {
+  /// - Throws: ``GraphError`` with a code of the ``GraphError/Code/Group/schema`` group.
+  public convenience init(@SchemaBuilder _ build: () -> [Entity]) throws(GraphError) {
     try self.init(build())
   }
 

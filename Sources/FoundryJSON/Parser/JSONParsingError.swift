@@ -31,12 +31,21 @@ public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertib
   public var message: String { kind.message }
   /// The broad class of the failure, for programmatic handling.
   public var code: Code { kind.code }
-  /// Zero-based byte offset of the failure in the input.
-  public var offset: Int { location.offset }
-  /// One-based line of the failure.
-  public var line: Int { location.line }
-  /// One-based column of the failure, in Unicode scalars.
-  public var column: Int { location.column }
+  /// Zero-based byte offset of the failure in the input; `nil` for a failure of the whole
+  /// input (a file that cannot be read, input over the size limit).
+  public var offset: Int? { place?.offset }
+  /// One-based line of the failure; `nil` for a failure of the whole input.
+  public var line: Int? { place?.line }
+  /// One-based column of the failure, in Unicode scalars; `nil` for a failure of the whole input.
+  public var column: Int? { place?.column }
+
+  /// Where the failure is, or `nil` for a failure of the whole input: never invented.
+  var place: SourceLocation? {
+    switch kind {
+    case .unreadable, .sizeLimit: nil
+    default: location
+    }
+  }
 
   /// The compiler-style rendering: message, `--> file:line:column`, the line and a caret.
   public var description: String { description(namingOption: { "set \($0)" }) }
@@ -51,12 +60,8 @@ public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertib
   /// ```
   package func description(namingOption: (String) -> String, namingLimit: (String) -> String = { $0 }) -> String {
     let message = kind.message(namingOption: namingOption, namingLimit: namingLimit)
-    switch kind {
-    case .unreadable, .sizeLimit:
-      return Diagnostic.render(message: message, sourceName: sourceName)
-    default:
-      return Diagnostic.render(message: message, location: location, sourceName: sourceName)
-    }
+    guard let place else { return Diagnostic.render(message: message, sourceName: sourceName) }
+    return Diagnostic.render(message: message, location: place, sourceName: sourceName)
   }
 
   /// The broad class of a ``JSONParsingError``.

@@ -139,7 +139,7 @@ extension JSONElementScanner {
     default:
       break
     }
-    return pendingFailure(kind, atLocalOffset: error.offset, origin: captureStart)
+    return pendingFailure(kind, atLocalOffset: error.location.offset, origin: captureStart)
   }
 
   /// What a number token lacks at its end, as the parser names it.
@@ -181,7 +181,7 @@ extension JSONElementScanner {
     do {
       document = try JSONDocument.parse(bytes: pending, options: options, sourceName: sourceName)
     } catch {
-      throw pendingFailure(error.kind, atLocalOffset: error.offset, origin: origin)
+      throw pendingFailure(error.kind, atLocalOffset: error.location.offset, origin: origin)
     }
     isElementFailure = false
     document.storage.streamOrigin = origin

@@ -78,7 +78,7 @@ extension ObjectContext {
     let broken = (changes.inserted + changes.updated).flatMap { $0.validationErrors() }
     guard broken.isEmpty else {
       let count = broken.count
-      throw StoreError(.validation, "\(count) rule\(count == 1 ? "" : "s") broken; nothing was saved", details: broken.map { "\($0.location): \($0.message)" })
+      throw StoreError(.validation, "\(count) rule\(count == 1 ? "" : "s") broken; nothing was saved", details: broken.map(\.locatedMessage))
     }
     var planner = SavePlanner(layout: store.layout, decoder: source.decoder, checksVersions: mergePolicy != .contextWins)
     try planner.add(changes, mergesByIdentity: mergesByIdentity)

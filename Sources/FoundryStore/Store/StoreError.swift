@@ -117,7 +117,7 @@ extension StoreError {
   package static func carrying(_ error: any Error) -> any Error {
     switch error {
     case let mapping as MappingError: StoreError(.mapping, Self.message(of: mapping), underlying: mapping)
-    case let graph as GraphError: StoreError(.graph, "\(graph.location): \(graph.message)", underlying: graph)
+    case let graph as GraphError: StoreError(.graph, graph.locatedMessage, underlying: graph)
     case let parsing as JSONParsingError: StoreError(.mapping, parsing.message, underlying: parsing)
     case let parsing as XMLParsingError: StoreError(.mapping, parsing.message, underlying: parsing)
     default: error

@@ -31,13 +31,14 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     self.sourceName = sourceName
   }
 
-  /// Zero-based byte offset of the failure in the (UTF-8) text, or 0 for whole-input failures.
-  /// Input in another encoding is converted to UTF-8 first; offsets count the converted bytes.
-  public var offset: Int { location?.offset ?? 0 }
-  /// One-based line of the failure.
-  public var line: Int { location?.line ?? 1 }
-  /// One-based column of the failure, in Unicode scalars.
-  public var column: Int { location?.column ?? 1 }
+  /// Zero-based byte offset of the failure in the (UTF-8) text; `nil` for a failure of the
+  /// whole input (a file that cannot be read, input over the size limit). Input in another
+  /// encoding is converted to UTF-8 first; offsets count the converted bytes.
+  public var offset: Int? { location?.offset }
+  /// One-based line of the failure; `nil` for a failure of the whole input.
+  public var line: Int? { location?.line }
+  /// One-based column of the failure, in Unicode scalars; `nil` for a failure of the whole input.
+  public var column: Int? { location?.column }
 
   /// The compiler-style rendering: message, `--> file:line:column`, the line and a caret.
   public var description: String { description(namingLimit: { $0 }) }

@@ -131,7 +131,7 @@ extension XMLElementScanner {
 
   /// The parser's error placed in the whole input.
   private func relocated(_ error: XMLParsingError, by locator: XMLStreamLocator) -> XMLParsingError {
-    let location = locator.location(ofOffset: error.offset)
+    let location = error.offset.map { locator.location(ofOffset: $0) }
     return XMLParsingError(error.code, error.message, location: location, sourceName: sourceName)
   }
 

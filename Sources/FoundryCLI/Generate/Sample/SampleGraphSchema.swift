@@ -30,7 +30,7 @@ struct SampleGraphSchema {
 
   /// The schema.
   ///
-  /// - Throws: `SchemaError` when the guessed schema does not resolve.
+  /// - Throws: `GraphError` when the guessed schema does not resolve.
   func makeSchema() throws -> Schema {
     var builder = self
     builder.build()
