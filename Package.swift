@@ -219,6 +219,13 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // Every Swift block of the README and the DocC articles, compiled and run; a test checks
+    // that the blocks are word for word the code the tests run.
+    .testTarget(
+      name: "FoundryDocSnippetTests",
+      dependencies: ["Foundry", "FoundryJSON", "FoundryXML", "FoundryGraph", "FoundryStore", "FoundrySQLite", "FoundryPostgres"],
+      swiftSettings: ownSettings, linkerSettings: ownLinking
+    ),
     .testTarget(
       name: "FoundryCLITests",
       dependencies: ["FoundryCLI", "FoundryTestSupport"],
