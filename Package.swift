@@ -195,7 +195,7 @@ let package = Package(
     .testTarget(
       name: "FoundryGraphTests",
       dependencies: [
-        "FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryTestSupport",
+        "FoundryGraph", "Foundry", "FoundryJSON", "FoundryXML", "FoundryInternals", "FoundryTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Fixtures"],

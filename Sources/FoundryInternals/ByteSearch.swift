@@ -66,28 +66,49 @@ public enum ByteSearch {
     }
   }
 
+  /// The first index from `start` of a byte that `matches` accepts, or `nil` when none is:
+  /// eight bytes at a time through `marks`, which sets the top bit of the bytes to stop at in a
+  /// word read little-endian (only the lowest marked byte need be exact: it is the only one
+  /// used), then byte by byte through `matches` for the last few. The one word loop of every
+  /// byte search and escape scan.
+  ///
+  /// ```swift
+  /// // A quote, a backslash or a control character.
+  /// let stop = ByteSearch.firstIndex(
+  ///   in: utf8, from: 0,
+  ///   marks: { ByteSearch.roughMarks(of: 0x22, in: $0) | ByteSearch.roughMarks(of: 0x5C, in: $0) | ByteSearch.roughMarks(below: 0x20, in: $0) },
+  ///   matches: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 })
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the bytes from `start`, eight at a time.
+  @inlinable @inline(__always)
+  public static func firstIndex(
+    in buffer: UnsafeBufferPointer<UInt8>, from start: Int, marks: (UInt64) -> UInt64, matches: (UInt8) -> Bool
+  ) -> Int? {
+    guard let base = buffer.baseAddress, start < buffer.count else { return nil }
+    let raw = UnsafeRawPointer(base)
+    var index = max(0, start)
+    while index + 8 <= buffer.count {
+      let found = marks(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+      // Little-endian: the lowest marked byte is the first in memory.
+      if found != 0 { return index + found.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < buffer.count {
+      if matches(buffer[index]) { return index }
+      index += 1
+    }
+    return nil
+  }
+
   /// The first index from `start` of a byte equal to `first` or `second`, or `nil` when none is.
   ///
   /// - Complexity: O(*n*) in the bytes from `start`, eight at a time.
   @inlinable
   public static func firstIndex(of first: UInt8, or second: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard let base = buffer.baseAddress, start < buffer.count else { return nil }
-    let raw = UnsafeRawPointer(base)
-    let firsts = UInt64(first) &* 0x0101_0101_0101_0101
-    let seconds = UInt64(second) &* 0x0101_0101_0101_0101
-    var index = max(0, start)
-    while index + 8 <= buffer.count {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let marks = zeroMarks(word ^ firsts) | zeroMarks(word ^ seconds)
-      // Little-endian: the lowest marked byte is the first in memory.
-      if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
-      index += 8
-    }
-    while index < buffer.count {
-      if buffer[index] == first || buffer[index] == second { return index }
-      index += 1
-    }
-    return nil
+    let (firsts, seconds) = (repeated(first), repeated(second))
+    return firstIndex(
+      in: buffer, from: start, marks: { zeroMarks($0 ^ firsts) | zeroMarks($0 ^ seconds) }, matches: { $0 == first || $0 == second })
   }
 
   /// The first index from `start` of a byte equal to any of four, or `nil` when none is.
@@ -102,23 +123,11 @@ public enum ByteSearch {
   public static func firstIndex(
     ofAny first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int
   ) -> Int? {
-    guard let base = buffer.baseAddress, start < buffer.count else { return nil }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let (a, b, c, d) = (UInt64(first) &* ones, UInt64(second) &* ones, UInt64(third) &* ones, UInt64(fourth) &* ones)
-    var index = max(0, start)
-    while index + 8 <= buffer.count {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let marks = zeroMarks(word ^ a) | zeroMarks(word ^ b) | zeroMarks(word ^ c) | zeroMarks(word ^ d)
-      if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
-      index += 8
-    }
-    while index < buffer.count {
-      let byte = buffer[index]
-      if byte == first || byte == second || byte == third || byte == fourth { return index }
-      index += 1
-    }
-    return nil
+    let (a, b, c, d) = (repeated(first), repeated(second), repeated(third), repeated(fourth))
+    return firstIndex(
+      in: buffer, from: start,
+      marks: { zeroMarks($0 ^ a) | zeroMarks($0 ^ b) | zeroMarks($0 ^ c) | zeroMarks($0 ^ d) },
+      matches: { $0 == first || $0 == second || $0 == third || $0 == fourth })
   }
 
   /// The last index before `end` and at or after `start` of a byte equal to `byte`, or `nil`

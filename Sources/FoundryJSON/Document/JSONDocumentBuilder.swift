@@ -11,8 +11,8 @@ import FoundryInternals
 /// reads as numbers or Booleans without calling it a coercion.
 package struct JSONDocumentBuilder {
   /// The strings and the nodes, in buffers the finished document takes over.
-  private let bytes: AdoptableBuffer<UInt8>
-  private let nodes: AdoptableBuffer<TapeNode>
+  private let bytes: GrowableBuffer<UInt8>
+  private let nodes: GrowableBuffer<TapeNode>
   /// Offsets of keys already in `bytes`, so each distinct key is stored once.
   private var keyOffsets: [String: Int] = [:]
   /// Keys the caller numbers itself (see ``key(slot:sourceOffset:spelling:)``): offset and
@@ -21,8 +21,8 @@ package struct JSONDocumentBuilder {
 
   /// A builder; `estimatedNodes` and `estimatedBytes` size the first allocations.
   package init(estimatedNodes: Int = 64, estimatedBytes: Int = 256) {
-    nodes = AdoptableBuffer(capacity: estimatedNodes)
-    bytes = AdoptableBuffer(capacity: estimatedBytes)
+    nodes = GrowableBuffer(capacity: estimatedNodes)
+    bytes = GrowableBuffer(capacity: estimatedBytes)
   }
 
   /// The number of nodes so far (the index the next node gets).
@@ -89,7 +89,7 @@ package struct JSONDocumentBuilder {
   }
 
   /// Appends the key of `slot`, storing its text with `store` the first time.
-  private mutating func appendKey(slot: Int, sourceOffset: Int, leading: Bool, store: (AdoptableBuffer<UInt8>) -> Void) {
+  private mutating func appendKey(slot: Int, sourceOffset: Int, leading: Bool, store: (GrowableBuffer<UInt8>) -> Void) {
     if slot >= slots.count { growSlots(toInclude: slot) }
     var entry = slots[slot]
     if entry.offset < 0 {

@@ -110,7 +110,7 @@ final class JSONStorage: @unchecked Sendable {
   }
 
   /// A storage that takes over the bytes and nodes of a built document without copying them.
-  init(adoptingBytes bytes: AdoptableBuffer<UInt8>, nodes buffer: AdoptableBuffer<TapeNode>, options: JSONParsingOptions) {
+  init(adoptingBytes bytes: GrowableBuffer<UInt8>, nodes buffer: GrowableBuffer<TapeNode>, options: JSONParsingOptions) {
     let (text, textCount, _) = bytes.release(padding: Self.padding, filler: 0)
     self.bytes = text
     byteCount = textCount
@@ -183,74 +183,5 @@ final class JSONStorage: @unchecked Sendable {
   func rawBytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
     let node = nodes[index]
     return UnsafeBufferPointer(start: bytes + Int(node.offset), count: Int(node.payload))
-  }
-}
-
-/// A growable run of elements (tape nodes, bytes) that a ``JSONStorage`` can take over
-/// without a copy. Trivial element types only (nothing is deinitialized), as the constraint says.
-final class AdoptableBuffer<Element: BitwiseCopyable> {
-  private var base: UnsafeMutablePointer<Element>
-  private(set) var count = 0
-  private var capacity: Int
-  /// Whether ``release(padding:filler:)`` handed the elements over: the buffer owns nothing
-  /// then, and takes no more.
-  private var isReleased = false
-
-  init(capacity: Int) {
-    self.capacity = max(16, capacity)
-    base = .allocate(capacity: self.capacity)
-  }
-
-  deinit {
-    if !isReleased { base.deallocate() }
-  }
-
-  @inline(__always)
-  func append(_ element: Element) {
-    if count == capacity { grow(toHold: count + 1) }
-    (base + count).initialize(to: element)
-    count += 1
-  }
-
-  @inline(__always)
-  func append(contentsOf elements: UnsafeBufferPointer<Element>) {
-    guard let source = elements.baseAddress else { return }
-    if capacity - count < elements.count { grow(toHold: count + elements.count) }
-    (base + count).initialize(from: source, count: elements.count)
-    count += elements.count
-  }
-
-  @inline(__always)
-  subscript(index: Int) -> Element {
-    get { base[index] }
-    set { base[index] = newValue }
-  }
-
-  /// Makes room for `minimum` elements in all, at least doubling.
-  @inline(never)
-  private func grow(toHold minimum: Int) {
-    // After a release the capacity is 0, so every append comes here.
-    precondition(!isReleased, "AdoptableBuffer used after its elements were handed over")
-    let larger = Swift.max(capacity * 2, minimum)
-    let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
-    moved.moveInitialize(from: base, count: count)
-    base.deallocate()
-    base = moved
-    capacity = larger
-  }
-
-  /// Hands the elements over, with `reserve` more initialized to `filler` after them (zero
-  /// padding for scanners); the buffer owns nothing afterwards and takes no more (a document
-  /// built once per streamed element saved an allocation and a free here).
-  func release(padding reserve: Int = 0, filler: Element? = nil) -> (UnsafeMutablePointer<Element>, Int, Int) {
-    if let filler, reserve > 0 {
-      if capacity - count < reserve { grow(toHold: count + reserve) }
-      (base + count).initialize(repeating: filler, count: reserve)
-    }
-    let result = (base, count, capacity)
-    isReleased = true
-    capacity = 0
-    count = 0
-    return result
   }
 }

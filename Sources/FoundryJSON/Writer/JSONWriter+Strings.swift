@@ -31,18 +31,9 @@ extension JSONWriter {
   private static func nextSpecialByte(
     in utf8: UnsafeBufferPointer<UInt8>, from start: Int, slashes: Bool, nonASCII: Bool
   ) -> Int {
-    let count = utf8.count
-    var index = start
-    if let base = UnsafeRawPointer(utf8.baseAddress) {
-      while index + 8 <= count {
-        let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
-        let special = specialBytes(in: word, slashes: slashes, nonASCII: nonASCII)
-        if special != 0 { return index + special.trailingZeroBitCount >> 3 }
-        index += 8
-      }
-    }
-    while index < count, !needsEscape(utf8[index], slashes: slashes, nonASCII: nonASCII) { index += 1 }
-    return index
+    ByteSearch.firstIndex(
+      in: utf8, from: start, marks: { specialBytes(in: $0, slashes: slashes, nonASCII: nonASCII) },
+      matches: { needsEscape($0, slashes: slashes, nonASCII: nonASCII) }) ?? utf8.count
   }
 
   /// A mask with the high bit set in the bytes of `word` that need an escape. Only the lowest

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import FoundryGraph
+internal import FoundryInternals
 
 /// The rows one query read, flat: every row's column values one after another, kept as plain
 /// cells (kind and number) with the text and blob bytes in one buffer beside them.
@@ -24,11 +25,13 @@ package struct SQLRows: Sendable {
   package let columnCount: Int
   /// Row after row, ``columnCount`` cells each.
   private let cells: ChunkedBuffer<SQLCell>
-  /// The bytes of every text and blob cell, one after another.
-  private let bytes: PlainBuffer<UInt8>
+  /// The bytes of every text and blob cell, one after another. Unchecked `Sendable` (the
+  /// buffer is not): only the ``SQLRowsBuilder`` appends, before it hands the buffer to the rows
+  /// it finishes, which only read.
+  nonisolated(unsafe) private let bytes: GrowableBuffer<UInt8>
 
   /// No rows, `columnCount` values a row.
-  package init(columnCount: Int) { self.init(columnCount: columnCount, cells: ChunkedBuffer(), bytes: PlainBuffer()) }
+  package init(columnCount: Int) { self.init(columnCount: columnCount, cells: ChunkedBuffer(), bytes: GrowableBuffer()) }
 
   /// The rows of `values`, `columnCount` values each.
   package init(columnCount: Int, values: [SQLValue]) {
@@ -37,7 +40,7 @@ package struct SQLRows: Sendable {
     self = builder.finish()
   }
 
-  fileprivate init(columnCount: Int, cells: ChunkedBuffer<SQLCell>, bytes: PlainBuffer<UInt8>) {
+  fileprivate init(columnCount: Int, cells: ChunkedBuffer<SQLCell>, bytes: GrowableBuffer<UInt8>) {
     self.columnCount = columnCount
     self.cells = cells
     self.bytes = bytes
@@ -133,7 +136,7 @@ package struct SQLRows: Sendable {
   }
 
   /// The bytes of a text or blob cell (valid while the rows live).
-  private func bytes(of cell: SQLCell) -> UnsafeBufferPointer<UInt8> { bytes.slice(from: Int(cell.payload), count: cell.length) }
+  private func bytes(of cell: SQLCell) -> UnsafeBufferPointer<UInt8> { bytes.elements(from: Int(cell.payload), count: cell.length) }
 }
 
 /// Collects the rows of one query as a backend steps through them, then hands them over whole
@@ -148,7 +151,7 @@ package struct SQLRows: Sendable {
 package struct SQLRowsBuilder: ~Copyable {
   private let columnCount: Int
   private let cells = ChunkedBuffer<SQLCell>()
-  private let bytes = PlainBuffer<UInt8>()
+  private let bytes = GrowableBuffer<UInt8>()
 
   /// An empty result of `columnCount` values a row.
   package init(columnCount: Int) { self.columnCount = columnCount }

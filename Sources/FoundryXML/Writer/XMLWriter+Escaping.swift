@@ -103,27 +103,15 @@ extension XMLWriter {
   static func nextSpecialByte(
     in utf8: UnsafeBufferPointer<UInt8>, from start: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8, checks: Bool
   ) -> Int {
-    let count = utf8.count
-    var index = start
-    if let base = UnsafeRawPointer(utf8.baseAddress) {
-      while index + 8 <= count {
-        let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
-        // Only the lowest marked byte is exact (borrows can mark bytes above it); it is the
-        // only one used.
-        var mask =
+    ByteSearch.firstIndex(
+      in: utf8, from: start,
+      marks: { word in
+        let mask =
           ByteSearch.roughMarks(below: 0x20, in: word) | ByteSearch.roughMarks(of: a, in: word) | ByteSearch.roughMarks(of: b, in: word)
           | ByteSearch.roughMarks(of: c, in: word)
-        if checks { mask |= ByteSearch.roughMarks(of: 0xEF, in: word) }
-        if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
-        index += 8
-      }
-    }
-    while index < count {
-      let byte = utf8[index]
-      if byte < 0x20 || byte == a || byte == b || byte == c || (checks && byte == 0xEF) { return index }
-      index += 1
-    }
-    return index
+        return checks ? mask | ByteSearch.roughMarks(of: 0xEF, in: word) : mask
+      },
+      matches: { $0 < 0x20 || $0 == a || $0 == b || $0 == c || (checks && $0 == 0xEF) }) ?? utf8.count
   }
 
   // MARK: - CDATA, comments, processing instructions
