@@ -23,6 +23,7 @@ public final class GrowableBuffer<Element: BitwiseCopyable> {
   @usableFromInline var isReleased = false
 
   /// An empty buffer with room for `capacity` elements (at least 16).
+  @inlinable
   public init(capacity: Int = 16) {
     self.capacity = Swift.max(16, capacity)
     base = .allocate(capacity: self.capacity)
@@ -36,15 +37,17 @@ public final class GrowableBuffer<Element: BitwiseCopyable> {
   @inlinable
   public var count: Int { storedCount }
 
-  /// Element number `index`, which must be below ``count``.
+  /// Element number `index`, which must be below ``count`` (checked in debug builds only:
+  /// the indices come from the owner's own bookkeeping, such as a builder's open containers,
+  /// never from input).
   @inlinable
   public subscript(index: Int) -> Element {
     @inline(__always) get {
-      precondition(index >= 0 && index < storedCount, "index out of range")
+      assert(index >= 0 && index < storedCount, "index out of range")
       return base[index]
     }
     @inline(__always) set {
-      precondition(index >= 0 && index < storedCount, "index out of range")
+      assert(index >= 0 && index < storedCount, "index out of range")
       base[index] = newValue
     }
   }
@@ -103,6 +106,7 @@ public final class GrowableBuffer<Element: BitwiseCopyable> {
   /// afterwards and takes no more.
   ///
   /// - Returns: The elements' pointer, their count and the capacity allocated.
+  @inlinable
   public func release(padding reserve: Int = 0, filler: Element? = nil) -> (UnsafeMutablePointer<Element>, Int, Int) {
     if let filler, reserve > 0 {
       if capacity - storedCount < reserve { grow(toHold: storedCount + reserve) }

@@ -60,7 +60,9 @@ struct TapeNode {
 /// past the end (8-byte words, UTF-8 continuation bytes) without a bounds check on every step,
 /// and the zero byte stops every scanning loop because no token may contain it.
 final class JSONStorage: @unchecked Sendable {
-  // @unchecked: mutated only by the parser inside `JSONDocument.init`, before it is shared.
+  // @unchecked: mutated only while its document is made (by the parser, a builder handing over
+  // its buffers, or a stream scanner), before the document is shared (ARCHITECTURE.md,
+  // Invariants, "Tape lifetimes").
   static let padding = 64
 
   let bytes: UnsafeMutablePointer<UInt8>
