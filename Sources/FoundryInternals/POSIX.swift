@@ -62,6 +62,29 @@ package enum POSIX {
     #endif
   }
 
+  /// Ends the process with `status` at once, from any thread: no exit handlers run, nothing
+  /// is flushed (what a signal handler may do while another thread works).
+  package static func exitNow(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc._exit(status)
+    #elseif canImport(Musl)
+    Musl._exit(status)
+    #else
+    Darwin._exit(status)
+    #endif
+  }
+
+  /// Removes the name `path` from its folder (`unlink`); a failure is ignored.
+  package static func remove(_ path: String) {
+    #if canImport(Glibc)
+    _ = Glibc.unlink(path)
+    #elseif canImport(Musl)
+    _ = Musl.unlink(path)
+    #else
+    _ = Darwin.unlink(path)
+    #endif
+  }
+
   /// Whether two byte buffers hold the same bytes (`memcmp`, vectorized by the C library).
   @inline(__always)
   package static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {

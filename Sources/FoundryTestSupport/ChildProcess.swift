@@ -58,6 +58,23 @@ public final class ChildProcess: Sendable {
     return (status, text)
   }
 
+  /// What the process has printed so far (standard output and error together).
+  public var outputSoFar: String {
+    FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+
+  /// Waits until the process has printed `text`, checking every 20 ms.
+  /// - Returns: Whether it did; `false` when it ended first, or after `seconds`.
+  public func waitForOutput(containing text: String, seconds: Double = 120) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+      if outputSoFar.contains(text) { return true }
+      guard isRunning else { return outputSoFar.contains(text) }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
+
   /// Whether the process has not ended yet (an ended one stays to be waited for).
   public var isRunning: Bool {
     var info = siginfo_t()

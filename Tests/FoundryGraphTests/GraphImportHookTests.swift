@@ -48,4 +48,33 @@ struct GraphImportHookTests {
     #expect(report.issues.count == 1)
     #expect(try graph.object(of: "Author", identity: 2) == nil)
   }
+
+  @Test("a hook that throws CancellationError stops the import with it, in lossy mode too, at the root and nested")
+  func cancellingHook() throws {
+    let graph = ObjectGraph(schema: schema)
+    for lossy in [false, true] {
+      for entity in ["Author", "Book"] {
+        var options = GraphImportOptions()
+        options.isLossy = lossy
+        options.didImport = { object, _, _ in
+          if object.entity.name == entity { throw CancellationError() }
+        }
+        let payload = #"[{"author_id": 1, "firstName": "A", "books": [{"book_id": 1, "title": "T"}]}]"#
+        #expect(throws: CancellationError.self, "lossy: \(lossy), \(entity)") {
+          try graph.importJSON(Array(payload.utf8), entity: "Author", options: options)
+        }
+      }
+    }
+  }
+
+  @Test("an import in a cancelled task throws CancellationError")
+  func cancelledTask() async throws {
+    let schema = schema
+    await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      let graph = ObjectGraph(schema: schema)
+      let payload = "[" + (1...200).map { #"{"author_id": \#($0), "firstName": "A"}"# }.joined(separator: ",") + "]"
+      #expect(throws: CancellationError.self) { try graph.importJSON(Array(payload.utf8), entity: "Author") }
+    }.value
+  }
 }

@@ -142,6 +142,19 @@ public struct MappingError: Error, CustomStringConvertible, @unchecked Sendable 
     (error as? MappingError)?.code == .skipped
   }
 
+  /// Whether `error` is a cancellation (a `CancellationError` from a hook, a transformer or the
+  /// import's own check), as thrown or as the layers it passed through wrapped it: lossy
+  /// decoding never absorbs one.
+  package static func isCancellation(_ error: any Error) -> Bool {
+    error is CancellationError || (error as? MappingError)?.underlying is CancellationError
+  }
+
+  /// `CancellationError` when this error wraps one, else the error itself: what an import
+  /// throws, so that a cancelled caller sees the cancellation.
+  package var unwrappingCancellation: any Error {
+    underlying is CancellationError ? CancellationError() : self
+  }
+
   package mutating func prepend(_ component: MappingPath.Component) {
     reversedPath.append(component)
   }

@@ -375,7 +375,7 @@ public struct ObjectReader {
   @usableFromInline
   func absorb(_ error: any Error, field: Int) throws {
     if MappingError.isSkip(error) { return }
-    guard context.isLossy else { throw error }
+    guard context.isLossy, !MappingError.isCancellation(error) else { throw error }
     recordDefaulted(error, field: field)
   }
 

@@ -127,6 +127,7 @@ enum CollectionReading {
     if mark >= 0 { value.context.prefixIssues(since: mark, with: component) }
     // An element a mapping factory skipped is left out, unreported.
     if MappingError.isSkip(error) { return }
+    if MappingError.isCancellation(error) { throw error }
     try fail(MappingError.wrapping(error, at: value), at: component, in: value.context)
   }
 

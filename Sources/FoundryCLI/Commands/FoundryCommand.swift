@@ -55,6 +55,7 @@ package struct FoundryCommand: ParsableCommand {
   /// ```
   package static func main() -> Never {
     POSIX.reportFileSizeLimit()
+    Interrupts.install()
     POSIX.exit(run(Array(CommandLine.arguments.dropFirst()), console: .standard))
   }
 

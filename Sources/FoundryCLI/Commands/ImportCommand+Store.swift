@@ -20,8 +20,12 @@ extension ImportCommand {
   /// imported Examples/authors.json: 2 Author (inserted 9, updated 0, deleted 0)
   /// objects: Author 2, Book 3, Tag 4
   /// ```
+  ///
+  /// SIGINT or SIGTERM during a payload's import stops it between objects and rolls its
+  /// transaction back (payloads before it stay imported); the command exits with 130 or 143.
   func importIntoStore(at path: String, schema: Schema, model: ModelFile, options: GraphImportOptions, console: Console) throws {
     var options = options
+    options.cancellation = Interrupts.cancellation
     let target = try console.failing {
       let target = try StoreImport(path: path, schema: schema, transformers: options.mapping.transformers)
       if !dryRun { try target.record(transformers.bindings) }
@@ -34,19 +38,7 @@ extension ImportCommand {
     for payload in payloads {
       let sourceName = DocumentLoader.sourceName(for: payload)
       let outcome = try console.failing {
-        if let (file, fileFormat) = try streamedFile(of: payload, console: console) {
-          // A file streams in batches: memory holds one batch, whatever the file's size.
-          let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-          let options = withProgress(options, label: "importing \(sourceName)", byteCount: size, unit: "bytes")
-          defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
-          if let outcome = try target.runFile(file, format: fileFormat, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName) {
-            return outcome
-          }
-        }
-        let (bytes, format) = try input.makeLoader(console: console).read(payload)
-        let options = withProgress(options, label: "importing \(sourceName)", byteCount: bytes.count, unit: nil)
-        defer { if options.progress != nil { ProgressBar.draw(ProgressBar.clear) } }
-        return try target.run(bytes, format: format, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)
+        try importPayload(payload, sourceName: sourceName, into: target, options: options, console: console)
       }
       summary.add(outcome, from: sourceName, dryRun: dryRun)
     }
@@ -54,6 +46,30 @@ extension ImportCommand {
     switch format {
     case .text: console.print(summary.makeText())
     case .json: console.print(summary.makeJSONValue().makeJSONString(options: .pretty))
+    }
+  }
+
+  /// Imports one payload into the store: a file in batches when it can be streamed, else whole.
+  /// Reading the payload (standard input's copy included) ends at once on a signal; the import
+  /// itself is stopped and rolled back (``Interrupts/stoppable(_:)``).
+  private func importPayload(
+    _ payload: String, sourceName: String, into target: StoreImport, options: GraphImportOptions, console: Console
+  ) throws -> StoreImport.Outcome {
+    if let (file, fileFormat) = try streamedFile(of: payload, console: console) {
+      // A file streams in batches: memory holds one batch, whatever the file's size.
+      let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+      let options = withProgress(options, label: "importing \(sourceName)", byteCount: size, unit: "bytes")
+      defer { if options.progress != nil { ProgressBar.finish() } }
+      let outcome = try Interrupts.stoppable {
+        try target.runFile(file, format: fileFormat, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)
+      }
+      if let outcome { return outcome }
+    }
+    let (bytes, format) = try input.makeLoader(console: console).read(payload)
+    let options = withProgress(options, label: "importing \(sourceName)", byteCount: bytes.count, unit: nil)
+    defer { if options.progress != nil { ProgressBar.finish() } }
+    return try Interrupts.stoppable {
+      try target.run(bytes, format: format, entity: entity, root: root, options: options, dryRun: dryRun, sourceName: sourceName)
     }
   }
 
@@ -73,12 +89,13 @@ extension ImportCommand {
   }
 
   /// `options` drawing a progress bar on standard error, when that is a terminal and the
-  /// payload is large: top-level objects imported, or (`unit`) bytes of the file read.
+  /// payload is large (or `--progress` asks for it): top-level objects imported, or (`unit`)
+  /// bytes of the file read.
   private func withProgress(_ options: GraphImportOptions, label: String, byteCount: Int, unit: String?) -> GraphImportOptions {
-    guard ProgressBar.isWanted(byteCount: byteCount) else { return options }
+    guard progress || ProgressBar.isWanted(byteCount: byteCount) else { return options }
     var options = options
     options.progress = { done, total in
-      ProgressBar.draw(ProgressBar.line(label: label, done: done, total: total) + (unit.map { " " + $0 } ?? "") + (done == total ? " saving..." : ""))
+      ProgressBar.show(ProgressBar.line(label: label, done: done, total: total) + (unit.map { " " + $0 } ?? "") + (done == total ? " saving..." : ""))
     }
     return options
   }

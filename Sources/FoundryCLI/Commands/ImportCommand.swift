@@ -95,6 +95,10 @@ struct ImportCommand: ConsoleCommand {
   @Flag(name: .customLong("dry-run"), help: "With --store: report what each payload would insert, update and delete, and write nothing.")
   var dryRun = false
 
+  @Flag(
+    help: "With --store: report progress on standard error even when it is not a terminal or the payload is small, a line at a time (for logs).")
+  var progress = false
+
   /// How a payload's to-many relationships combine with what a store holds.
   enum SyncPolicy: String, ExpressibleByArgument, CaseIterable {
     case keep, detach, delete
@@ -128,6 +132,7 @@ struct ImportCommand: ConsoleCommand {
     }
     _ = try transformers.registry()
     if dryRun, store == nil { throw ValidationError("--dry-run needs --store.") }
+    if progress, store == nil { throw ValidationError("--progress reports an import into a store; give --store.") }
     if sync != nil, store == nil { throw ValidationError("--sync needs --store.") }
     if store != nil, export != nil { throw ValidationError("--export writes the imported graph; with --store, use foundry export.") }
     if relationships != nil, export == nil { throw ValidationError("--relationships says how --export writes related objects; give --export.") }

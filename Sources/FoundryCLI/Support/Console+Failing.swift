@@ -42,6 +42,11 @@ extension Console {
   func failing<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
+    } catch is CancellationError {
+      // Only a signal cancels the command line's work (``Interrupts``).
+      throw failure(
+        "interrupted by \(Interrupts.signalName): the import in progress was stopped and rolled back",
+        status: ExitCode(Interrupts.status ?? 130))
     } catch {
       throw failure(Self.diagnostic(for: error))
     }

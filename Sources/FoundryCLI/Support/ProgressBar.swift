@@ -39,6 +39,20 @@ enum ProgressBar {
   /// Clears the bar's line.
   static let clear = "\r\u{1B}[K"
 
+  /// Whether standard error is a terminal, where the bar is redrawn in place.
+  static var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+  /// Shows `line` (from ``line(label:done:total:width:)``): redrawn in place on a terminal, a
+  /// line of its own elsewhere (a log asked for with `--progress`).
+  static func show(_ line: String) {
+    draw(isTerminal ? line : String(line.drop { $0 == "\r" }) + "\n")
+  }
+
+  /// Clears the bar on a terminal; a log keeps its lines.
+  static func finish() {
+    if isTerminal { draw(clear) }
+  }
+
   /// Writes `text` to the process's standard error: the bar is for a terminal only, never
   /// for a console that records output.
   static func draw(_ text: String) {

@@ -14,7 +14,8 @@ internal import FoundryInternals
 /// A pipe can be read once; a file can be read in chunks, reopened and read whole. The file
 /// lives in `$TMPDIR` (else `/tmp`) and is named `foundry-stdin-` and six random characters.
 /// On Linux its name is removed as soon as it is made, and it is read through the spool's open
-/// descriptor (`/proc/self/fd/N`), so a process killed mid-command leaves nothing behind.
+/// descriptor (`/proc/self/fd/N`), so a process killed mid-command leaves nothing behind;
+/// elsewhere a signal that ends the process removes it first (``Interrupts``).
 ///
 /// ```swift
 /// let spool = try StandardInputSpool { write in try readEveryChunk(write) }
@@ -46,6 +47,7 @@ final class StandardInputSpool {
     #else
     let (path, name): (String, String?) = (made, made)
     #endif
+    if let name { Interrupts.removeOnExit(name) }
     do {
       try fill { (chunk: [UInt8]) throws(Console.ReadFailure) in
         let written = chunk.withUnsafeBytes { POSIX.writeAll(descriptor, $0) }
@@ -53,6 +55,7 @@ final class StandardInputSpool {
       }
     } catch {
       if let name { unlink(name) }
+      if let name { Interrupts.forget(name) }
       close(descriptor)
       throw error
     }
@@ -61,6 +64,7 @@ final class StandardInputSpool {
 
   deinit {
     if let name { unlink(name) }
+    if let name { Interrupts.forget(name) }
     close(descriptor)
   }
 }

@@ -1,4 +1,5 @@
 import Foundry
+import FoundryInternals
 import FoundryJSON
 
 /// How a payload becomes objects: the mapping options (coercions, transformers, XML parsing),
@@ -105,6 +106,15 @@ public struct GraphImportOptions: Sendable {
   /// options.staleObjects = .matching { $0["year"] == .integer(2024) } // every book of 2024
   /// ```
   public var staleObjects: StaleObjects?
+  /// A request to stop that reaches the import from outside its task: the command line's
+  /// signals, or a store import running on the database's thread. The import stops between
+  /// top-level objects when this flag or its task is cancelled, throwing `CancellationError`.
+  package var cancellation: CancellationFlag?
+
+  /// Throws `CancellationError` when ``cancellation`` or the current task is cancelled.
+  package func checkCancellation() throws {
+    if let cancellation { try cancellation.check() } else if Task.isCancelled { throw CancellationError() }
+  }
 
   /// How a to-many relationship present in a payload combines with what it holds.
   public enum ToManyMerge: Sendable, Hashable {

@@ -121,7 +121,7 @@ extension GraphImportSession {
         return .value(read)
       } catch {
         let error = plan.explained(error, ofAttribute: slot)
-        guard reader.isLossy && step.isOptional else { throw error }
+        guard reader.isLossy && step.isOptional && !MappingError.isCancellation(error) else { throw error }
         reader.recordDefaulted(error, field: slot)
         return .unchanged
       }
@@ -137,7 +137,7 @@ extension GraphImportSession {
       case .value(let value):
         do {
           try reader.read(step.field, value) { try importRelationship($0, of: object, slot: slot, step: step) }
-        } catch  where reader.isLossy {
+        } catch  where reader.isLossy && !MappingError.isCancellation(error) {
           reader.recordDefaulted(error, field: step.field)
         }
       }

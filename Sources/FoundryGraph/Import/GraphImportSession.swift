@@ -157,6 +157,8 @@ final class GraphImportSession {
     objects.reserveCapacity(total)
     let step = max(1, total / 100)
     try value.forEachElement { index, element in
+      // A task or flag cancelled stops the import between objects (a check every 64 of them).
+      if index & 63 == 0 { try options.checkCancellation() }
       if let object = try element.readElement(at: .index(index), { try importObject($0, as: plan, scope: nil) }) {
         objects.append(object)
       }
@@ -390,7 +392,7 @@ final class GraphImportSession {
           expected: "\(owner.entity.name) \(ownerKey.display), the object it is nested in",
           reason: "it names \(step.destination.name) \(named.display)")
       }
-    } catch  where reader.isLossy {
+    } catch  where reader.isLossy && !MappingError.isCancellation(error) {
       reader.recordDefaulted(error, field: step.field)
     }
   }

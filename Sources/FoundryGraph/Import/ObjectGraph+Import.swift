@@ -131,7 +131,7 @@ extension ObjectGraph {
       guard let payload = value.descendant(at: path) else { throw Self.missingRoot(in: value, at: path, entity: entity) }
       roots = try value.within(components) { try session.importRoot(payload, as: target) }
     }
-    if let error { throw error }
+    if let error { throw error.unwrappingCancellation }
     if let stale = options.staleObjects { session.deletedCount += try session.deleteStale(stale, of: target, keeping: roots) }
     return session.report(roots: roots, issues: issues)
   }

@@ -34,7 +34,9 @@ extension ObjectGraph {
     let decoder = MappingDecoder(options: options.mapping)
     var issues: [MappingIssue] = []
     var roots: [ManagedObject] = []
-    for (element, place) in elements {
+    for (offset, (element, place)) in elements.enumerated() {
+      // A task or flag cancelled stops the batch between objects (a check every 64 of them).
+      if offset & 63 == 0 { try options.checkCancellation() }
       let (found, error) = decoder.run(from: element, sourceName: sourceName, lossy: options.isLossy) { value in
         try value.within(place.path) {
           let root = try value.readElement(at: .index(place.index)) { element in
@@ -44,7 +46,7 @@ extension ObjectGraph {
         }
       }
       issues += found
-      if let error { throw error }
+      if let error { throw error.unwrappingCancellation }
     }
     guard options.staleObjects != nil else { return session.report(roots: [], issues: issues) }
     let rootIDs = Set(roots.map(ObjectIdentifier.init))

@@ -10,10 +10,12 @@ extension ObjectContext {
   /// - Parameters:
   ///   - request: The entity, predicate, sort keys, limit, offset and prefetched relationships.
   /// - Throws: ``StoreError`` (`invalidQuery` for an unknown entity, attribute or relationship),
-  ///   or the database's error.
+  ///   or the database's error; `CancellationError` when the task is cancelled before the rows
+  ///   arrive (nothing is registered then).
   /// - Complexity: One query, plus one per prefetched relationship, read together in one
   ///   transaction.
   nonisolated(nonsending) public func fetch(_ request: FetchRequest) async throws -> [ManagedObject] {
+    try Task.checkCancellation()
     let query = try FetchQuery(request, context: self)
     let route = source.queryRoute()
     if let size = request.batchSize {
@@ -68,6 +70,7 @@ extension ObjectContext {
   /// - Parameters:
   ///   - request: The entity and predicate to count; its limit and offset apply, its sort keys do not matter.
   nonisolated(nonsending) public func count(_ request: FetchRequest) async throws -> Int {
+    try Task.checkCancellation()
     let query = try FetchQuery(request, context: self)
     return Self.count(in: try await query.locatingErrors { try await store.backend.read(query.counting, from: source.queryRoute()) })
   }

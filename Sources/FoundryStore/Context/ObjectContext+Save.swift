@@ -32,13 +32,16 @@ extension ObjectContext {
   /// ```
   /// - Returns: What was written.
   /// - Throws: ``StoreError`` `validation`, `conflict`, `constraint` (a duplicate identity),
-  ///   or the database's error; the store and the context are then as they were.
+  ///   or the database's error; `CancellationError` when the task is cancelled before the
+  ///   transaction commits. The store and the context are then as they were (the changes
+  ///   still to save).
   @discardableResult
   nonisolated(nonsending) public func save() async throws -> SaveResult { try await save(mergesByIdentity: false) }
 
   /// ``save()``; with `mergesByIdentity` (imports), a new object whose identity another
   /// transaction stored meanwhile updates that row (see ``WritePlan/mergesByIdentity``).
   nonisolated(nonsending) func save(mergesByIdentity: Bool) async throws -> SaveResult {
+    try Task.checkCancellation()
     guard let pending = try prepareSave(mergesByIdentity: mergesByIdentity) else { return SaveResult() }
     let result: SaveResult
     do {

@@ -88,7 +88,8 @@ final class StoreSource: ObjectSource {
   /// Forgets the database's error.
   func storeError(for error: any Error) -> any Error {
     defer { databaseFailure = nil }
-    if error is StoreError { return error }
+    // A cancellation reaches the caller as itself: what a cancelled task expects to catch.
+    if error is StoreError || error is CancellationError { return error }
     if let failure = databaseFailure {
       return StoreError(failure.code, failure.message, details: failure.details, underlying: error)
     }

@@ -24,7 +24,7 @@ extension PayloadElements {
 struct BatchImport: Sendable {
   let entity: String
   let root: String?
-  let options: GraphImportOptions
+  var options: GraphImportOptions
   let transformers: TransformerRegistry?
   /// The most top-level payload objects imported (and kept in memory) at once.
   let batchSize: Int
@@ -74,6 +74,8 @@ struct BatchImport: Sendable {
     var batch: [(node: JSONNode, place: PayloadPlace)] = []
     batch.reserveCapacity(batchSize)
     while true {
+      // Cancelled (the task, or the command line's signal): the caller's transaction rolls back.
+      try options.checkCancellation()
       batch.removeAll(keepingCapacity: true)
       while batch.count < batchSize, let element = try elements.next() { batch.append(element) }
       if batch.isEmpty { break }

@@ -30,6 +30,7 @@ extension Store {
     var remaining = request.limit ?? Int.max
     var page = request
     while remaining > 0 {
+      try Task.checkCancellation()
       let context = try makeContext(transformers: transformers)
       page.limit = min(size, remaining)
       let objects = try await context.fetch(page)

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Foundry
 import FoundryGraph
+internal import FoundryInternals
 import FoundryJSON
 
 extension Store {
@@ -100,10 +101,21 @@ extension Store {
   }
 
   /// Runs `job` over the file at `path` in one transaction, committed unless it is a dry run.
+  ///
+  /// The job runs on the database's thread, outside the caller's task: a flag carries the task's
+  /// cancellation to it, checked between batches and between objects.
   nonisolated(nonsending) private func importFile(_ path: String, format: PayloadFileFormat, job: BatchImport) async throws -> StoreImportReport {
-    let summary = try await backend.transaction(commits: !job.dryRun) { [self] transaction in
-      var elements = try format.elements(ofFile: path, for: job)
-      return try job.run(store: self, elements: &elements, in: transaction)
+    var job = job
+    let cancellation = job.options.cancellation ?? CancellationFlag()
+    job.options.cancellation = cancellation
+    try Task.checkCancellation()
+    let summary = try await withTaskCancellationHandler {
+      try await backend.transaction(commits: !job.dryRun) { [self, job] transaction in
+        var elements = try format.elements(ofFile: path, for: job)
+        return try job.run(store: self, elements: &elements, in: transaction)
+      }
+    } onCancel: {
+      cancellation.cancel()
     }
     if !job.dryRun, backend.hasReplicas { _ = await recordCommit() }
     return finish(summary, dryRun: job.dryRun)
