@@ -276,6 +276,24 @@ struct GraphStoreArticleSnippetTests {
     }
   }
 
+  @Test("cancelling an import")
+  func cancelling() async throws {
+    try await StoreDoc.withStore { storePath, store, context in
+      let authorsJSON = URL(fileURLWithPath: storePath).deletingLastPathComponent().appendingPathComponent("many.json")
+      let authors = (1...2_000).map { #"{"id": \#(1_000 + $0), "name": "Author \#($0)"}"# }
+      try Data(#"{"authors": [\#(authors.joined(separator: ","))]}"#.utf8).write(to: authorsJSON)
+      let before = try await context.count(FetchRequest(entity: "Author"))
+      // doc: Sources/FoundryStore/FoundryStore.docc/Contexts.md #2
+      let importing = Task { try await store.importJSON(contentsOf: authorsJSON, entity: "Author", root: "authors").elementCount }
+      importing.cancel()   // stops within a batch and rolls back
+      do { _ = try await importing.value } catch is CancellationError { print("the store is as it was") }
+      // end doc
+      // Cancelled before it wrote anything, or (the task ran to its end first) all of it.
+      let imported = (try? await importing.value) != nil
+      #expect(try await context.count(FetchRequest(entity: "Author")) == before + (imported ? 2_000 : 0))
+    }
+  }
+
   @Test("large imports")
   func largeImports() async throws {
     try await StoreDoc.withStore { storePath, store, context in
