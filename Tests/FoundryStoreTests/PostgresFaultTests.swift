@@ -43,7 +43,9 @@ struct PostgresFaultTests {
   @Test("a statement running longer than statementTimeout is cancelled by the server: a clear error, and the store goes on")
   func statementTimeout() async throws {
     var configuration = try PostgresStoreConfiguration(url: try PostgresTestServer.shared.get().makeDatabase())
-    configuration.statementTimeout = .milliseconds(200)
+    // Long enough for the count below on a loaded machine (an instrumented build), far shorter
+    // than the statement that must time out.
+    configuration.statementTimeout = .seconds(1)
     let store = try await Store(postgres: configuration, schema: Library.schema)
     let error = await #expect(throws: StoreError.self) { _ = try await store.backend.read(SQLStatement("SELECT pg_sleep(5)")) }
     #expect(error?.code == .database)
