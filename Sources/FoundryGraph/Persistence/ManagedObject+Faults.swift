@@ -64,6 +64,11 @@ extension ManagedObject {
   /// once in the graph (objects deleted in the graph stay out). A failure leaves the fault
   /// (read as empty, tried again on the next access) and is recorded in the graph, which then
   /// refuses to hand out its changes until a rollback.
+  ///
+  /// The same relationship of the object's siblings (objects of its entity registered near it,
+  /// as a fetch registers its objects, whose `slot` is still a fault) loads in the same query:
+  /// code that walks fetched objects and their relationships (an export, a JSON query) costs a
+  /// query per ``faultBatchSize`` objects and relationship, not one per object.
   private func fireFault(_ slot: Int) {
     guard let graph = index.graph, let source = graph.source, let id = persistentID else {
       replaceRelated(.none, at: slot)
@@ -71,12 +76,52 @@ extension ManagedObject {
     }
     if let linked = linkFromStoredRow(slot) { return replaceRelated(linked, at: slot) }
     do {
-      let stored = try source.storedObjects(relatedTo: id, of: entity, slot: slot)
-      replaceRelated(RelatedObjects(stored.compactMap { graph.register($0).map(ObjectReference.init) }, toMany: entity.isToManySlot[slot]), at: slot)
+      let siblings = faultSiblings(slot, in: graph)
+      guard !siblings.isEmpty else {
+        let stored = try source.storedObjects(relatedTo: id, of: entity, slot: slot)
+        return replaceRelated(RelatedObjects(stored.compactMap { graph.register($0).map(ObjectReference.init) }, toMany: entity.isToManySlot[slot]), at: slot)
+      }
+      let owners = [self] + siblings
+      let stored = try source.storedObjects(relatedTo: owners.compactMap(\.persistentID), of: entity, slot: slot)
+      for (owner, objects) in zip(owners, stored) {
+        // Registering related objects never loads a relationship: each owner's slot is still the fault it was.
+        owner.fulfillFault(slot, with: objects.compactMap { graph.register($0) })
+      }
     } catch {
       let location = "\(entity.name).\(entity.relationships[slot].name)"
       graph.loadFailures.append(GraphError(.loadFailed, at: location, "could not load the relationship of \(id): \(error)"))
     }
+  }
+
+  /// The most objects whose relationship one fault loads: the object and its siblings.
+  static let faultBatchSize = 500
+
+  /// Other objects of this object's entity registered near it (after it first, then before),
+  /// stored, not deleted, whose relationship `slot` is still a fault: at most
+  /// ``faultBatchSize`` - 1 of them. Each direction stops at the 32nd object in a row that is
+  /// not one: a fetch registers its objects one after another, while objects registered one at
+  /// a time (an import's look-ups by identity) have no siblings worth a scan.
+  private func faultSiblings(_ slot: Int, in graph: ObjectGraph) -> [ManagedObject] {
+    let storage = graph.storage
+    let wanted = Self.faultBatchSize - 1
+    var siblings: [ManagedObject] = []
+    func scan(_ numbers: some Sequence<Int>) {
+      var misses = 0
+      for number in numbers {
+        guard siblings.count < wanted, misses < 32 else { return }
+        if let other = storage[number], other !== self, other.entity === entity, other.persistentID != nil, !other.isDeleted,
+          case .fault = other.related[slot]
+        {
+          siblings.append(other)
+          misses = 0
+        } else {
+          misses += 1
+        }
+      }
+    }
+    scan(min(objectNumber + 1, storage.count)..<storage.count)
+    scan(stride(from: min(objectNumber, storage.count) - 1, through: 0, by: -1))
+    return siblings
   }
 
   /// Throws the failure to load `slot`, if its last load failed.

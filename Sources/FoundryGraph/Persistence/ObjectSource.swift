@@ -13,6 +13,18 @@ package protocol ObjectSource: AnyObject {
   /// The stored objects that relationship `slot` of the stored object `id` (of `entity`)
   /// holds, in the relationship's order.
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject]
+
+  /// ``storedObjects(relatedTo:of:slot:)`` for several stored objects of `entity` at once: one
+  /// list per object of `ids`, in that order (what a fault loads for the object and its
+  /// siblings, see `ManagedObject.fireFault`). A store answers in one query.
+  func storedObjects(relatedTo ids: [PersistentID], of entity: EntityDescription, slot: Int) throws -> [[StoredObject]]
+}
+
+extension ObjectSource {
+  /// One ``storedObjects(relatedTo:of:slot:)`` per object: for a source without a cheaper way.
+  package func storedObjects(relatedTo ids: [PersistentID], of entity: EntityDescription, slot: Int) throws -> [[StoredObject]] {
+    try ids.map { id in try storedObjects(relatedTo: id, of: entity, slot: slot) }
+  }
 }
 
 /// One object as a store keeps it: its row, its concrete entity and its attribute values.

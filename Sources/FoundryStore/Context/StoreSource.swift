@@ -127,6 +127,21 @@ final class StoreSource: ObjectSource {
     return try (0..<rows.count).map { row throws(StoreError) in try decoder.storedObject(rows, row: row, offset: 1, in: target) }
   }
 
+  func storedObjects(relatedTo ids: [PersistentID], of entity: EntityDescription, slot: Int) throws -> [[StoredObject]] {
+    guard ids.count > 1 else { return try ids.map { id in try storedObjects(relatedTo: id, of: entity, slot: slot) } }
+    let table = dialect.quote(layout.table(of: entity).name)
+    let owners = SQLStatement("SELECT w.\"_pk\" FROM \(table) w WHERE \(dialect.isMember("w.\"_pk\""))", [.value(dialect.integerList(ids.map(\.row)))])
+    let (statement, target) = relatedQuery(of: entity, slot: slot, owners: owners)
+    let rows = try readNow(statement, from: faultRoute)
+    // In the relationship's order per owner (the query sorts by owner, then by position).
+    var byOwner: [Int64: [StoredObject]] = [:]
+    for row in 0..<rows.count {
+      guard let owner = rows.integer(at: rows.start(of: row)) else { continue }
+      byOwner[owner, default: []].append(try decoder.storedObject(rows, row: row, offset: 1, in: target))
+    }
+    return ids.map { byOwner[$0.row] ?? [] }
+  }
+
   /// The query for the rows relationship `slot` of `entity` holds for each owner row: each
   /// result row is the owner's row number, then the related object's columns, in the
   /// relationship's order per owner.
