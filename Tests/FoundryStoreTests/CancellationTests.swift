@@ -11,11 +11,9 @@ import Testing
 struct CancellationTests {
   @Test("an import in batches whose task is cancelled stops before the next batch, rolls back and throws CancellationError", arguments: StoreBackendKind.available)
   func cancelledFileImport(_ backend: StoreBackendKind) async throws {
-    let store = try await backend.makeLibraryStore()
+    let (store, url, directory) = try await Self.storeAndPayload(backend, authors: 300)
+    defer { _ = directory }
     let before = try await Self.contents(of: store)
-    let directory = try TemporaryStore()
-    let url = directory.directory.appendingPathComponent("authors.json")
-    try Self.payload(authors: 300).write(to: url, atomically: true, encoding: .utf8)
     // The first batch's progress report holds the import until the task is cancelled.
     let gate = Gate()
     var options = GraphImportOptions()
@@ -34,11 +32,9 @@ struct CancellationTests {
 
   @Test("an import cancelled before it starts writes nothing", arguments: StoreBackendKind.available)
   func cancelledBeforeStart(_ backend: StoreBackendKind) async throws {
-    let store = try await backend.makeLibraryStore()
+    let (store, url, directory) = try await Self.storeAndPayload(backend, authors: 10)
+    defer { _ = directory }
     let before = try await Self.contents(of: store)
-    let directory = try TemporaryStore()
-    let url = directory.directory.appendingPathComponent("authors.json")
-    try Self.payload(authors: 10).write(to: url, atomically: true, encoding: .utf8)
     let outcome = await Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return try await store.importJSON(contentsOf: url, entity: "Author", root: "authors").elementCount
@@ -103,21 +99,33 @@ struct CancellationTests {
   /// Every stored Author, Book and Tag identity, sorted, and the authors' names: what a
   /// rolled-back import must leave alone.
   static func contents(of store: Store) async throws -> [String: [String]] {
+    var contents = try await identities(of: store, keys: ["Author": "id", "Book": "id", "Tag": "label"])
+    contents["names"] = try await identities(of: store, keys: ["Author": "name"])["Author"]
+    return contents
+  }
+
+  /// The values of one attribute of every stored object, by entity (`keys`: entity to
+  /// attribute), each entity's sorted.
+  static func identities(of store: Store, keys: [String: String]) async throws -> [String: [String]] {
     let context = try store.makeContext()
     var contents: [String: [String]] = [:]
-    for (entity, key) in [("Author", "id"), ("Book", "id"), ("Tag", "label")] {
+    for (entity, key) in keys {
       let objects = try await context.fetch(FetchRequest(entity: entity))
       contents[entity] = objects.map { object in
         let value: GraphValue? = object[dynamicMember: key]
         return value.map { "\($0)" } ?? "nil"
       }.sorted()
     }
-    let authors = try await context.fetch(FetchRequest(entity: "Author"))
-    contents["names"] = authors.map { author in
-      let name: GraphValue? = author.name
-      return name.map { "\($0)" } ?? "nil"
-    }.sorted()
     return contents
+  }
+
+  /// A store of `backend` holding the library, and a payload file of `count` authors beside it.
+  static func storeAndPayload(_ backend: StoreBackendKind, authors count: Int) async throws -> (Store, URL, TemporaryStore) {
+    let store = try await backend.makeLibraryStore()
+    let directory = try TemporaryStore()
+    let url = directory.directory.appendingPathComponent("authors.json")
+    try payload(authors: count).write(to: url, atomically: true, encoding: .utf8)
+    return (store, url, directory)
   }
 }
 

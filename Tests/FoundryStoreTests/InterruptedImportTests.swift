@@ -115,15 +115,6 @@ struct InterruptedImportTests {
   /// Every Author, Book and Tag identity a PostgreSQL store holds, sorted.
   static func contents(of url: String) async throws -> [String: [String]] {
     let store = try await Store(postgres: url, schema: try Schema(modelAt: URL(fileURLWithPath: KilledImport.model)), poolSize: 1)
-    let context = try store.makeContext()
-    var contents: [String: [String]] = [:]
-    for (entity, key) in [("Author", "id"), ("Book", "id"), ("Tag", "label")] {
-      let objects = try await context.fetch(FetchRequest(entity: entity))
-      contents[entity] = objects.map { object in
-        let value: GraphValue? = object[dynamicMember: key]
-        return value.map { "\($0)" } ?? "nil"
-      }.sorted()
-    }
-    return contents
+    return try await CancellationTests.identities(of: store, keys: ["Author": "id", "Book": "id", "Tag": "label"])
   }
 }
