@@ -57,8 +57,15 @@ extension PostgresBackend {
   /// - Returns: The new objects' rows.
   static func run(_ plan: WritePlan, on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[Int64]> {
     allocateRows(plan.newRows, on: connection, logger: logger).flatMap { rows in
-      if plan.mergesByIdentity { return runMerging(plan, rows: rows, on: connection, logger: logger) }
-      return runStatements(plan.statements, rows: rows, on: connection, logger: logger).map { rows }
+      let written =
+        plan.mergesByIdentity
+        ? runMerging(plan, rows: rows, on: connection, logger: logger) : runStatements(plan.statements, rows: rows, on: connection, logger: logger).map { rows }
+      guard let history = plan.history else { return written }
+      // With the rows the new objects finally took (a merged one takes the stored row).
+      return written.flatMap { rows in
+        let sent = history.statements(rows: rows).map { execute($0, rows: rows, on: connection, logger: logger) }
+        return EventLoopFuture.whenAllSucceed(sent, on: connection.eventLoop).map { _ in rows }
+      }
     }
   }
 

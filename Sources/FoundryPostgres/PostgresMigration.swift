@@ -20,7 +20,7 @@ struct PostgresMigration {
         """
         SELECT i.indexname FROM pg_indexes i WHERE i.schemaname = current_schema() \
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = to_regnamespace(i.schemaname)) \
-        AND i.tablename <> 'foundry_store' ORDER BY i.indexname
+        AND i.tablename NOT IN ('foundry_store', \(StoreHistory.tableList)) ORDER BY i.indexname
         """)
     ])[0]
     for case .text(let index) in indexes.values { statements.append(SQLStatement("DROP INDEX \(dialect.quote(index))")) }

@@ -13,7 +13,9 @@ enum SQLiteMigration {
       defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
       try db.inTransaction(.immediate) {
         // The new indexes and triggers take the old ones' names.
-        for (kind, name) in try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL").map({
+        // The history's tables are not the schema's: they stay as they are.
+        let owned = "SELECT type, name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name NOT IN (\(StoreHistory.tableList))"
+        for (kind, name) in try Row.fetchAll(db, sql: owned).map({
           ($0[0] as String, $0[1] as String)
         }) {
           try db.execute(sql: "DROP \(kind == "index" ? "INDEX" : "TRIGGER") \(dialect.quote(name))")

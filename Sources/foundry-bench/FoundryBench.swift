@@ -86,7 +86,7 @@ extension FoundryBench {
       (["xml.parse", "xml.decode"], XMLCases.make),
       (["xml.stream", "json.stream"], StreamCases.make),
       (["graph.import"], GraphCases.make),
-      (["store.import", "store.fetch"], StoreCases.make),
+      (["store.import", "store.save.history", "store.fetch"], StoreCases.make),
       (["store.query"], QueryCases.make),
       (["store.import.postgres"], PostgresCases.make),
     ]

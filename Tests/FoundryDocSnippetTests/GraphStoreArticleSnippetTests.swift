@@ -294,6 +294,32 @@ struct GraphStoreArticleSnippetTests {
     }
   }
 
+  @Test("history")
+  func history() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-doc-history-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try Store(path: directory.appendingPathComponent("library.sqlite").path, schema: StoreDoc.schema)
+    let context = try store.makeContext()
+    let reader = try store.makeContext()
+    let payload = StoreDoc.payload
+    // doc: Sources/FoundryStore/FoundryStore.docc/Contexts.md #3
+    try await store.enableHistory()   // recorded in the store: every process keeps it from now on
+    context.author = "importer"
+    try await context.importJSON(payload, entity: "Author", root: "authors")
+
+    var seen: HistoryToken? = nil   // keep seen?.rawValue between runs
+    for transaction in try await store.history(after: seen) {
+      print(transaction.token, transaction.author ?? "-", transaction.changes.count)
+      try await reader.refresh(after: transaction.saved)   // another context catches up
+      seen = transaction.token
+    }
+    if let seen { try await store.purgeHistory(before: seen) }   // what every reader has handled
+    // end doc
+    #expect(seen == HistoryToken(1))
+    #expect(try await store.history(after: nil).map(\.author) == ["importer"])
+  }
+
   @Test("large imports")
   func largeImports() async throws {
     try await StoreDoc.withStore { storePath, store, context in

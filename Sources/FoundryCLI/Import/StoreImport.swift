@@ -21,6 +21,8 @@ struct StoreImport {
 
   let store: Store
   let path: String
+  /// The author a store's history names for the command's imports.
+  static let author = "foundry import"
 
   /// Opens (or creates) the store at `path` (a file, or a `postgres://` URL) for `schema`,
   /// whose transformer names `transformers` bind.
@@ -34,6 +36,7 @@ struct StoreImport {
     _ bytes: [UInt8], format: DocumentFormat, entity: String, root: String?, options: GraphImportOptions, dryRun: Bool, sourceName: String
   ) throws -> Outcome {
     let context = try store.makeContext(transformers: options.mapping.transformers.adding(store.transformers))
+    context.author = Self.author
     let report = try context.importNow(dryRun: dryRun) { graph in
       try context.loadStaleCandidates(of: entity, options: options)
       switch format {
@@ -58,7 +61,7 @@ struct StoreImport {
     do {
       report = try store.importFileNow(
         contentsOf: path, format: format == .xml ? .xml : .json, entity: entity, root: root, options: options,
-        transformers: options.mapping.transformers, dryRun: dryRun, sourceName: sourceName)
+        transformers: options.mapping.transformers, dryRun: dryRun, sourceName: sourceName, author: Self.author)
     } catch let error as JSONParsingError where error.code == .notAnArray {
       return nil
     }

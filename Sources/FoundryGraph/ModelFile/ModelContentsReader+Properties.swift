@@ -36,6 +36,7 @@ extension ModelContentsReader {
     attribute.fallbackKeyPaths = userInfo.fallbackKeyPaths
     attribute.isExported = !userInfo.isNonExportable
     attribute.defaultsWhenAbsent = userInfo.defaultsWhenAbsent
+    attribute.keepsAfterDeletion = try flag("preserveAfterDeletion", of: element) || userInfo.keepsAfterDeletion
     noteVocabulary(of: userInfo)
     return attribute
   }

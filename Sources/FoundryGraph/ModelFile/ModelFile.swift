@@ -59,6 +59,7 @@ import FoundryXML
 /// | `identityScope` | entity | ``Entity/isIdentityScopedToParent``: `parent` or `global` | Foundry |
 /// | `subentityKeyPath` | entity | ``Entity/subentityKeyPath`` | Foundry |
 /// | `keyedBy` | relationship | ``Relationship/keyedBy`` | Foundry |
+/// | `keepAfterDeletion` | attribute | ``Attribute/keepsAfterDeletion`` (as `preserveAfterDeletion="YES"`) | Foundry |
 /// | `sync.remoteKey`, `hyper.remoteKey` | attribute, relationship | the key path | Sync |
 /// | `sync.isPrimaryKey`, `hyper.isPrimaryKey` | attribute | ``Entity/identity`` (`YES` or `true`) | Sync |
 /// | `sync.nonExportable`, `hyper.nonExportable` | attribute, relationship | ``Attribute/isExported``, ``Relationship/isExported`` | Sync |

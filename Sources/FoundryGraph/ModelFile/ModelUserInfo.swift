@@ -29,7 +29,7 @@ struct ModelUserInfo {
   /// identity, subentities, export); every other entry is only user info.
   static let typedKeys: Set<String> = Set(keyPathKeys + fallbackKeys + transformerKeys + primaryKeyKeys + nonExportableKeys).union([
     "keyedBy", "subentityKeyPath", "entityMapperName", "JSONDictionaryTransformerName", "identityAttributes", "identityAttribute", "identityScope",
-    "indexedKeyPaths", "relatedByAttribute", "dateFormat", "useDefaultValueWhenNotPresent", "className", "attributeValueClassName",
+    "indexedKeyPaths", "keepAfterDeletion", "relatedByAttribute", "dateFormat", "useDefaultValueWhenNotPresent", "className", "attributeValueClassName",
   ])
 
   /// The keys that name a payload key path, in order of precedence: Groot's `JSONKeyPath`,
@@ -79,6 +79,10 @@ struct ModelUserInfo {
 
   /// MagicalRecord's `useDefaultValueWhenNotPresent` (`YES`, `true` or `1`).
   var defaultsWhenAbsent: Bool { ["YES", "true", "1"].contains(entries["useDefaultValueWhenNotPresent"] ?? "") }
+
+  /// Foundry's `keepAfterDeletion` (`YES`, `true` or `1`): the model file's
+  /// `preserveAfterDeletion` for models written by hand or for other tools.
+  var keepsAfterDeletion: Bool { ["YES", "true", "1"].contains(entries["keepAfterDeletion"] ?? "") }
 
   /// MagicalRecord's `relatedByAttribute`: on an entity its identity, on a relationship the
   /// destination's.

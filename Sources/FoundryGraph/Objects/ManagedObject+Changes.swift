@@ -51,6 +51,13 @@ extension ManagedObject {
     return committedValues[slot] ?? values[slot]
   }
 
+  /// The value attribute slot `slot` had at the last commit (`nil` for an inserted object):
+  /// what a deleted object's history keeps.
+  package func committedValue(at slot: Int) -> GraphValue? {
+    if isInserted { return nil }
+    return committedValues[slot] ?? values[slot]
+  }
+
   /// The attribute slots changed since the last commit (every slot with a value, for an
   /// inserted object), in slot order.
   package var changedAttributeSlots: [Int] {

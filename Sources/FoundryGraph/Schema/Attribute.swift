@@ -64,6 +64,15 @@ public struct Attribute: Sendable, Hashable {
   /// count.defaultsWhenAbsent = true
   /// ```
   public var defaultsWhenAbsent = false
+  /// Whether a store's history keeps the attribute's value when the object is deleted (Core
+  /// Data's "Preserve After Deletion"), beside its identity: what a sync job needs to tell a
+  /// server which object went.
+  ///
+  /// ```swift
+  /// var remoteID = Attribute("remoteID", .string)
+  /// remoteID.keepsAfterDeletion = true
+  /// ```
+  public var keepsAfterDeletion = false
 
   /// An attribute.
   ///

@@ -85,6 +85,7 @@ extension ObjectContext {
     }
     var planner = SavePlanner(layout: store.layout, decoder: source.decoder, checksVersions: mergePolicy != .contextWins)
     try planner.add(changes, mergesByIdentity: mergesByIdentity)
+    if store.isHistoryEnabled { try planner.addHistory(of: changes, author: author) }
     return (changes, planner)
   }
 

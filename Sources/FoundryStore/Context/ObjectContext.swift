@@ -20,6 +20,14 @@ public final class ObjectContext {
   public let graph: ObjectGraph
   /// What ``save()`` does when another save changed one of the same objects first.
   public var mergePolicy = MergePolicy.error
+  /// Who is saving, as the store's history records it (``HistoryTransaction/author``):
+  /// `"importer"`, `"sync"`, a user's name. `nil` records none.
+  ///
+  /// ```swift
+  /// context.author = "importer"
+  /// try await context.save()
+  /// ```
+  public var author: String?
   let source: StoreSource
 
   /// Where the named transformers of attributes are found, to write objects out as payloads

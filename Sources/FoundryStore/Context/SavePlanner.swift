@@ -8,7 +8,7 @@ struct SavePlanner {
   let layout: StoreLayout
   let decoder: RowDecoder
   private var dialect: any SQLDialect { decoder.dialect }
-  private(set) var plan = WritePlan()
+  var plan = WritePlan()
   /// Stored objects whose row version the save raises.
   private(set) var versionedObjects: [ManagedObject] = []
   /// Per entity position: its insert statement (every attribute and foreign-key column).
@@ -27,6 +27,13 @@ struct SavePlanner {
     self.layout = layout
     self.decoder = decoder
     self.checksVersions = checksVersions
+  }
+
+  /// Lists `changes` in the store's history too (see ``HistoryPart``), saved by `author`.
+  mutating func addHistory(of changes: GraphChanges, author: String?) throws(StoreError) {
+    var part = HistoryPart(author: author)
+    try part.add(changes, layout: layout)
+    plan.history = part
   }
 
   mutating func add(_ changes: GraphChanges, mergesByIdentity: Bool = false) throws(StoreError) {

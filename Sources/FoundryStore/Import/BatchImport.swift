@@ -30,6 +30,8 @@ struct BatchImport: Sendable {
   let batchSize: Int
   let dryRun: Bool
   let sourceName: String?
+  /// Who the store's history names as the import's author.
+  var author: String?
 
   /// What the whole import did.
   struct Summary: Sendable {
@@ -49,12 +51,20 @@ struct BatchImport: Sendable {
   /// or an error).
   func run(store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
     let context = try store.makeContext(transformers: transformers)
-    do { return try run(context: context, store: store, elements: &elements, in: transaction) } catch {
+    context.author = author
+    do {
+      var history = HistoryParts()
+      let summary = try run(context: context, store: store, elements: &elements, in: transaction, history: &history)
+      try history.seal(in: transaction)
+      return summary
+    } catch {
       throw context.source.storeError(for: error)
     }
   }
 
-  private func run(context: ObjectContext, store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction) throws -> Summary {
+  private func run(
+    context: ObjectContext, store: Store, elements: inout any PayloadElements, in transaction: any StoreTransaction, history: inout HistoryParts
+  ) throws -> Summary {
     let options = context.storeBound(options)
     context.source.transaction = transaction
     let imported = ImportedRows(
@@ -82,7 +92,8 @@ struct BatchImport: Sendable {
       let report = try context.graph.importElements(batch, entity: entity, options: options, sourceName: sourceName)
       summary.add(report, elements: batch.count)
       if dryRun { summary.changes += try context.describeChanges() }
-      if let pending = try context.prepareSave(mergesByIdentity: true) {
+      if var pending = try context.prepareSave(mergesByIdentity: true) {
+        history.number(&pending.plan.plan)
         let saved = context.commitSave(pending, rows: try transaction.write(pending.plan.plan))
         imported.add(pending.changes.inserted, rows: saved.inserted, layout: store.layout)
         summary.saved.add(saved)
@@ -94,7 +105,7 @@ struct BatchImport: Sendable {
         report(done, total)
       }
     }
-    if let stale { try deleteStale(stale, keeping: kept, store: store, in: transaction, into: &summary) }
+    if let stale { try deleteStale(stale, keeping: kept, store: store, in: transaction, into: &summary, history: &history) }
     if dryRun { summary.saved = SaveResult() }
     return summary
   }
@@ -102,16 +113,41 @@ struct BatchImport: Sendable {
   /// The import's last step with ``GraphImportOptions/staleObjects``: deletes, in a context of
   /// its own, the entity's stored objects the scope covers that no batch kept.
   private func deleteStale(
-    _ stale: GraphImportOptions.StaleObjects, keeping kept: Set<PersistentID>, store: Store, in transaction: any StoreTransaction, into summary: inout Summary
+    _ stale: GraphImportOptions.StaleObjects, keeping kept: Set<PersistentID>, store: Store, in transaction: any StoreTransaction, into summary: inout Summary,
+    history: inout HistoryParts
   ) throws {
     let context = try store.makeContext(transformers: transformers)
+    context.author = author
     context.source.transaction = transaction
     defer { context.source.transaction = nil }
     try context.loadStaleCandidates(of: entity, options: options)
     summary.deletedCount += try context.graph.deleteStale(stale, of: entity) { object in object.persistentID.map(kept.contains) ?? true }
     if dryRun { summary.changes += try context.describeChanges() }
-    guard let pending = try context.prepareSave(mergesByIdentity: true) else { return }
+    guard var pending = try context.prepareSave(mergesByIdentity: true) else { return }
+    history.number(&pending.plan.plan)
     summary.saved.add(context.commitSave(pending, rows: try transaction.write(pending.plan.plan)))
+  }
+}
+
+/// The history of an import in batches: a part per batch's write, numbered in order, and
+/// one seal at the end, so the whole import is one transaction of the history.
+struct HistoryParts {
+  private var count = 0
+
+  /// Makes the history part of `plan` (if the store keeps history) the next one, unsealed.
+  mutating func number(_ plan: inout WritePlan) {
+    guard plan.history != nil else { return }
+    plan.history?.number = count
+    plan.history?.seals = false
+    count += 1
+  }
+
+  /// Seals the parts written, if any.
+  func seal(in transaction: any StoreTransaction) throws {
+    guard count > 0 else { return }
+    var plan = WritePlan()
+    plan.history = HistoryPart(author: nil)
+    _ = try transaction.write(plan)
   }
 }
 

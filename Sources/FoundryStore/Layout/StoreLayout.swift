@@ -28,6 +28,9 @@ package struct StoreLayout: Sendable {
   package let codecs: [[ColumnCodec]]
   /// The transformers the layout was worked out with: the store's bindings.
   package let transformers: TransformerRegistry
+  /// Whether the store records its history (``Store/enableHistory()``), as its record said
+  /// when it was opened.
+  package var keepsHistory = false
 
   /// The layout of `schema`, whose transformer names are resolved in `transformers`.
   /// - Throws: ``StoreError`` `unsupportedSchema` when two members of a family need the same

@@ -34,7 +34,8 @@ extension StoreLayout {
       guard let spec = binding.spec else { continue }
       try? registry.bind(binding.transformer, to: spec)
     }
-    let layout = try StoreLayout(schema: schema, transformers: registry)
+    var layout = try StoreLayout(schema: schema, transformers: registry)
+    layout.keepsHistory = recorded?[StoreHistory.recordKey] == "on"
     let problems = bindings.compactMap { layout.conflict(with: $0) }
     guard problems.isEmpty else {
       throw StoreError(.schemaMismatch, "the store keeps values through transformers that are not bound the same way", details: problems)

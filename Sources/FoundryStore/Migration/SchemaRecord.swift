@@ -78,6 +78,7 @@ enum SchemaRecord {
     ]
     members += payloadMembers(fallbacks: attribute.fallbackKeyPaths, isExported: attribute.isExported)
     if attribute.defaultsWhenAbsent { members.append(("defaultsWhenAbsent", .bool(true))) }
+    if attribute.keepsAfterDeletion { members.append(("keptAfterDeletion", .bool(true))) }
     // How a transformer's values are kept: the store's binding, read back when it is opened
     // without it (see ``RecordedBinding``).
     if let name = attribute.transformerName, let codec {
@@ -159,6 +160,7 @@ enum SchemaRecord {
     attribute.fallbackKeyPaths = item["fallbackKeyPaths"]?.array?.compactMap(\.string) ?? []
     attribute.isExported = item["exported"]?.bool ?? true
     attribute.defaultsWhenAbsent = item["defaultsWhenAbsent"]?.bool ?? false
+    attribute.keepsAfterDeletion = item["keptAfterDeletion"]?.bool ?? false
     return attribute
   }
 

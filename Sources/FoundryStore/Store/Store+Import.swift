@@ -89,9 +89,10 @@ extension Store {
   /// the caller: for the command line.
   package func importFileNow(
     contentsOf path: String, format: PayloadFileFormat, entity: String, root: String?, options: GraphImportOptions,
-    transformers: TransformerRegistry?, batchSize: Int = 1000, dryRun: Bool, sourceName: String?
+    transformers: TransformerRegistry?, batchSize: Int = 1000, dryRun: Bool, sourceName: String?, author: String? = nil
   ) throws -> StoreImportReport {
-    let job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: sourceName)
+    var job = BatchImport(entity: entity, root: root, options: options, transformers: transformers, batchSize: max(1, batchSize), dryRun: dryRun, sourceName: sourceName)
+    job.author = author
     let summary = try backend.transactionNow(commits: !dryRun) { transaction in
       var elements = try format.elements(ofFile: path, for: job)
       return try job.run(store: self, elements: &elements, in: transaction)

@@ -35,12 +35,15 @@ public final class Store: Sendable {
   /// read replicas): a replica serves the store's contexts once it has replayed that far, so
   /// the process reads its own writes.
   let latestCommit = Locked<CommitPosition?>(nil)
+  /// Whether saves record history (``enableHistory()``).
+  let keepsHistory: Locked<Bool>
 
   /// A store over a backend whose tables follow `layout`.
   package init(backend: any StoreBackend, layout: StoreLayout) {
     self.schema = layout.schema
     self.backend = backend
     self.layout = layout
+    keepsHistory = Locked(layout.keepsHistory)
   }
 
   /// The transformers the store was opened with, and the bindings it recorded: they decide how

@@ -64,6 +64,10 @@ package struct WritePlan: Sendable {
   /// so that two processes importing the same objects at once both succeed, and neither
   /// makes a duplicate. Backends whose writers never overlap (SQLite) need not do anything.
   package var mergesByIdentity = false
+  /// What the write adds to the store's history, when it keeps one: the backend runs its
+  /// ``HistoryPart/statements(rows:)`` after the plan's own, with the rows the new objects
+  /// finally took.
+  package var history: HistoryPart?
 
   package init() {}
 }

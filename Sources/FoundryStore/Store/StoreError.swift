@@ -41,6 +41,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let storageFull = Code(description: "storageFull")
     /// The store's file, or the folder it needs to write beside it, cannot be written.
     public static let readOnly = Code(description: "readOnly")
+    /// The store keeps no history: ``Store/enableHistory()`` starts it.
+    public static let historyDisabled = Code(description: "historyDisabled")
     /// The database reported an error.
     public static let database = Code(description: "database")
     /// The payload could not be read or mapped: ``StoreError/underlying`` is the `MappingError`

@@ -1,0 +1,137 @@
+import FoundryGraph
+internal import FoundryInternals
+
+extension Store {
+  /// Whether the store keeps a history of its transactions (see ``enableHistory()``).
+  ///
+  /// ```swift
+  /// if !store.isHistoryEnabled { try await store.enableHistory() }
+  /// ```
+  public var isHistoryEnabled: Bool { keepsHistory.withLock { $0 } }
+
+  /// Starts keeping the store's history: from now on every save and import records one
+  /// ``HistoryTransaction`` in the same database transaction as its objects (nothing for one
+  /// that rolls back, nothing lost for one that commits), read with ``history(after:limit:)``.
+  ///
+  /// ```swift
+  /// try await store.enableHistory()
+  /// context.author = "importer"
+  /// try await context.save()
+  /// let transactions = try await store.history(after: nil)
+  /// ```
+  /// The store records the choice: every process that opens it afterwards keeps history too.
+  /// A process that had the store open before does not; enable history when you create the
+  /// store. Enabling it again does nothing.
+  nonisolated(nonsending) public func enableHistory() async throws {
+    var plan = WritePlan()
+    plan.statements = StoreHistory.enableStatements
+    _ = try await backend.write(plan)
+    keepsHistory.withLock { $0 = true }
+  }
+
+  /// ``enableHistory()`` now, blocking the caller: for the command line.
+  package func enableHistoryNow() throws {
+    var plan = WritePlan()
+    plan.statements = StoreHistory.enableStatements
+    _ = try backend.writeNow(plan)
+    keepsHistory.withLock { $0 = true }
+  }
+
+  /// The transactions committed after `token`, oldest first: everything the store kept when
+  /// `token` is `nil`.
+  ///
+  /// ```swift
+  /// var seen: HistoryToken? = nil
+  /// for transaction in try await store.history(after: seen) {
+  ///   for change in transaction.changes { print(change.kind, change.entity, change.id) }
+  ///   seen = transaction.token
+  /// }
+  /// ```
+  /// Transactions of other processes are there as soon as they commit; a transaction is
+  /// never seen in part, and one that commits later always has a larger token.
+  /// - Parameters:
+  ///   - token: The last transaction already handled; `nil` for all.
+  ///   - limit: The most transactions returned (the oldest ones); `nil` for no limit.
+  /// - Throws: ``StoreError`` `historyDisabled` when the store keeps no history.
+  nonisolated(nonsending) public func history(after token: HistoryToken?, limit: Int? = nil) async throws -> [HistoryTransaction] {
+    try await checkHistoryEnabled()
+    let rows = try await backend.read(StoreHistory.readStatement(after: token, limit: limit))
+    return try StoreHistory.transactions(rows, layout: layout)
+  }
+
+  /// ``history(after:limit:)`` now, blocking the caller: for the command line.
+  package func historyNow(after token: HistoryToken?, limit: Int? = nil) throws -> [HistoryTransaction] {
+    try checkHistoryEnabledNow()
+    return try StoreHistory.transactions(try backend.readNow(StoreHistory.readStatement(after: token, limit: limit)), layout: layout)
+  }
+
+  /// The token of the newest transaction; `nil` before the first.
+  ///
+  /// ```swift
+  /// let start = try await store.lastHistoryToken()   // read only what comes next
+  /// ```
+  /// - Throws: ``StoreError`` `historyDisabled` when the store keeps no history.
+  nonisolated(nonsending) public func lastHistoryToken() async throws -> HistoryToken? {
+    try await checkHistoryEnabled()
+    return Self.token(try await backend.read(StoreHistory.lastTokenStatement))
+  }
+
+  /// Removes the transactions before `token` from the history (those every reader has
+  /// handled); later ones, and the objects themselves, stay.
+  ///
+  /// ```swift
+  /// try await store.purgeHistory(before: oldestTokenStillNeeded)
+  /// ```
+  /// - Returns: How many transactions were removed.
+  /// - Throws: ``StoreError`` `historyDisabled` when the store keeps no history.
+  @discardableResult
+  nonisolated(nonsending) public func purgeHistory(before token: HistoryToken) async throws -> Int {
+    try await checkHistoryEnabled()
+    return try await backend.transaction(commits: true) { transaction in try Self.purge(before: token, in: transaction) }
+  }
+
+  /// ``purgeHistory(before:)`` now, blocking the caller: for the command line.
+  @discardableResult
+  package func purgeHistoryNow(before token: HistoryToken) throws -> Int {
+    try checkHistoryEnabledNow()
+    return try backend.transactionNow(commits: true) { transaction in try Self.purge(before: token, in: transaction) }
+  }
+
+  private static func purge(before token: HistoryToken, in transaction: any StoreTransaction) throws -> Int {
+    let (count, delete) = StoreHistory.purgeStatements(before: token)
+    let counted = try transaction.read([count])[0]
+    var plan = WritePlan()
+    plan.statements = [delete]
+    _ = try transaction.write(plan)
+    return Int(integer(counted) ?? 0)
+  }
+
+  /// The integer of a one-row, one-column result.
+  private static func integer(_ rows: SQLRows) -> Int64? {
+    guard rows.count > 0, case .integer(let value) = rows[0, 0] else { return nil }
+    return value
+  }
+
+  /// The token of a one-row result of the clock: `nil` for none given yet.
+  private static func token(_ rows: SQLRows) -> HistoryToken? { integer(rows).flatMap { $0 > 0 ? HistoryToken($0) : nil } }
+
+  /// Throws `historyDisabled` unless the store keeps history; asks the store's record first,
+  /// since another process may have enabled it since this one opened the store.
+  private func checkHistoryEnabled() async throws {
+    guard !isHistoryEnabled else { return }
+    let rows = try await backend.read(SQLStatement("SELECT value FROM foundry_store WHERE key = ?", [.value(.text(StoreHistory.recordKey))]))
+    try noteHistoryRecord(rows)
+  }
+
+  private func checkHistoryEnabledNow() throws {
+    guard !isHistoryEnabled else { return }
+    try noteHistoryRecord(try backend.readNow(SQLStatement("SELECT value FROM foundry_store WHERE key = ?", [.value(.text(StoreHistory.recordKey))])))
+  }
+
+  private func noteHistoryRecord(_ rows: SQLRows) throws(StoreError) {
+    guard rows.count > 0, case .text("on") = rows[0, 0] else {
+      throw StoreError(.historyDisabled, "the store keeps no history: enableHistory() (foundry history --enable) starts it")
+    }
+    keepsHistory.withLock { $0 = true }
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import FoundryGraph
+import Testing
+
+@Suite("Attributes kept after deletion, from a model file")
+struct KeptAfterDeletionModelTests {
+  @Test("preserveAfterDeletion=\"YES\" and the keepAfterDeletion user-info key mark an attribute; others are not")
+  func marked() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-kept-\(UUID().uuidString).xcdatamodel")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let contents = """
+      <model><entity name="Item"><attribute name="id" attributeType="UUID" usesScalarValueType="NO" preserveAfterDeletion="YES"/>\
+      <attribute name="remote" optional="YES" attributeType="String"><userInfo><entry key="keepAfterDeletion" value="true"/></userInfo></attribute>\
+      <attribute name="title" optional="YES" attributeType="String" preserveAfterDeletion="NO"/></entity></model>
+      """
+    try Data(contents.utf8).write(to: directory.appendingPathComponent("contents"))
+    let item = try #require(try ModelFile(contentsOf: directory).entities.first)
+    let kept = Dictionary(uniqueKeysWithValues: item.attributes.map { ($0.name, $0.keepsAfterDeletion) })
+    #expect(kept == ["id": true, "remote": true, "title": false])
+  }
+}
