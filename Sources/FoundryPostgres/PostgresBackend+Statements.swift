@@ -60,10 +60,12 @@ extension PostgresBackend {
       let written =
         plan.mergesByIdentity
         ? runMerging(plan, rows: rows, on: connection, logger: logger) : runStatements(plan.statements, rows: rows, on: connection, logger: logger).map { rows }
-      guard let history = plan.history else { return written }
-      // With the rows the new objects finally took (a merged one takes the stored row).
+      // The history with the rows the new objects finally took (a merged one takes the stored
+      // row); then the notice that wakes followers, which the server delivers when the
+      // transaction commits (once, however many writes of it sent one), never if it rolls back.
       return written.flatMap { rows in
-        let sent = history.statements(rows: rows).map { execute($0, rows: rows, on: connection, logger: logger) }
+        var sent = (plan.history?.statements(rows: rows) ?? []).map { execute($0, rows: rows, on: connection, logger: logger) }
+        sent.append(execute(PostgresCommitWatch.notify, on: connection, logger: logger))
         return EventLoopFuture.whenAllSucceed(sent, on: connection.eventLoop).map { _ in rows }
       }
     }

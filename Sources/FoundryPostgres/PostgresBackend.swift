@@ -136,6 +136,10 @@ final class PostgresBackend: StoreBackend {
     return result
   }
 
+  func watchCommits(_ onCommit: @escaping @Sendable () -> Void) throws -> any CommitWatch {
+    PostgresCommitWatch(pool: pool, onCommit: onCommit)
+  }
+
   // MARK: - The store's record
 
   func record(_ key: String) throws -> String? {

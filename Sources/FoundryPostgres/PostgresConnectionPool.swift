@@ -163,6 +163,12 @@ final class PostgresConnectionPool: Sendable {
     for connection in idle { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
   }
 
+  /// A connection of the pool's configuration that the pool does not hold: what a listener
+  /// keeps for itself (``PostgresCommitWatch``).
+  func connectOutside() -> EventLoopFuture<PostgresConnection> {
+    PostgresConnection.connect(on: group.any(), configuration: configuration, id: -1, logger: logger)
+  }
+
   private func open(id: Int, on eventLoop: any EventLoop) -> EventLoopFuture<PooledConnection> {
     let responseTimeout = self.responseTimeout
     let connecting = PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger)

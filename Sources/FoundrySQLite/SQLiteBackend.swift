@@ -95,6 +95,12 @@ final class SQLiteBackend: StoreBackend {
     return result
   }
 
+  func watchCommits(_ onCommit: @escaping @Sendable () -> Void) throws -> any CommitWatch {
+    // In memory, only this process writes: its own saves wake the followers.
+    guard let file else { return NoCommitWatch() }
+    return try SQLiteCommitWatch(path: file, onCommit: onCommit)
+  }
+
   func record(_ key: String) throws -> String? {
     do {
       return try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM foundry_store WHERE key = ?", arguments: [key]) }

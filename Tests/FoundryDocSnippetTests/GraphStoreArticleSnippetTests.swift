@@ -27,6 +27,7 @@ import FoundryStore
 // end doc
 import Foundation
 import Foundry
+import FoundryInternals
 import Observation
 import Testing
 
@@ -318,6 +319,58 @@ struct GraphStoreArticleSnippetTests {
     // end doc
     #expect(seen == HistoryToken(1))
     #expect(try await store.history(after: nil).map(\.author) == ["importer"])
+
+    let uploaded = Locked<[HistoryChange]>([])
+    @Sendable func upload(_ changes: [HistoryChange]) async throws { uploaded.withLock { $0 += changes } }
+    let following = Task { [seen] in
+      let reader = try store.makeContext()
+      // doc: Sources/FoundryStore/FoundryStore.docc/Contexts.md #4
+      for try await transaction in store.transactions(after: seen) {
+        try await reader.refresh(after: transaction.saved)
+        if transaction.author != "sync" { try await upload(transaction.changes) }
+      }
+      // end doc
+    }
+    let tag = try context.insert("Tag")
+    tag.label = "followed"
+    try await context.save()
+    for _ in 0..<6_000 where uploaded.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+    following.cancel()
+    try await following.value
+    #expect(uploaded.withLock { $0.map(\.entity) } == ["Tag"])
+  }
+
+  @Test("live results")
+  func liveResults() async throws {
+    try await StoreDoc.withStore { _, store, writer in
+      let following = Task { () throws in
+        let context = try store.makeContext()
+        // doc: Sources/FoundryStore/FoundryStore.docc/Contexts.md #5
+        var request = try FetchRequest(entity: "Book", where: "year > 1970")
+        request.sortBy = [SortKey("author.name"), SortKey("title")]
+        for try await snapshot in context.results(for: request, sectionedBy: "author.name") {
+          print(snapshot.sections.map(\.name), snapshot.difference.inserted, snapshot.difference.updated)
+          if snapshot.objects.count > 3 { break }   // or follow until the task is cancelled
+        }
+        // end doc
+      }
+      // A watchdog: a wake-up that never comes fails the test instead of hanging it.
+      let fired = Locked(false)
+      let watchdog = Task {
+        try await Task.sleep(for: .seconds(60))
+        fired.withLock { $0 = true }
+        following.cancel()
+      }
+      let book = try writer.insert("Book")
+      book.id = 99
+      book.title = "Dawn"
+      book.year = 1987
+      try await writer.save()
+      // The loop ends once a snapshot holds the fourth book: at once, or after the save woke it.
+      try await following.value
+      watchdog.cancel()
+      #expect(!fired.withLock { $0 })
+    }
   }
 
   @Test("large imports")

@@ -25,8 +25,10 @@ struct HistoryCommand: ConsoleCommand {
       and the objects it inserted, updated and deleted. --format text prints a line per \
       transaction (token, time, author, counts by entity); --format json prints one JSON \
       object per line with every change (updated keys, the values a deleted object kept). \
-      --after prints only what came after a token; --purge-before removes older transactions. \
-      Exit status: 0 on success, 1 when the store cannot be read or keeps no history.
+      --after prints only what came after a token; --purge-before removes older transactions; \
+      --follow then keeps printing transactions as they commit, from any process, until \
+      interrupted. Exit status: 0 on success, 1 when the store cannot be read or keeps no \
+      history, 130 when --follow is interrupted.
       """
   )
 
@@ -52,25 +54,34 @@ struct HistoryCommand: ConsoleCommand {
   @Option(help: ArgumentHelp("Remove the transactions before this token first.", valueName: "token"))
   var purgeBefore: Int64?
 
+  @Flag(help: "Keep printing transactions as they commit, from any process, until interrupted (Ctrl-C).")
+  var follow = false
+
   func validate() throws {
     if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    if follow, limit != nil { throw ValidationError("--follow prints every transaction: leave out --limit") }
   }
 
   func run(console: Console) throws {
-    let transactions = try console.failing { () throws -> [HistoryTransaction] in
+    let (opened, transactions) = try console.failing { () throws -> (Store, [HistoryTransaction]) in
       let opened = try StoreLocation.open(store, schema: nil, transformers: .standard)
       if enable { try opened.enableHistoryNow() }
       if let purgeBefore {
         let removed = try opened.purgeHistoryNow(before: HistoryToken(purgeBefore))
         console.print("purged \(removed) transaction\(removed == 1 ? "" : "s")", to: .error)
       }
-      return try opened.historyNow(after: after.map(HistoryToken.init), limit: limit)
+      return (opened, try opened.historyNow(after: after.map(HistoryToken.init), limit: limit))
     }
-    for transaction in transactions {
-      switch format {
-      case .text: console.print(Self.line(transaction))
-      case .json: console.print(Self.json(transaction).makeJSONString())
-      }
+    for transaction in transactions { print(transaction, console: console) }
+    guard follow else { return }
+    let last = transactions.last?.token ?? after.map(HistoryToken.init)
+    try console.failing { try HistoryFollowing.run(opened, after: last) { print($0, console: console) } }
+  }
+
+  private func print(_ transaction: HistoryTransaction, console: Console) {
+    switch format {
+    case .text: console.print(Self.line(transaction))
+    case .json: console.print(Self.json(transaction).makeJSONString())
     }
   }
 

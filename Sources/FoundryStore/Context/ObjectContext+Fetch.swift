@@ -29,6 +29,27 @@ extension ObjectContext {
     return try materialize(query, rows: try await query.locatingErrors { try await store.backend.read(query.statements, from: route) })
   }
 
+  /// ``fetch(_:)-(FetchRequest)`` whose rows also refresh the objects the context had loaded
+  /// and the store has changed since (a newer row version): what live results read, so the
+  /// objects, their order and their values come from one read of the store.
+  /// - Returns: The objects, and the IDs of those refreshed.
+  func fetchRefreshing(_ request: FetchRequest, dropsChanges: Bool) async throws -> (objects: [ManagedObject], refreshed: Set<PersistentID>) {
+    var request = request
+    request.batchSize = nil
+    let query = try FetchQuery(request, context: self)
+    let rows = try await query.locatingErrors { try await store.backend.read(query.statements, from: source.queryRoute()) }
+    var refreshed: Set<PersistentID> = []
+    if let main = rows.first {
+      for row in 0..<main.count {
+        let header = try source.decoder.header(main, row: row, in: query.table)
+        guard case .live(let object) = graph.registration(family: query.table.root, row: header.id.row), object.storedVersion != header.version else { continue }
+        graph.refresh(object, with: try source.decoder.storedObject(main, row: row, in: query.table), dropsChanges: dropsChanges)
+        refreshed.insert(header.id)
+      }
+    }
+    return (try materialize(query, rows: rows), refreshed)
+  }
+
   /// ``fetch(_:)-(FetchRequest)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func fetchNow(_ request: FetchRequest) throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)

@@ -1,9 +1,12 @@
 import FoundryGraph
 
 extension ObjectContext {
-  /// Brings the context up to date with a save made elsewhere (another context, or a
-  /// notification from ``Store/changes()``): objects it updated take the stored values of the
-  /// attributes this context has not changed, and objects it deleted leave the context.
+  /// Brings the context up to date with a save made elsewhere (another context, a
+  /// notification from ``Store/changes()``, or another process's transaction from the
+  /// store's history): objects it updated take the stored values of the attributes this
+  /// context has not changed, and objects it deleted leave the context. With
+  /// ``mergePolicy`` `.storeWins`, the stored values replace this context's changes to those
+  /// objects too.
   ///
   /// ```swift
   /// for await saved in store.changes() { try await context.refresh(after: saved) }
@@ -13,7 +16,7 @@ extension ObjectContext {
   nonisolated(nonsending) public func refresh(after saved: SaveResult) async throws {
     let ids = saved.updated + saved.deleted
     let statements = refreshStatements(for: ids)
-    try applyStoredRows(try await store.backend.read(statements), of: ids, dropsChanges: false)
+    try applyStoredRows(try await store.backend.read(statements), of: ids, dropsChanges: mergePolicy == .storeWins)
   }
 
   /// Queries for the stored rows of `ids`: one per family table.

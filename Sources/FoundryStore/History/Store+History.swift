@@ -52,17 +52,20 @@ extension Store {
   /// - Parameters:
   ///   - token: The last transaction already handled; `nil` for all.
   ///   - limit: The most transactions returned (the oldest ones); `nil` for no limit.
-  /// - Throws: ``StoreError`` `historyDisabled` when the store keeps no history.
+  /// - Throws: ``StoreError`` `historyDisabled` when the store keeps no history,
+  ///   `historyPurged` when transactions right after `token` were purged: the reader fell
+  ///   behind, and nothing is skipped without saying so.
   nonisolated(nonsending) public func history(after token: HistoryToken?, limit: Int? = nil) async throws -> [HistoryTransaction] {
     try await checkHistoryEnabled()
-    let rows = try await backend.read(StoreHistory.readStatement(after: token, limit: limit))
-    return try StoreHistory.transactions(rows, layout: layout)
+    let rows = try await backend.read([StoreHistory.clockStatement, StoreHistory.readStatement(after: token, limit: limit)])
+    return try StoreHistory.transactions(after: token, rows, layout: layout)
   }
 
   /// ``history(after:limit:)`` now, blocking the caller: for the command line.
   package func historyNow(after token: HistoryToken?, limit: Int? = nil) throws -> [HistoryTransaction] {
     try checkHistoryEnabledNow()
-    return try StoreHistory.transactions(try backend.readNow(StoreHistory.readStatement(after: token, limit: limit)), layout: layout)
+    let rows = try backend.readNow([StoreHistory.clockStatement, StoreHistory.readStatement(after: token, limit: limit)])
+    return try StoreHistory.transactions(after: token, rows, layout: layout)
   }
 
   /// The token of the newest transaction; `nil` before the first.
@@ -73,11 +76,13 @@ extension Store {
   /// - Throws: ``StoreError`` `historyDisabled` when the store keeps no history.
   nonisolated(nonsending) public func lastHistoryToken() async throws -> HistoryToken? {
     try await checkHistoryEnabled()
-    return Self.token(try await backend.read(StoreHistory.lastTokenStatement))
+    let last = StoreHistory.clock(try await backend.read(StoreHistory.clockStatement)).last
+    return last > 0 ? HistoryToken(last) : nil
   }
 
   /// Removes the transactions before `token` from the history (those every reader has
-  /// handled); later ones, and the objects themselves, stay.
+  /// handled); later ones, and the objects themselves, stay. A reader that asks for what came
+  /// after a removed transaction gets `historyPurged`.
   ///
   /// ```swift
   /// try await store.purgeHistory(before: oldestTokenStillNeeded)
@@ -87,33 +92,15 @@ extension Store {
   @discardableResult
   nonisolated(nonsending) public func purgeHistory(before token: HistoryToken) async throws -> Int {
     try await checkHistoryEnabled()
-    return try await backend.transaction(commits: true) { transaction in try Self.purge(before: token, in: transaction) }
+    return try await backend.transaction(commits: true) { transaction in try StoreHistory.purge(before: token, in: transaction) }
   }
 
   /// ``purgeHistory(before:)`` now, blocking the caller: for the command line.
   @discardableResult
   package func purgeHistoryNow(before token: HistoryToken) throws -> Int {
     try checkHistoryEnabledNow()
-    return try backend.transactionNow(commits: true) { transaction in try Self.purge(before: token, in: transaction) }
+    return try backend.transactionNow(commits: true) { transaction in try StoreHistory.purge(before: token, in: transaction) }
   }
-
-  private static func purge(before token: HistoryToken, in transaction: any StoreTransaction) throws -> Int {
-    let (count, delete) = StoreHistory.purgeStatements(before: token)
-    let counted = try transaction.read([count])[0]
-    var plan = WritePlan()
-    plan.statements = [delete]
-    _ = try transaction.write(plan)
-    return Int(integer(counted) ?? 0)
-  }
-
-  /// The integer of a one-row, one-column result.
-  private static func integer(_ rows: SQLRows) -> Int64? {
-    guard rows.count > 0, case .integer(let value) = rows[0, 0] else { return nil }
-    return value
-  }
-
-  /// The token of a one-row result of the clock: `nil` for none given yet.
-  private static func token(_ rows: SQLRows) -> HistoryToken? { integer(rows).flatMap { $0 > 0 ? HistoryToken($0) : nil } }
 
   /// Throws `historyDisabled` unless the store keeps history; asks the store's record first,
   /// since another process may have enabled it since this one opened the store.

@@ -24,8 +24,8 @@ package enum StoreHistory {
   static let enableStatements = [
     SQLStatement("CREATE TABLE IF NOT EXISTS foundry_history (token BIGINT, part INTEGER NOT NULL, time DOUBLE PRECISION NOT NULL, author TEXT, changes TEXT NOT NULL)"),
     SQLStatement("CREATE INDEX IF NOT EXISTS foundry_history_token ON foundry_history (token)"),
-    SQLStatement("CREATE TABLE IF NOT EXISTS foundry_history_clock (token BIGINT NOT NULL)"),
-    SQLStatement("INSERT INTO foundry_history_clock (token) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM foundry_history_clock)"),
+    SQLStatement("CREATE TABLE IF NOT EXISTS foundry_history_clock (token BIGINT NOT NULL, purged BIGINT NOT NULL)"),
+    SQLStatement("INSERT INTO foundry_history_clock (token, purged) SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM foundry_history_clock)"),
     SQLStatement(
       "INSERT INTO foundry_store (key, value) VALUES (?, 'on') ON CONFLICT (key) DO UPDATE SET value = excluded.value", [.value(.text(recordKey))]),
   ]
@@ -43,15 +43,50 @@ package enum StoreHistory {
       "SELECT token, part, time, author, changes FROM foundry_history WHERE token IN (\(chosen)) ORDER BY token, part", arguments)
   }
 
-  /// The newest token given.
-  static let lastTokenStatement = SQLStatement("SELECT token FROM foundry_history_clock")
+  /// The newest token given, and the newest purged (0 for none).
+  static let clockStatement = SQLStatement("SELECT token, purged FROM foundry_history_clock")
 
-  /// How many transactions come before `token`, and the statement that removes them.
-  static func purgeStatements(before token: HistoryToken) -> (count: SQLStatement, delete: SQLStatement) {
-    (
-      SQLStatement("SELECT COUNT(DISTINCT token) FROM foundry_history WHERE token < ?", [.value(.integer(token.rawValue))]),
-      SQLStatement("DELETE FROM foundry_history WHERE token < ?", [.value(.integer(token.rawValue))])
+  /// The clock's tokens, from the rows of ``clockStatement``.
+  static func clock(_ rows: SQLRows) -> (last: Int64, purged: Int64) {
+    guard rows.count > 0, case .integer(let last) = rows[0, 0] else { return (0, 0) }
+    guard case .integer(let purged) = rows[0, 1] else { return (last, 0) }
+    return (last, purged)
+  }
+
+  /// Throws `historyPurged` when the transactions right after `token` were purged: a reader
+  /// that fell behind learns it instead of skipping them.
+  static func checkNotPurged(after token: HistoryToken?, clock: (last: Int64, purged: Int64)) throws(StoreError) {
+    guard let token, token.rawValue < clock.purged else { return }
+    throw StoreError(
+      .historyPurged,
+      "the history after token \(token) was purged up to token \(clock.purged) (purgeHistory(before:)): read the objects themselves, then follow the history from \(clock.purged)"
     )
+  }
+
+  /// Removes the transactions before `token` (never one the clock had not given when the
+  /// purge began) and moves the clock's purged mark.
+  /// - Returns: How many transactions were removed.
+  static func purge(before token: HistoryToken, in transaction: any StoreTransaction) throws -> Int {
+    let clock = Self.clock(try transaction.read([clockStatement])[0])
+    // A transaction sealed while this runs is not removed: readers have not seen it.
+    let bound = min(token.rawValue, clock.last + 1)
+    let counted = try transaction.read([SQLStatement("SELECT COUNT(DISTINCT token) FROM foundry_history WHERE token < ?", [.value(.integer(bound))])])[0]
+    var plan = WritePlan()
+    plan.statements = [
+      SQLStatement("DELETE FROM foundry_history WHERE token < ?", [.value(.integer(bound))]),
+      SQLStatement("UPDATE foundry_history_clock SET purged = ? WHERE purged < ?", [.value(.integer(bound - 1)), .value(.integer(bound - 1))]),
+    ]
+    _ = try transaction.write(plan)
+    guard counted.count > 0, case .integer(let count) = counted[0, 0] else { return 0 }
+    return Int(count)
+  }
+
+  /// The transactions after `token`, from the rows of ``clockStatement`` and
+  /// ``readStatement(after:limit:)`` read together.
+  static func transactions(after token: HistoryToken?, _ rows: [SQLRows], layout: StoreLayout) throws(StoreError) -> [HistoryTransaction] {
+    guard rows.count == 2 else { return [] }
+    try checkNotPurged(after: token, clock: clock(rows[0]))
+    return try transactions(rows[1], layout: layout)
   }
 
   /// The transactions of rows read by ``readStatement(after:limit:)``.

@@ -35,6 +35,8 @@ public final class Store: Sendable {
   /// read replicas): a replica serves the store's contexts once it has replayed that far, so
   /// the process reads its own writes.
   let latestCommit = Locked<CommitPosition?>(nil)
+  /// What wakes each follower of the history (``transactions(after:)``) when this process saves.
+  let followers = Locked<[UUID: @Sendable () -> Void]>([:])
   /// Whether saves record history (``enableHistory()``).
   let keepsHistory: Locked<Bool>
 

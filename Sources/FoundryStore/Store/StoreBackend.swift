@@ -42,6 +42,26 @@ package protocol StoreBackend: Sendable {
   func transaction<T: Sendable>(commits: Bool, _ body: @Sendable (any StoreTransaction) throws -> T) async throws -> T
   /// ``transaction(commits:_:)`` now, blocking the caller: for the command line.
   func transactionNow<T>(commits: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T
+  /// Calls `onCommit` (on any thread, any number of times) soon after a write commits, in
+  /// this process or another, without reading the store in a loop: SQLite's file changing,
+  /// PostgreSQL's `NOTIFY`. A wake-up may come with nothing new: the caller reads to know.
+  func watchCommits(_ onCommit: @escaping @Sendable () -> Void) throws -> any CommitWatch
+}
+
+/// What a backend hands a follower of the store's history (``StoreBackend/watchCommits(_:)``):
+/// cancelling it stops the wake-ups.
+package protocol CommitWatch: Sendable {
+  func cancel()
+}
+
+/// A watch that never wakes anyone: a backend that no other process can write to.
+package struct NoCommitWatch: CommitWatch {
+  package init() {}
+  package func cancel() {}
+}
+
+extension StoreBackend {
+  package func watchCommits(_ onCommit: @escaping @Sendable () -> Void) throws -> any CommitWatch { NoCommitWatch() }
 }
 
 /// A write transaction held open across several reads and writes, each seeing the ones before.

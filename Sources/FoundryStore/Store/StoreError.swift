@@ -43,6 +43,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let readOnly = Code(description: "readOnly")
     /// The store keeps no history: ``Store/enableHistory()`` starts it.
     public static let historyDisabled = Code(description: "historyDisabled")
+    /// The history after the token asked for was purged (``Store/purgeHistory(before:)``): the
+    /// reader fell behind, and the message says from which token to go on.
+    public static let historyPurged = Code(description: "historyPurged")
     /// The database reported an error.
     public static let database = Code(description: "database")
     /// The payload could not be read or mapped: ``StoreError/underlying`` is the `MappingError`
