@@ -75,6 +75,20 @@ struct HistoryAcrossProcessesTests {
     #expect(following.failure == nil)
   }
 
+  @Test("many followers of one store share its one watch: each is woken by another store's save", arguments: StoreBackendKind.available)
+  func manyFollowers(_ backend: StoreBackendKind) async throws {
+    let made = try await backend.makeStore()
+    try await made.store.enableHistory()
+    // More than a user's inotify instances (128 by default) or a server's connections (100).
+    let followings = (0..<150).map { _ in HistoryFollowing(made.store, after: nil) }
+    let context = try await made.reopen().makeContext()
+    try context.insert("Tag").label = .string("for everyone")
+    try await context.save()
+    for following in followings { #expect(try await following.waitFor(1).count == 1) }
+    for following in followings { await following.stop() }
+    #expect(!made.store.isWatchingCommits)
+  }
+
   @Test("a follower that fell behind a purge is told so, instead of skipping transactions", arguments: StoreBackendKind.available)
   func fellBehind(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore().store

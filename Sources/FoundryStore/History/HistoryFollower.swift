@@ -26,10 +26,39 @@ extension Store {
   ///   - token: The last transaction already handled; `nil` for all the store kept.
   public func transactions(after token: HistoryToken?) -> HistoryTransactions { HistoryTransactions(store: self, start: token) }
 
-  /// Wakes every follower of this store (a save or import of this process committed).
+  /// Wakes every follower of this store (a save or import committed, here or elsewhere).
   func wakeFollowers() {
-    for wake in followers.withLock({ Array($0.values) }) { wake() }
+    for wake in followers.withLock({ Array($0.wakes.values) }) { wake() }
   }
+
+  /// Adds a follower, starting the backend's watch for the first: one inotify watch or one
+  /// listening connection per store, however many follow it.
+  func addFollower(_ id: UUID, wake: @escaping @Sendable () -> Void) throws {
+    try followers.withLock { followers in
+      if followers.watch == nil { followers.watch = try backend.watchCommits { [weak self] in self?.wakeFollowers() } }
+      followers.wakes[id] = wake
+    }
+  }
+
+  /// Whether anything follows the store's commits (a watch of the backend runs then).
+  package var isWatchingCommits: Bool { followers.withLock { $0.watch != nil || !$0.wakes.isEmpty } }
+
+  /// Removes a follower, stopping the watch after the last.
+  func removeFollower(_ id: UUID) {
+    let unused = followers.withLock { followers -> (any CommitWatch)? in
+      followers.wakes[id] = nil
+      guard followers.wakes.isEmpty else { return nil }
+      defer { followers.watch = nil }
+      return followers.watch
+    }
+    unused?.cancel()
+  }
+}
+
+/// A store's followers: what wakes each, and the backend's watch.
+struct Followers {
+  var wakes: [UUID: @Sendable () -> Void] = [:]
+  var watch: (any CommitWatch)?
 }
 
 /// The transactions of a store as they commit (``Store/transactions(after:)``).
@@ -90,12 +119,11 @@ public struct HistoryTransactions: AsyncSequence, Sendable {
   }
 }
 
-/// What keeps a follower's wake-ups coming: the backend's watch, and a place among the
-/// store's followers for its own saves; both end with it.
+/// What keeps a follower's wake-ups coming: its place among the store's followers, which the
+/// store's saves and the backend's watch wake; it leaves with it.
 final class Follower: Sendable {
   private let store: Store
   private let id = UUID()
-  private let watch: any CommitWatch
   /// A value each time a write may have committed.
   let wakeUps: AsyncStream<Void>
   private let continuation: AsyncStream<Void>.Continuation
@@ -105,13 +133,11 @@ final class Follower: Sendable {
     // One pending wake-up is enough: the read after it sees every commit before it.
     (wakeUps, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let continuation = continuation
-    watch = try store.backend.watchCommits { continuation.yield() }
-    store.followers.withLock { $0[id] = { continuation.yield() } }
+    try store.addFollower(id) { continuation.yield() }
   }
 
   deinit {
-    watch.cancel()
-    store.followers.withLock { $0[id] = nil }
+    store.removeFollower(id)
     continuation.finish()
   }
 }

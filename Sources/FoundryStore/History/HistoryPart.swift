@@ -10,9 +10,9 @@ import FoundryJSON
 /// listing the objects it inserted, updated and deleted, written in the same transaction as
 /// the objects.
 ///
-/// A save writes one part and seals it; an import in batches writes a part per batch and
-/// seals them all at the end. A part is written without a token; sealing gives every part of
-/// the transaction the next token of `foundry_history_clock`. The clock's row stays locked
+/// A save writes one part, which takes the next token of `foundry_history_clock` as it is
+/// written; an import in batches writes a part per batch without a token and seals them all
+/// at the end, giving every part of the transaction the next token. The clock's row stays locked
 /// until the transaction commits, so on PostgreSQL two writers seal one after the other and
 /// tokens follow the order of commits, which is what lets a reader ask for "everything after
 /// token N" and miss nothing. Only the end of a write waits: everything before the seal runs
@@ -89,15 +89,19 @@ package struct HistoryPart: Sendable {
   /// The statements that write the part (and seal it, when it ``seals``), its new objects
   /// given `rows`: what a backend runs after the write's own statements.
   package func statements(rows: [Int64]) -> [SQLStatement] {
-    var statements: [SQLStatement] = []
-    if !entries.isEmpty {
-      statements.append(
-        SQLStatement(
-          "INSERT INTO foundry_history (token, part, time, author, changes) VALUES (NULL, ?, ?, ?, ?)",
-          [.value(.integer(Int64(number))), .value(.real(date.timeIntervalSince1970)), .value(author.map { .text($0) } ?? .null), .value(.text(changesText(rows: rows)))]))
+    guard !entries.isEmpty else { return seals ? Self.sealStatements : [] }
+    let values: [SQLArgument] = [
+      .value(.integer(Int64(number))), .value(.real(date.timeIntervalSince1970)), .value(author.map { .text($0) } ?? .null), .value(.text(changesText(rows: rows))),
+    ]
+    guard seals else {
+      return [SQLStatement("INSERT INTO foundry_history (token, part, time, author, changes) VALUES (NULL, ?, ?, ?, ?)", values)]
     }
-    if seals { statements += Self.sealStatements }
-    return statements
+    // A save's one part (a part that seals is its transaction's only one): it takes the next
+    // token as it is written, with no parts to seal afterwards.
+    return [
+      SQLStatement("UPDATE foundry_history_clock SET token = token + 1"),
+      SQLStatement("INSERT INTO foundry_history (token, part, time, author, changes) SELECT token, ?, ?, ?, ? FROM foundry_history_clock", values),
+    ]
   }
 
   /// Gives the parts written without a token in this transaction the next token. The clock's

@@ -35,8 +35,9 @@ public final class Store: Sendable {
   /// read replicas): a replica serves the store's contexts once it has replayed that far, so
   /// the process reads its own writes.
   let latestCommit = Locked<CommitPosition?>(nil)
-  /// What wakes each follower of the history (``transactions(after:)``) when this process saves.
-  let followers = Locked<[UUID: @Sendable () -> Void]>([:])
+  /// The followers of the store's commits (``transactions(after:)``, live results), and the
+  /// one watch of the backend that wakes them all while there are any.
+  let followers = Locked<Followers>(Followers())
   /// Whether saves record history (``enableHistory()``).
   let keepsHistory: Locked<Bool>
 
