@@ -90,6 +90,7 @@ public macro EntityAccessor() = #externalMacro(module: "FoundryMacros", type: "E
 /// @Property(keyPath: "pricing.retail_price") var retailPrice: Decimal?
 /// @Property(transformer: "date:yyyy-MM-dd") var died: Date?
 /// @Property(required: true) var homepage: URL?    // required in the entity; nil until set
+/// @Property(keepsAfterDeletion: true) var remoteID: String = ""   // in the history of its deletion
 /// ```
 ///
 /// - Parameters:
@@ -99,9 +100,13 @@ public macro EntityAccessor() = #externalMacro(module: "FoundryMacros", type: "E
 ///   - required: Whether the attribute is required although the property is optional: for a
 ///     type with no value to start from (`URL`, a `@Mappable` value), which reads `nil` until
 ///     the object has one. Validation reports an object without it.
+///   - keepsAfterDeletion: Whether a store's history keeps the value when the object is
+///     deleted (`Attribute.keepsAfterDeletion`, Core Data's "Preserve After Deletion").
 ///   - userInfo: Annotations.
 @attached(peer)
-public macro Property(keyPath: String? = nil, transformer: String? = nil, required: Bool = false, userInfo: [String: String] = [:]) =
+public macro Property(
+  keyPath: String? = nil, transformer: String? = nil, required: Bool = false, keepsAfterDeletion: Bool = false, userInfo: [String: String] = [:]
+) =
   #externalMacro(module: "FoundryMacros", type: "PropertyMacro")
 
 /// Makes a property of an `@Entity` class a relationship: to-many on `[Book]`, to-one on

@@ -213,7 +213,7 @@ struct EntityProperty {
         parts.append("optional: \(required.map(Self.negated) ?? "true")")
       }
       if let defaultValue { parts.append("default: \(defaultValue)") }
-      parts += ordered(arguments, by: ["keyPath", "transformer", "userInfo"])
+      parts += ordered(arguments, by: ["keyPath", "transformer", "keepsAfterDeletion", "userInfo"])
       return "FoundryGraph.Attribute(\(parts.joined(separator: ", ")))"
     case .toOne(let destination), .toMany(let destination):
       // `destination:` names the entity of a class declared with `@Entity(name:)`.

@@ -2,8 +2,21 @@ import Foundation
 import FoundryGraph
 import Testing
 
-@Suite("Attributes kept after deletion, from a model file")
+@Suite("Attributes kept after deletion, from a model file and from @Entity")
 struct KeptAfterDeletionModelTests {
+  @Entity(identity: ["id"])
+  final class Note {
+    var id: Int64 = 0
+    @Property(keepsAfterDeletion: true) var remoteID: String = ""
+    var text: String?
+  }
+
+  @Test("@Property(keepsAfterDeletion: true) marks the attribute")
+  func entityOption() throws {
+    let note = try #require(try Schema(Note.self)["Note"])
+    #expect(note.attributes.map(\.keepsAfterDeletion) == [false, true, false])
+  }
+
   @Test("preserveAfterDeletion=\"YES\" and the keepAfterDeletion user-info key mark an attribute; others are not")
   func marked() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foundry-kept-\(UUID().uuidString).xcdatamodel")

@@ -188,7 +188,7 @@ struct EntityExpansionTests {
       @Entity(abstract: true, identity: ["vin"], subentityKeyPath: "kind", entityMapper: "vehicleKind", userInfo: ["source": "fleet"])
       class Vehicle {
         var vin: String = ""
-        @Property(required: true, userInfo: ["unit": "url"]) var manual: URL?
+        @Property(required: true, keepsAfterDeletion: true, userInfo: ["unit": "url"]) var manual: URL?
         @Related(inverse: "vehicles", required: true, userInfo: ["note": "owner"]) var owner: Owner?
       }
       """,
@@ -210,7 +210,7 @@ struct EntityExpansionTests {
             abstract: true,
             attributes: [
               FoundryGraph.Attribute("vin", .string, default: FoundryGraph.GraphValue.string("")),
-              FoundryGraph.Attribute("manual", .uri, optional: false, userInfo: ["unit": "url"]),
+              FoundryGraph.Attribute("manual", .uri, optional: false, keepsAfterDeletion: true, userInfo: ["unit": "url"]),
             ],
             relationships: [
               FoundryGraph.Relationship("owner", to: "Owner", inverse: "vehicles", optional: false, userInfo: ["note": "owner"]),

@@ -69,8 +69,7 @@ public struct Attribute: Sendable, Hashable {
   /// server which object went.
   ///
   /// ```swift
-  /// var remoteID = Attribute("remoteID", .string)
-  /// remoteID.keepsAfterDeletion = true
+  /// Attribute("remoteID", .string, keepsAfterDeletion: true)
   /// ```
   public var keepsAfterDeletion = false
 
@@ -87,10 +86,12 @@ public struct Attribute: Sendable, Hashable {
   ///   - keyPath: Where the value sits in the payload; the name when `nil`.
   ///   - transformer: The name of the transformer for the payload's value; an empty name (as
   ///     Xcode writes `valueTransformerName=""`) is no transformer.
+  ///   - keepsAfterDeletion: Whether a store's history keeps the value of a deleted object
+  ///     (see ``keepsAfterDeletion``).
   ///   - userInfo: Annotations.
   public init(
     _ name: String, _ type: AttributeType, optional: Bool = false, default defaultValue: GraphValue? = nil,
-    keyPath: String? = nil, transformer: String? = nil, userInfo: [String: String] = [:]
+    keyPath: String? = nil, transformer: String? = nil, keepsAfterDeletion: Bool = false, userInfo: [String: String] = [:]
   ) {
     self.name = name
     self.type = type
@@ -98,6 +99,7 @@ public struct Attribute: Sendable, Hashable {
     self.defaultValue = defaultValue
     self.keyPath = keyPath
     self.transformerName = transformer?.isEmpty == true ? nil : transformer
+    self.keepsAfterDeletion = keepsAfterDeletion
     self.userInfo = userInfo
   }
 
