@@ -46,7 +46,33 @@ extension Store {
   ///     ``init(postgres:schema:poolSize:transformers:)``).
   /// - Throws: `StoreError`, as ``init(postgres:schema:poolSize:transformers:)``.
   public convenience init(postgres configuration: PostgresStoreConfiguration, schema: Schema, transformers: TransformerRegistry = .standard) async throws {
-    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema, transformers: transformers)
+    try await self.init(postgres: configuration, stages: [MigrationStage(schema: schema)], transformers: transformers)
+  }
+
+  /// Opens the store in the PostgreSQL database at `url` with the last of the versions of its
+  /// model, migrating a store made with an earlier one through each later stage, its code
+  /// included, in one transaction, as `Store(path:stages:)` of FoundrySQLite does (see
+  /// `MigrationStage`).
+  ///
+  /// ```swift
+  /// let store = try await Store(postgres: "postgres://app@localhost/people", stages: [
+  ///   MigrationStage(schema: version1),
+  ///   MigrationStage(schema: version2, after: { new in try fillLastNames(new) }),
+  /// ])
+  /// ```
+  /// - Throws: `StoreError`, as ``init(postgres:schema:poolSize:transformers:)``, or what a
+  ///   stage threw; the database is as it was then.
+  public convenience init(postgres url: String, stages: [MigrationStage], poolSize: Int = 4, transformers: TransformerRegistry = .standard) async throws {
+    try await self.init(postgres: try PostgresStoreConfiguration(url: url, poolSize: poolSize), stages: stages, transformers: transformers)
+  }
+
+  /// ``init(postgres:stages:poolSize:transformers:)`` for the database `configuration` names.
+  ///
+  /// ```swift
+  /// let store = try await Store(postgres: configuration, stages: stages)
+  /// ```
+  public convenience init(postgres configuration: PostgresStoreConfiguration, stages: [MigrationStage], transformers: TransformerRegistry = .standard) async throws {
+    let opener = try PostgresStoreOpener(configuration: configuration, stages: stages, transformers: transformers)
     let layout = try await opener.backend.transaction(commits: true) { transaction in try opener.prepare(transaction) }
     self.init(backend: opener.backend, layout: layout)
   }
@@ -84,7 +110,7 @@ extension Store {
       schema = try Store.schema(fromRecord: recorded)
     }
     guard let schema else { throw StoreError(.notAStore, "\(configuration.displayName) records no schema") }
-    let opener = try PostgresStoreOpener(configuration: configuration, schema: schema, transformers: transformers)
+    let opener = try PostgresStoreOpener(configuration: configuration, stages: [MigrationStage(schema: schema)], transformers: transformers)
     let layout = try opener.backend.transactionNow(commits: true) { transaction in try opener.prepare(transaction) }
     return Store(backend: opener.backend, layout: layout)
   }
@@ -95,12 +121,14 @@ extension Store {
 /// tables.
 struct PostgresStoreOpener: Sendable {
   let backend: PostgresBackend
-  let schema: Schema
+  /// The versions of the model, the last the store's; one for a store opened with a schema.
+  let stages: [MigrationStage]
   let transformers: TransformerRegistry
   let name: String
 
-  init(configuration: PostgresStoreConfiguration, schema: Schema, transformers: TransformerRegistry) throws {
-    self.schema = schema
+  init(configuration: PostgresStoreConfiguration, stages: [MigrationStage], transformers: TransformerRegistry) throws {
+    guard !stages.isEmpty else { throw StoreError(.unsupportedSchema, "\(configuration.displayName): no stages: give at least the model's current version") }
+    self.stages = stages
     self.transformers = transformers
     backend = try Self.makeBackend(configuration)
     name = configuration.displayName
@@ -123,6 +151,17 @@ struct PostgresStoreOpener: Sendable {
     // One creator at a time; the key is any fixed number, "FNDR" here.
     _ = try transaction.read([SQLStatement("SELECT pg_advisory_xact_lock(1179538514)")])
     let recorded = try Self.record(transaction, name: name)
+    if let recorded, let steps = try MigrationStep.steps(from: recorded, stages: stages, transformers: transformers, dialect: PostgresDialect()),
+      let last = steps.last
+    {
+      for step in steps {
+        try step.run(backend: backend, in: transaction) {
+          try PostgresMigration(plan: step.plan, layout: step.new, definition: step.new.createStatements(PostgresDialect())).run(in: transaction)
+        }
+      }
+      return last.new
+    }
+    let schema = stages[stages.count - 1].schema
     let layout = try StoreLayout.opening(schema, transformers: transformers, recorded: recorded)
     let definition = layout.createStatements(PostgresDialect())
     switch try StoreRecord.state(of: recorded, name: name, layout: layout, definition: definition, dialect: PostgresDialect()) {

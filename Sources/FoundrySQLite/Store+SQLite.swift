@@ -36,19 +36,48 @@ extension Store {
   ///   - transformers: The transformers of the model's transformer names.
   ///   - busyTimeout: How long a write waits for another process's write to end.
   public convenience init(path: String, schema: Schema, transformers: TransformerRegistry = .standard, busyTimeout: Duration = .seconds(10)) throws {
+    try self.init(path: path, stages: [MigrationStage(schema: schema)], transformers: transformers, busyTimeout: busyTimeout)
+  }
+
+  /// Opens the SQLite store at `path` with the last of the versions of its model, migrating a
+  /// store made with an earlier one through each later stage, its code included, in one
+  /// transaction (see `MigrationStage`).
+  ///
+  /// ```swift
+  /// let store = try Store(path: "people.sqlite", stages: [
+  ///   MigrationStage(schema: version1),
+  ///   MigrationStage(schema: version2, after: { new in try fillLastNames(new) }),
+  /// ])
+  /// ```
+  /// A missing or empty file is created with the last version. A store made with a version
+  /// that is none of the stages' migrates lightweight, without code, as
+  /// ``init(path:schema:transformers:busyTimeout:)`` does.
+  /// - Throws: `StoreError` as ``init(path:schema:transformers:busyTimeout:)`` does
+  ///   (`schemaMismatch` naming the stage whose step is not lightweight), or what a stage
+  ///   threw; the file is as it was then.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - stages: The versions of the model, oldest first, with the code that migrates to each.
+  ///   - transformers: The transformers of the model's transformer names.
+  ///   - busyTimeout: How long a write waits for another process's write to end.
+  public convenience init(path: String, stages: [MigrationStage], transformers: TransformerRegistry = .standard, busyTimeout: Duration = .seconds(10)) throws {
+    guard let schema = stages.last?.schema else { throw StoreError(.unsupportedSchema, "\(path): no stages: give at least the model's current version") }
     let recorded = try SQLiteStoreFile.record(path: path)
-    let layout = try StoreLayout.opening(schema, transformers: transformers, recorded: recorded)
+    let steps = try recorded.flatMap { try MigrationStep.steps(from: $0, stages: stages, transformers: transformers, dialect: SQLiteDialect()) } ?? []
+    let layout = try steps.last?.new ?? StoreLayout.opening(schema, transformers: transformers, recorded: recorded)
     let definition = layout.createStatements(SQLiteDialect())
-    let state = try StoreRecord.state(of: recorded, name: path, layout: layout, definition: definition, dialect: SQLiteDialect())
+    // With steps to run, the store's version is one of the stages': each step is checked.
+    let state = steps.isEmpty ? try StoreRecord.state(of: recorded, name: path, layout: layout, definition: definition, dialect: SQLiteDialect()) : nil
     var configuration = Configuration()
     configuration.busyMode = .timeout(Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
     SQLiteFolding.register(in: &configuration)
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
       switch state {
-      case .new: try pool.write { db in try SQLiteStoreFile.create(definition, record: layout.recordText, db) }
-      case .current: break
-      case .outdated(let plan): try SQLiteMigration.run(plan, definition: definition, record: layout.recordText, in: pool)
+      case nil: try SQLiteMigration.run(steps, in: pool, file: path)
+      case .new?: try pool.write { db in try SQLiteStoreFile.create(definition, record: layout.recordText, db) }
+      case .current?: break
+      case .outdated(let plan)?: try SQLiteMigration.run(plan, definition: definition, record: layout.recordText, in: pool)
       }
       self.init(backend: SQLiteBackend(writer: pool, file: path), layout: layout)
     } catch {

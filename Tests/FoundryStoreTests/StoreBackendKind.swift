@@ -82,6 +82,14 @@ struct TestStore {
     }
   }
 
+  /// The same store, opened anew with the stages of its model's versions.
+  func reopen(stages: [MigrationStage], transformers: TransformerRegistry = .standard) async throws -> Store {
+    switch location {
+    case .file(let file): try Store(path: file.path, stages: stages, transformers: transformers)
+    case .database(let url): try await Store(postgres: url, stages: stages, poolSize: 2, transformers: transformers)
+    }
+  }
+
   /// The same store, opened anew (a reopened SQLite file, a new PostgreSQL connection pool).
   func reopen(_ schema: Schema = Library.schema, transformers: TransformerRegistry = .standard) async throws -> Store {
     switch location {

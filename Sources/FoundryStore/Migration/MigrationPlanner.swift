@@ -152,13 +152,13 @@ struct MigrationPlanner {
 
   // MARK: - Matching
 
-  /// The position of the old member a new one continues: the one of the same name, else the
-  /// one named by the new one's renaming identifier, else one that shares that identifier
-  /// (Core Data's version-independent name, which defaults to the name).
+  /// The position of the old member a new one continues: the one named by the new one's
+  /// renaming identifier, or one that shares that identifier (Core Data's version-independent
+  /// name, which defaults to the name); else the one of the same name.
   static func match(_ name: String, _ renaming: String?, in candidates: [(name: String, renaming: String?)]) -> Int? {
-    if let same = candidates.firstIndex(where: { $0.name == name }) { return same }
-    guard let renaming else { return nil }
-    return candidates.firstIndex { $0.name == renaming || $0.renaming == renaming }
+    // `age` renamed from `ageNumber` takes `ageNumber`'s values, not the old `age`'s.
+    if let renaming, let renamed = candidates.firstIndex(where: { $0.name == renaming || $0.renaming == renaming }) { return renamed }
+    return candidates.firstIndex { $0.name == name }
   }
 
   // MARK: - Types
