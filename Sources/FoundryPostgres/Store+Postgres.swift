@@ -99,6 +99,23 @@ extension Store {
   /// command line), blocking until the server has answered; with the recorded schema when
   /// `schema` is `nil`. The same checks, creation and migration as
   /// ``init(postgres:schema:poolSize:)``.
+  /// ``init(postgres:stages:poolSize:transformers:)`` now, blocking the caller: for the command line.
+  package static func openNow(postgres url: String, stages: [MigrationStage], poolSize: Int = 2, transformers: TransformerRegistry = .standard) throws -> Store {
+    let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)
+    let opener = try PostgresStoreOpener(configuration: configuration, stages: stages, transformers: transformers)
+    let layout = try opener.backend.transactionNow(commits: true) { transaction in try opener.prepare(transaction) }
+    return Store(backend: opener.backend, layout: layout)
+  }
+
+  /// Where the store stands against `stages`, read in a transaction that changes nothing:
+  /// what ``openNow(postgres:stages:poolSize:transformers:)`` would do.
+  package static func migrationStateNow(postgres url: String, stages: [MigrationStage], transformers: TransformerRegistry) throws -> StagedMigrationState {
+    let configuration = try PostgresStoreConfiguration(url: url, poolSize: 1)
+    let backend = try PostgresStoreOpener.makeBackend(configuration)
+    let recorded = try backend.transactionNow(commits: false) { transaction in try PostgresStoreOpener.record(transaction, name: configuration.displayName) }
+    return try StagedMigrationState(recorded: recorded, name: configuration.displayName, stages: stages, transformers: transformers, dialect: PostgresDialect())
+  }
+
   package static func openNow(postgres url: String, schema: Schema?, poolSize: Int = 2, transformers: TransformerRegistry = .standard) throws -> Store {
     let configuration = try PostgresStoreConfiguration(url: url, poolSize: poolSize)
     var schema = schema

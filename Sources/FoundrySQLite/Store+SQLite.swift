@@ -126,6 +126,14 @@ extension Store {
   }
 }
 
+extension Store {
+  /// Where the store at `path` stands against `stages`, read without changing the file: what
+  /// `Store(path:stages:)` would do. For `foundry migrate --dry-run`.
+  package static func migrationState(path: String, stages: [MigrationStage], transformers: TransformerRegistry) throws -> StagedMigrationState {
+    try StagedMigrationState(recorded: try SQLiteStoreFile.record(path: path), name: path, stages: stages, transformers: transformers, dialect: SQLiteDialect())
+  }
+}
+
 /// What makes an SQLite file a Foundry store: the ``StoreRecord`` in its `foundry_store` table.
 enum SQLiteStoreFile {
   /// The schema a store file records, if it is a store that records one.

@@ -33,7 +33,7 @@ package struct FoundryCommand: ParsableCommand {
       convention models map; generate writes @Entity classes for the entities of an Xcode \
       Core Data model, or @Mappable models from sample payloads; diagram draws a model; import loads payloads into the object graph of such a model and \
       reports its objects, links and lossy issues (or saves them in a store, which query, \
-      export, history and check read). The format comes from the extension, \
+      export, history, migrate and check read). The format comes from the extension, \
       else from the first character (< is XML). A file named - is standard input. Exit \
       status: 0 on success, 1 when an input is malformed or unreadable, 64 for a usage \
       error.
@@ -41,7 +41,7 @@ package struct FoundryCommand: ParsableCommand {
     version: version,
     subcommands: [
       ValidateCommand.self, InspectCommand.self, FormatCommand.self, ConvertCommand.self, GenerateCommand.self, DiagramCommand.self,
-      ImportCommand.self, QueryCommand.self, ExportCommand.self, HistoryCommand.self, CheckCommand.self,
+      ImportCommand.self, QueryCommand.self, ExportCommand.self, HistoryCommand.self, MigrateCommand.self, CheckCommand.self,
     ]
   )
 

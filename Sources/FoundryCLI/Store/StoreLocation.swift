@@ -22,6 +22,18 @@ enum StoreLocation {
   /// recorded when `schema` is `nil`. The command line is synchronous: PostgreSQL is opened
   /// with the store's blocking calls. `transformers` bind the model's transformer names
   /// (the store adds the bindings it recorded).
+  /// The store, opened with every version of its model (migrating through each).
+  static func open(_ argument: String, stages: [MigrationStage], transformers: TransformerRegistry) throws -> Store {
+    if isPostgres(argument) { return try Store.openNow(postgres: argument, stages: stages, transformers: transformers) }
+    return try Store(path: argument, stages: stages, transformers: transformers)
+  }
+
+  /// Where the store stands against `stages` (see `StagedMigrationState`).
+  static func migrationState(_ argument: String, stages: [MigrationStage], transformers: TransformerRegistry) throws -> StagedMigrationState {
+    if isPostgres(argument) { return try Store.migrationStateNow(postgres: argument, stages: stages, transformers: transformers) }
+    return try Store.migrationState(path: argument, stages: stages, transformers: transformers)
+  }
+
   static func open(_ argument: String, schema: Schema?, transformers: TransformerRegistry) throws -> Store {
     if isPostgres(argument) { return try Store.openNow(postgres: argument, schema: schema, transformers: transformers) }
     guard let schema else { return try Store(path: argument, transformers: transformers) }

@@ -137,3 +137,23 @@ package struct MigrationStep {
     return steps
   }
 }
+
+/// Where a store stands against the stages of its model, for a tool that shows the plan.
+package enum StagedMigrationState {
+  /// No store yet: it would be made at the last version.
+  case new
+  /// The steps from its version to the last (none when it is at the last).
+  case steps([MigrationStep])
+  /// It records none of the stages' versions: it would migrate in one step, without code.
+  case unknownVersion
+
+  /// The state of a store whose record is `recorded` (`nil`: none).
+  package init(recorded: [String: String]?, name: String, stages: [MigrationStage], transformers: TransformerRegistry, dialect: any SQLDialect) throws {
+    guard let recorded else {
+      self = .new
+      return
+    }
+    try StoreRecord.checkFormat(of: recorded, name: name)
+    self = try MigrationStep.steps(from: recorded, stages: stages, transformers: transformers, dialect: dialect).map(Self.steps) ?? .unknownVersion
+  }
+}

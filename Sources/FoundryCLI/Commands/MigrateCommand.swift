@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ArgumentParser
+import Foundry
+import FoundryGraph
+import FoundryStore
+
+/// `foundry migrate --store FILE|URL --model MODEL.xcdatamodeld [--dry-run]`: moves a store to
+/// the model's current version through each version in between, printing the plan.
+///
+/// ```
+/// $ foundry migrate --store shelf.sqlite --model Shelf.xcdatamodeld --dry-run
+/// store: shelf.sqlite is at Shelf
+/// Shelf -> Shelf 2: + Book.subtitle
+/// Shelf 2 -> Shelf 3: Book.subtitle -> Book.tagline
+/// dry run: nothing written
+/// ```
+struct MigrateCommand: ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "migrate",
+    abstract: "Migrate a store to its model's current version, a version at a time.",
+    discussion: """
+      The model's versions (the .xcdatamodel directories of a .xcdatamodeld, in the order \
+      Xcode names them: Shelf, Shelf 2, Shelf 3, up to the current version) are the stages of \
+      the migration: the store finds the version it was made with and takes each later step, \
+      each lightweight (entities, attributes and relationships added, removed, or renamed \
+      through renaming identifiers), all in one transaction. A store of a version the model \
+      does not hold migrates in one step, as opening it does. --dry-run prints the plan, a \
+      line per step with its changes, and writes nothing. Migrations with code run from \
+      Swift (Store(path:stages:)). Exit status: 0 on success, 1 when the store or the model \
+      cannot be read or a step is not lightweight (nothing is written then).
+      """
+  )
+
+  @Option(help: ArgumentHelp("The store: an SQLite file, or a PostgreSQL database as a postgres:// URL.", valueName: "file-or-url"))
+  var store: String
+
+  @Option(help: ArgumentHelp("The model: a .xcdatamodeld (every version) or a .xcdatamodel.", valueName: "model"))
+  var model: String
+
+  @Flag(help: "Print the plan and write nothing.")
+  var dryRun = false
+
+  @OptionGroup var transformers: TransformerOptions
+
+  func run(console: Console) throws {
+    let registry = try transformers.registry()
+    let versions = try console.failing { try Self.versions(of: model) }
+    let stages = versions.map { MigrationStage(schema: $0.schema) }
+    let state = try console.failing { try StoreLocation.migrationState(store, stages: stages, transformers: registry) }
+    let name = StoreLocation.displayName(store)
+    let last = versions[versions.count - 1].name
+    let steps: [MigrationStep]
+    switch state {
+    case .new:
+      console.print("store: \(name) does not exist yet: it \(dryRun ? "would be" : "is") made at \(last)")
+      if !dryRun { _ = try console.failing { try StoreLocation.open(store, stages: stages, transformers: registry) } }
+      return
+    case .unknownVersion:
+      console.print("store: \(name) records none of the model's versions: it migrates to \(last) in one step, if that step is lightweight")
+      if !dryRun {
+        _ = try console.failing { try StoreLocation.open(store, stages: stages, transformers: registry) }
+        console.print("migrated to \(last)")
+      }
+      return
+    case .steps(let found): steps = found
+    }
+    let start = versions.count - 1 - steps.count
+    console.print("store: \(name) is at \(versions[start].name)")
+    for (offset, step) in steps.enumerated() {
+      let changes = Self.changes(from: step.old.schema, to: step.new.schema)
+      console.print(
+        "\(versions[start + offset].name) -> \(versions[start + offset + 1].name): \(changes.isEmpty ? "no change to the tables' data" : changes.joined(separator: ", "))")
+    }
+    guard !dryRun else { return console.print("dry run: nothing written") }
+    guard !steps.isEmpty else { return console.print("nothing to do") }
+    _ = try console.failing { try StoreLocation.open(store, stages: stages, transformers: registry) }
+    console.print("migrated to \(last)")
+  }
+
+  /// The model's versions up to the current one, in Xcode's order (`Shelf`, `Shelf 2`, …,
+  /// `Shelf 10`): each a name and its schema.
+  static func versions(of path: String) throws -> [(name: String, schema: Schema)] {
+    let url = URL(fileURLWithPath: path)
+    let current = try ModelFile(contentsOf: url)
+    guard current.versionNames.count > 1 else { return [(current.versionName, try Schema(current))] }
+    let ordered = current.versionNames.sorted { versionOrder($0) < versionOrder($1) }
+    let upToCurrent = ordered.prefix { $0 != current.versionName } + [current.versionName]
+    return try upToCurrent.map { name in
+      (name, try Schema(ModelFile(contentsOf: url.appendingPathComponent(name + ".xcdatamodel"))))
+    }
+  }
+
+  /// Xcode's version order: the number after the last space (1 without one), then the name.
+  private static func versionOrder(_ name: String) -> (Int, String) {
+    guard let space = name.lastIndex(of: " "), let number = Int(name[name.index(after: space)...]) else { return (1, name) }
+    return (number, name)
+  }
+
+  /// The changes a step makes, by name: `+ Entity`, `- Entity`, `+ Entity.key`, `- Entity.key`,
+  /// `Entity.old -> Entity.new` (renamed).
+  static func changes(from old: Schema, to new: Schema) -> [String] {
+    var changes: [String] = []
+    let oldNames = Set(old.entities.map(\.name))
+    for entity in new.entities {
+      let previous = old[entity.declaration.renamingIdentifier ?? entity.name] ?? old[entity.name]
+      guard let previous else {
+        changes.append("+ \(entity.name)")
+        continue
+      }
+      if previous.name != entity.name { changes.append("\(previous.name) -> \(entity.name)") }
+      let oldKeys = previous.attributes.map(\.name) + previous.relationships.map(\.name)
+      let newMembers = entity.attributes.map { ($0.name, $0.renamingIdentifier) } + entity.relationships.map { ($0.name, $0.renamingIdentifier) }
+      var matched: Set<String> = []
+      for (name, renaming) in newMembers {
+        if let renaming, renaming != name, oldKeys.contains(renaming) {
+          changes.append("\(entity.name).\(renaming) -> \(entity.name).\(name)")
+          matched.insert(renaming)
+        } else if oldKeys.contains(name) {
+          matched.insert(name)
+        } else {
+          changes.append("+ \(entity.name).\(name)")
+        }
+      }
+      changes += oldKeys.filter { !matched.contains($0) }.map { "- \(entity.name).\($0)" }
+    }
+    let kept = Set(new.entities.map { old[$0.declaration.renamingIdentifier ?? $0.name]?.name ?? $0.name })
+    changes += oldNames.subtracting(kept).sorted().map { "- \($0)" }
+    return changes
+  }
+}
