@@ -64,6 +64,26 @@ struct PostgresReplicaTests {
     try replica.sql("SELECT pg_wal_replay_resume()", in: url)
   }
 
+  @Test("live results over a replica that lags: woken by the primary's commit, they read the primary, not the replica that has not replayed it")
+  func liveResultsWhileTheReplicaLags() async throws {
+    let (primary, replica, store, url) = try await Self.primaryAndReplica()
+    let reader = try await Store(postgres: try Self.configuration(url, replica: replica), schema: Library.schema)
+    try await onOwnThread { try Self.waitForReplay(primary, replica, url) }
+    try await Self.pauseReplay(replica, url)
+    var request = FetchRequest(entity: "Author")
+    request.sortBy = [SortKey("name")]
+    let reading = LiveResultsTests.Reading(reader, request: request)
+    #expect(try await reading.waitFor(1).first?.names == [])
+    let writer = try store.makeContext()
+    let ada = try writer.insert("Author")
+    ada.id = 101
+    ada.name = "Ada"
+    try await writer.save()
+    #expect(try await reading.waitFor(2).last?.names == ["Ada"])
+    await reading.stop()
+    try replica.sql("SELECT pg_wal_replay_resume()", in: url)
+  }
+
   @Test("a replica that cannot be reached leaves the reads to the primary")
   func unreachableReplica() async throws {
     let server = try PostgresTestServer.shared.get()

@@ -37,7 +37,9 @@ extension ObjectContext {
     var request = request
     request.batchSize = nil
     let query = try FetchQuery(request, context: self)
-    let rows = try await query.locatingErrors { try await store.backend.read(query.statements, from: source.queryRoute()) }
+    // From the primary, as every refresh: a replica may not have replayed the commit that woke
+    // the caller yet.
+    let rows = try await query.locatingErrors { try await store.backend.read(query.statements, from: .primary) }
     var refreshed: Set<PersistentID> = []
     if let main = rows.first {
       for row in 0..<main.count {
