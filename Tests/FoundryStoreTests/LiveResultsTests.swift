@@ -75,6 +75,18 @@ struct LiveResultsTests {
     await reading.stop()
   }
 
+  @Test("a snapshot's objects as an @Entity class, a subentity's objects among them", arguments: StoreBackendKind.available)
+  func typedObjects(_ backend: StoreBackendKind) async throws {
+    let store = try await Shelf.filledStore(backend)
+    let context = try store.makeContext()
+    var request = FetchRequest(entity: "Writer")
+    request.sortBy = [SortKey("name")]
+    var snapshots = context.results(for: request).makeAsyncIterator()
+    let writers = try #require(try await snapshots.next()).objects(as: Shelf.Writer.self)
+    #expect(writers.map(\.name) == ["Ada", "Bo", "Cy"])
+    #expect(writers.map(\.managedObject.entity.name) == ["Writer", "Writer", "Poet"])
+  }
+
   /// Reads live results in a task of its own (the context belongs to it), keeping what each
   /// snapshot showed.
   final class Reading: Sendable {

@@ -52,6 +52,15 @@ public struct ResultsSnapshot {
   /// The positions that changed since the snapshot before (for the first, every object is
   /// inserted).
   public var difference: ResultsDifference
+
+  /// The objects as instances of an `@Entity` class (views of the same managed objects).
+  ///
+  /// ```swift
+  /// for try await snapshot in context.results(for: FetchRequest(entity: "Author")) {
+  ///   let authors = snapshot.objects(as: Author.self)
+  /// }
+  /// ```
+  public func objects<T: EntityObject>(as type: T.Type) -> [T] { objects.map(T.init(managedObject:)) }
 }
 
 /// How one snapshot of live results differs from the one before, by position.
