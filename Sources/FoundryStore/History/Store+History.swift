@@ -106,17 +106,20 @@ extension Store {
   /// since another process may have enabled it since this one opened the store.
   private func checkHistoryEnabled() async throws {
     guard !isHistoryEnabled else { return }
+    // `backend.record(_:)` blocks its caller: from async code, the same read through `read`.
     let rows = try await backend.read(SQLStatement("SELECT value FROM foundry_store WHERE key = ?", [.value(.text(StoreHistory.recordKey))]))
-    try noteHistoryRecord(rows)
+    var value: String?
+    if rows.count > 0, case .text(let text) = rows[0, 0] { value = text }
+    try noteHistoryRecord(value)
   }
 
   private func checkHistoryEnabledNow() throws {
     guard !isHistoryEnabled else { return }
-    try noteHistoryRecord(try backend.readNow(SQLStatement("SELECT value FROM foundry_store WHERE key = ?", [.value(.text(StoreHistory.recordKey))])))
+    try noteHistoryRecord(try backend.record(StoreHistory.recordKey))
   }
 
-  private func noteHistoryRecord(_ rows: SQLRows) throws(StoreError) {
-    guard rows.count > 0, case .text("on") = rows[0, 0] else {
+  private func noteHistoryRecord(_ value: String?) throws(StoreError) {
+    guard value == "on" else {
       throw StoreError(.historyDisabled, "the store keeps no history: enableHistory() (foundry history --enable) starts it")
     }
     keepsHistory.withLock { $0 = true }
