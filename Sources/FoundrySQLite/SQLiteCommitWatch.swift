@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Dispatch
 import FoundryStore
+internal import GRDB
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,9 @@ import Darwin
 /// A write's file events can come before its commit is visible (SQLite marks the commit in
 /// the shared-memory index, which the system does not report), so each burst of events wakes
 /// the follower at once and again a little later (``Echo``): a reader that looked too early
-/// looks again, and an idle store costs nothing.
+/// looks again, and an idle store costs nothing. Each wake-up first asks SQLite whether a
+/// commit happened since the last one it passed on (``SQLiteCommitCounter``), so a follower reads
+/// the store once per commit, not once per file event and echo.
 ///
 /// `@unchecked Sendable`: its stored properties are dispatch sources, which Dispatch lets any
 /// thread cancel.
@@ -64,7 +67,8 @@ final class SQLiteCommitWatch: CommitWatch, @unchecked Sendable {
     let url = URL(fileURLWithPath: path)
     let names: Set<String> = [url.lastPathComponent, url.lastPathComponent + "-wal"]
     let queue = DispatchQueue(label: "foundry.sqlite.commits")
-    let echo = Echo(queue: queue, onCommit: onCommit)
+    let counter = SQLiteCommitCounter(path: path)
+    let echo = Echo(queue: queue) { if counter.moved() { onCommit() } }
     #if os(Linux)
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { throw StoreError(.database, "\(path): cannot watch the store for commits (inotify: \(String(cString: strerror(errno))))") }
@@ -121,4 +125,40 @@ final class SQLiteCommitWatch: CommitWatch, @unchecked Sendable {
     }
   }
   #endif
+}
+
+/// Whether the store committed since it last asked: SQLite's `PRAGMA data_version` on a
+/// read-only connection of its own, which changes with every commit of any other connection
+/// (this process's writer included) and costs no read of the tables. Without that
+/// connection (the system refused it), every wake-up passes.
+///
+/// `@unchecked Sendable`: used by one queue at a time (the watch's serial queue).
+///
+/// ```swift
+/// let counter = SQLiteCommitCounter(path: "shelf.sqlite")
+/// if counter.moved() { /* read what changed */ }
+/// ```
+package final class SQLiteCommitCounter: @unchecked Sendable {
+  private let connection: DatabaseQueue?
+  private var last: Int?
+
+  /// A counter of the store at `path`, starting from its state now.
+  package init(path: String) {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.label = "foundry.sqlite.commit-counter"
+    connection = try? DatabaseQueue(path: path, configuration: configuration)
+    last = version()
+  }
+
+  /// Whether the data version moved since the last call (`true` when it cannot tell).
+  package func moved() -> Bool {
+    guard connection != nil, let now = version() else { return true }
+    defer { last = now }
+    return now != last
+  }
+
+  private func version() -> Int? {
+    try? connection?.inDatabase { try Int.fetchOne($0, sql: "PRAGMA data_version") }
+  }
 }

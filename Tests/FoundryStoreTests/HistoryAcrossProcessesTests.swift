@@ -17,6 +17,26 @@ import Musl
 /// the same time, and another process.
 @Suite("History across writers and processes")
 struct HistoryAcrossProcessesTests {
+  @Test("an SQLite store's commit counter moves once per commit of any connection, not per file event")
+  func sqliteCommitCounter() async throws {
+    let file = try TemporaryStore()
+    let store = try Store(path: file.path, schema: Library.schema)
+    let counter = SQLiteCommitCounter(path: file.path)
+    #expect(!counter.moved())
+    let context = try store.makeContext()
+    try context.insert("Tag").label = "first"
+    try await context.save()
+    #expect(counter.moved())
+    // The echoes of the same commit find nothing new.
+    #expect(!counter.moved())
+    // Another store (another connection) committing moves it too.
+    let other = try Store(path: file.path, schema: Library.schema).makeContext()
+    try other.insert("Tag").label = "second"
+    try await other.save()
+    #expect(counter.moved())
+    #expect(!counter.moved())
+  }
+
   @Test("writers saving at once through their own stores get tokens in commit order: a reader following the history misses none", arguments: StoreBackendKind.available)
   func concurrentWriters(_ backend: StoreBackendKind) async throws {
     let made = try await backend.makeStore()
