@@ -107,4 +107,23 @@ struct MigrationStageTests {
     let made = try await Self.versionOneStore(backend)
     await #expect { _ = try await made.reopen(Self.version(3)) } throws: { ($0 as? StoreError)?.code == .schemaMismatch }
   }
+
+  @Test("a step's changes are named by the rule the migration follows: a renaming identifier wins over a same-named property")
+  func changesByName() throws {
+    #expect(Self.version(1).migrationChanges(to: Self.version(2)) == ["+ Person.firstName", "+ Person.lastName", "+ Person.ageNumber"])
+    #expect(Self.version(2).migrationChanges(to: Self.version(3)) == ["Person.ageNumber -> Person.age", "- Person.name", "- Person.age"])
+    // Two versions that share a renaming identifier (Core Data's version-independent name).
+    var title = Attribute("title", .string)
+    title.renamingIdentifier = "heading"
+    var name = Attribute("name", .string)
+    name.renamingIdentifier = "heading"
+    let old = try Schema { Entity("Book") { title } }
+    var volume = Entity("Volume") { name }
+    volume.renamingIdentifier = "Book"
+    let new = try Schema {
+      volume
+      Entity("Shelf") { Attribute("label", .string) }
+    }
+    #expect(old.migrationChanges(to: new) == ["Book -> Volume", "Book.title -> Volume.name", "+ Shelf"])
+  }
 }

@@ -71,7 +71,7 @@ struct MigrateCommand: ConsoleCommand {
     let start = versions.count - 1 - steps.count
     console.print("store: \(name) is at \(versions[start].name)")
     for (offset, step) in steps.enumerated() {
-      let changes = Self.changes(from: step.old.schema, to: step.new.schema)
+      let changes = step.old.schema.migrationChanges(to: step.new.schema)
       console.print(
         "\(versions[start + offset].name) -> \(versions[start + offset + 1].name): \(changes.isEmpty ? "no change to the tables' data" : changes.joined(separator: ", "))")
     }
@@ -98,37 +98,5 @@ struct MigrateCommand: ConsoleCommand {
   private static func versionOrder(_ name: String) -> (Int, String) {
     guard let space = name.lastIndex(of: " "), let number = Int(name[name.index(after: space)...]) else { return (1, name) }
     return (number, name)
-  }
-
-  /// The changes a step makes, by name: `+ Entity`, `- Entity`, `+ Entity.key`, `- Entity.key`,
-  /// `Entity.old -> Entity.new` (renamed).
-  static func changes(from old: Schema, to new: Schema) -> [String] {
-    var changes: [String] = []
-    let oldNames = Set(old.entities.map(\.name))
-    for entity in new.entities {
-      let previous = old[entity.declaration.renamingIdentifier ?? entity.name] ?? old[entity.name]
-      guard let previous else {
-        changes.append("+ \(entity.name)")
-        continue
-      }
-      if previous.name != entity.name { changes.append("\(previous.name) -> \(entity.name)") }
-      let oldKeys = previous.attributes.map(\.name) + previous.relationships.map(\.name)
-      let newMembers = entity.attributes.map { ($0.name, $0.renamingIdentifier) } + entity.relationships.map { ($0.name, $0.renamingIdentifier) }
-      var matched: Set<String> = []
-      for (name, renaming) in newMembers {
-        if let renaming, renaming != name, oldKeys.contains(renaming) {
-          changes.append("\(entity.name).\(renaming) -> \(entity.name).\(name)")
-          matched.insert(renaming)
-        } else if oldKeys.contains(name) {
-          matched.insert(name)
-        } else {
-          changes.append("+ \(entity.name).\(name)")
-        }
-      }
-      changes += oldKeys.filter { !matched.contains($0) }.map { "- \(entity.name).\($0)" }
-    }
-    let kept = Set(new.entities.map { old[$0.declaration.renamingIdentifier ?? $0.name]?.name ?? $0.name })
-    changes += oldNames.subtracting(kept).sorted().map { "- \($0)" }
-    return changes
   }
 }
