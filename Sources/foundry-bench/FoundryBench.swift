@@ -88,6 +88,7 @@ extension FoundryBench {
       (["graph.import"], GraphCases.make),
       (["store.import", "store.save.history", "store.fetch"], StoreCases.make),
       (["store.query"], QueryCases.make),
+      (["store.sync"], SyncCases.make),
       (["store.import.postgres"], PostgresCases.make),
     ]
   }
