@@ -43,6 +43,8 @@ struct ProfileCommand: ParsableCommand {
       let start = Harness.now()
       var count = 0
       repeat {
+        // A case that starts each run from a prepared state (a store to import into again).
+        try benchmark.setUp?()
         try operation()
         count += 1
       } while runs.map { count < $0 } ?? (Harness.now() - start < seconds)

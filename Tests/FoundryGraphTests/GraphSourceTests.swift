@@ -6,6 +6,8 @@ import Testing
 final class GraphBackedSource: ObjectSource {
   let stored: ObjectGraph
   var lookups = 0
+  /// Identities asked for in bulk (ahead of an import), by entity name.
+  var bulkLookups: [String: [[GraphValue]]] = [:]
   var faults = 0
   var failing = false
 
@@ -19,6 +21,13 @@ final class GraphBackedSource: ObjectSource {
       zip(names, identity).allSatisfy { (try? object.value(forKey: $0)) == $1 }
     }
     return try match.map(row)
+  }
+
+  func storedObjects(of entity: EntityDescription, identities: [[GraphValue]]) throws -> [StoredObject] {
+    bulkLookups[entity.name, default: []] += identities
+    if failing { throw CocoaError(.fileReadUnknown) }
+    let wanted = Set(identities)
+    return try stored.objects(of: entity.name).filter { object in wanted.contains(try entity.identity.compactMap { try object.value(forKey: $0) }) }.map(row)
   }
 
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject] {
@@ -86,6 +95,40 @@ struct GraphSourceTests {
     #expect(try author.committedValue(forKey: "rating") == 5)
     let yankee = try #require(try graph.object(of: "Book", identity: 3501))
     #expect(!yankee.hasChanges)
+  }
+
+  @Test("an import asks for the integer identities its payload names ahead, once per entity, and finds, updates and inserts as lookups one at a time would")
+  func lookAhead() throws {
+    // Found and changed, new, moved to another author, referenced by identity (a publisher
+    // stored and one not), an identity given as text, and one named twice.
+    let payload = #"""
+      [{"author_id": "101", "firstName": "Will", "books": [
+         {"book_id": 3001, "title": "The Tempest (folio)", "publisher_id": 7}, {"book_id": 4000, "title": "Cardenio", "publisher_id": 8}]},
+       {"author_id": 200, "firstName": "Ursula", "books": [{"book_id": 3501, "title": "A Connecticut Yankee"}, {"book_id": 4000}]},
+       {"author_id": 106, "firstName": "Mark"}]
+      """#
+    try graph.importJSON(Array(payload.utf8), entity: "Author")
+    #expect(source.lookups == 0)
+    #expect(Set(source.bulkLookups.keys) == ["Author", "Book", "Publisher"])
+    #expect(Set(try #require(source.bulkLookups["Author"])) == [[.integer(101)], [.integer(200)], [.integer(106)]])
+    #expect(Set(try #require(source.bulkLookups["Book"])) == [[.integer(3001)], [.integer(4000)], [.integer(3501)]])
+    #expect(Set(try #require(source.bulkLookups["Publisher"])) == [[.integer(7)], [.integer(8)]])
+    let changes = try graph.changes()
+    #expect(Set(changes.inserted.map { "\($0.entity.name) \($0.id.map { "\($0)" } ?? "-")" }) == ["Author 200", "Book 4000", "Publisher 8"])
+    let will = try #require(try graph.object(of: "Author", identity: 101))
+    #expect(will.firstName == "Will")
+    #expect(try will.committedValue(forKey: "firstName") == "William")
+    let cardenio = try #require(try graph.object(of: "Book", identity: 4000))
+    #expect(try cardenio.relatedObject(forKey: "author")?.id == 200)
+    #expect(try cardenio.relatedObject(forKey: "publisher")?.id == 8)
+    let tempest = try #require(try graph.object(of: "Book", identity: 3001))
+    #expect(tempest.title == "The Tempest (folio)")
+    #expect(try tempest.relatedObject(forKey: "publisher")?.persistentID != nil)
+    #expect(try graph.object(of: "Book", identity: 3501)?.relatedObject(forKey: "author")?.id == 200)
+    // What was found absent is forgotten once the import is done: a later write may add it.
+    #expect(graph.absentIdentityCount == 0)
+    #expect(try graph.object(of: "Author", identity: 999) == nil)
+    #expect(source.lookups == 1)
   }
 
   @Test("rollback undoes inserts, updates, deletes and links")

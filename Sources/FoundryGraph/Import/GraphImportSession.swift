@@ -156,9 +156,18 @@ final class GraphImportSession {
     let total = value.elementCount
     objects.reserveCapacity(total)
     let step = max(1, total / 100)
+    // A store's objects are looked up a window of payload objects at a time (see
+    // `WantedIdentities`); what was found absent holds until the import ends.
+    var upcoming = value.jsonNode.elements.makeIterator()
+    defer { graph.forgetAbsentIdentities() }
     try value.forEachElement { index, element in
       // A task or flag cancelled stops the import between objects (a check every 64 of them).
       if index & 63 == 0 { try options.checkCancellation() }
+      if index % Self.lookAheadWindow == 0, graph.source != nil {
+        var window: [JSONNode] = []
+        while window.count < Self.lookAheadWindow, let node = upcoming.next() { window.append(node) }
+        try lookUpAhead(window, as: plan)
+      }
       if let object = try element.readElement(at: .index(index), { try importObject($0, as: plan, scope: nil) }) {
         objects.append(object)
       }
@@ -366,7 +375,7 @@ final class GraphImportSession {
 
   /// The identity a payload object gives: `nil` unless every identity attribute is there (a
   /// partial identity identifies nothing; its values are read with the other attributes).
-  private func readIdentity(from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) throws -> IdentityKey? {
+  func readIdentity(from reader: inout ObjectReader, plan: EntityImportPlan, key: (slot: Int, value: GraphValue)?) throws -> IdentityKey? {
     try IdentityKey(slots: plan.identitySlots) { try readIdentityValue($0, from: &reader, plan: plan, key: key) }
   }
 

@@ -31,6 +31,10 @@ public final class ObjectGraph {
   /// Per family: objects a fetch registered whose rows are not in ``persistentIndex`` yet
   /// (ranges of object numbers), added by ``indexRows(of:)`` before the table is next used.
   @exclusivity(unchecked) var unindexedRows: [[Range<Int>]]
+  /// Per entity position: identities an import asked the source for ahead of a batch that it
+  /// does not hold (see ``lookUpAhead(_:)``), answered without asking again. Empty outside
+  /// such a batch: a later write may add them.
+  var absentIdentities: [Int: Set<IdentityKey>] = [:]
   /// Loads from the source that failed since the last commit or rollback.
   var loadFailures: [GraphError] = []
   /// Deleted objects that other objects may still point at (through a "no action" delete rule
@@ -186,7 +190,7 @@ public final class ObjectGraph {
   /// graph, else from the source.
   func object(in entity: EntityDescription, identity key: IdentityKey) throws(GraphError) -> ManagedObject? {
     guard let number = index.number(of: key, family: entity.rootIndex) else {
-      guard source != nil else { return nil }
+      guard source != nil, absentIdentities[entity.index]?.contains(key) != true else { return nil }
       return try storedObject(in: entity, identity: key)
     }
     guard let object = storage[number], object.entity.isKind(of: entity.index) else { return nil }

@@ -34,6 +34,9 @@ extension ObjectGraph {
     let decoder = MappingDecoder(options: options.mapping)
     var issues: [MappingIssue] = []
     var roots: [ManagedObject] = []
+    // The batch's identities first, in a query per entity (see `WantedIdentities`).
+    try session.lookUpAhead(elements.lazy.map(\.node), as: plan)
+    defer { forgetAbsentIdentities() }
     for (offset, (element, place)) in elements.enumerated() {
       // A task or flag cancelled stops the batch between objects (a check every 64 of them).
       if offset & 63 == 0 { try options.checkCancellation() }

@@ -18,12 +18,22 @@ package protocol ObjectSource: AnyObject {
   /// list per object of `ids`, in that order (what a fault loads for the object and its
   /// siblings, see `ManagedObject.fireFault`). A store answers in one query.
   func storedObjects(relatedTo ids: [PersistentID], of entity: EntityDescription, slot: Int) throws -> [[StoredObject]]
+
+  /// The stored objects of `entity`'s kind whose identity is one of `identities` (each in
+  /// ``EntityDescription/identitySlots`` order), in any order: what an import looks up ahead
+  /// of a batch (see `ObjectGraph.lookUpAhead(_:)`). A store answers in a query per thousand.
+  func storedObjects(of entity: EntityDescription, identities: [[GraphValue]]) throws -> [StoredObject]
 }
 
 extension ObjectSource {
   /// One ``storedObjects(relatedTo:of:slot:)`` per object: for a source without a cheaper way.
   package func storedObjects(relatedTo ids: [PersistentID], of entity: EntityDescription, slot: Int) throws -> [[StoredObject]] {
     try ids.map { id in try storedObjects(relatedTo: id, of: entity, slot: slot) }
+  }
+
+  /// One ``storedObject(of:identity:)`` per identity: for a source without a cheaper way.
+  package func storedObjects(of entity: EntityDescription, identities: [[GraphValue]]) throws -> [StoredObject] {
+    try identities.compactMap { identity in try storedObject(of: entity, identity: identity).flatMap { $0.entity.isKind(of: entity.index) ? $0 : nil } }
   }
 }
 

@@ -121,6 +121,42 @@ final class StoreSource: ObjectSource {
     return rows.isEmpty ? nil : try decoder.storedObject(rows, row: 0, in: table)
   }
 
+  /// The most identities one look-ahead query lists.
+  static let identitiesPerQuery = 1_000
+
+  func storedObjects(of entity: EntityDescription, identities: [[GraphValue]]) throws -> [StoredObject] {
+    let position = layout.tableOfEntity[entity.index]
+    let table = layout.tables[position]
+    // One integer identity, the kind an import gathers; anything else (and a table this import
+    // filled, whose rows it knows) is looked up one by one.
+    guard entity.identitySlots.count == 1, !(imported?.knowsEveryRow(of: position) ?? false) else {
+      return try identities.compactMap { try storedObject(of: entity, identity: $0) }
+    }
+    if isEmpty[position] == nil {
+      isEmpty[position] = try readNow(SQLStatement("SELECT 1 FROM \(dialect.quote(table.name)) LIMIT 1")).isEmpty
+    }
+    if isEmpty[position] == true { return [] }
+    let slot = entity.identitySlots[0]
+    let column = layout.attributeColumns[entity.index][slot]
+    var integers: [Int64] = []
+    for identity in identities {
+      guard identity.count == 1, case .integer(let value) = try decoder.columnValue(identity[0], entity: entity.index, slot: slot) else {
+        return try identities.compactMap { try storedObject(of: entity, identity: $0) }
+      }
+      integers.append(value)
+    }
+    let sql = "SELECT \(decoder.selectList(table, alias: "t")) FROM \(dialect.quote(table.name)) t WHERE \(dialect.isMember("t.\(dialect.quote(column))"))"
+    var found: [StoredObject] = []
+    var start = 0
+    while start < integers.count {
+      let chunk = Array(integers[start..<min(integers.count, start + Self.identitiesPerQuery)])
+      start += chunk.count
+      let rows = try readNow(SQLStatement(sql, [.value(dialect.integerList(chunk))]))
+      for row in 0..<rows.count { found.append(try decoder.storedObject(rows, row: row, in: table)) }
+    }
+    return found
+  }
+
   func storedObjects(relatedTo id: PersistentID, of entity: EntityDescription, slot: Int) throws -> [StoredObject] {
     let (statement, target) = relatedQuery(of: entity, slot: slot, owners: SQLStatement("?", [.value(.integer(id.row))]))
     let rows = try readNow(statement, from: faultRoute)
