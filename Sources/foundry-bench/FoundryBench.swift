@@ -10,7 +10,7 @@ struct FoundryBench: ParsableCommand {
     discussion: "Build in release: swift run -c release foundry-bench",
     subcommands: [
       XMLMemoryCommand.self, XMLMemoryChild.self, StoreMemoryCommand.self, StoreMemoryChild.self, JSONMemoryCommand.self, JSONMemoryChild.self,
-      ProfileCommand.self, PostgresImportersCommand.self, HistoryLatencyCommand.self, HistoryLatencyChild.self,
+      ProfileCommand.self, PostgresImportersCommand.self, HistoryLatencyCommand.self, HistoryLatencyChild.self, ScaleCommand.self,
     ]
   )
 

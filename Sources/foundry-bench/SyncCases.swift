@@ -158,10 +158,12 @@ enum SyncCases {
 
     /// The second payload over `count` authors: every other one changed, the first tenth
     /// missing, a tenth new after the last.
-    static func sync(of count: Int) -> Payload {
-      let missing = count / 10
-      let kept = (missing..<count).map { Author(id: $0, revision: $0.isMultiple(of: 2) ? 1 : 0) }
-      return Payload(authors: kept + (count..<(count + count / 10)).map { Author(id: $0, revision: 0) })
+    static func sync(of count: Int) -> Payload { Payload(authors: Array(syncAuthors(of: count))) }
+
+    /// The authors of ``sync(of:)``, made as they are read.
+    static func syncAuthors(of count: Int) -> some Sequence<Author> {
+      let kept = (count / 10..<count).lazy.map { Author(id: $0, revision: $0.isMultiple(of: 2) ? 1 : 0) }
+      return [AnySequence(kept), AnySequence((count..<(count + count / 10)).lazy.map { Author(id: $0, revision: 0) })].joined()
     }
 
     var json: String {
