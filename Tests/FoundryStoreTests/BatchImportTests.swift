@@ -16,8 +16,11 @@ struct BatchImportTests {
   }
 
   /// Authors whose books share tags, a publisher and links to other authors' books.
-  static func payload(authors: Int, badAt: Int? = nil) -> String {
-    let items = (1...authors).map { id in
+  static func payload(authors: Int, badAt: Int? = nil) -> String { payload(ids: 1...authors, badAt: badAt) }
+
+  /// ``payload(authors:badAt:)`` of the authors `ids`.
+  static func payload(ids: some Sequence<Int>, badAt: Int? = nil) -> String {
+    let items = ids.map { id in
       let year = id == badAt ? #""not a number""# : "\(1900 + id)"
       let books = (0..<2).map { index in
         let book = id * 10 + index
@@ -87,6 +90,37 @@ struct BatchImportTests {
     let fresh = try store.makeContext()
     #expect(try fresh.object(of: "Tag", identity: "shared")?.persistentID == row)
     #expect(try fresh.object(of: "Author", identity: 4)?.name == "Author Four")
+  }
+
+  @Test("stale objects go a batch at a time: the same store as one import deleting them, a dry run lists them and writes nothing", arguments: StoreBackendKind.available)
+  func staleInBatches(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
+    let whole = try Store(inMemoryWith: Library.schema)
+    let first = Self.payload(authors: 12)
+    try await store.importJSON(contentsOf: try write(first), entity: "Author", root: "authors", batchSize: 5)
+    try await whole.makeContext().importJSON(Array(first.utf8), entity: "Author", root: "authors")
+    // Authors 8 to 12 gone (their books by the cascade), 1 to 7 kept, one renamed. (Each
+    // author's books link to the one before's: a link to a book the import deletes would be
+    // a dangling one-way reference, refused.)
+    let second = Self.payload(ids: 1...7).replacingOccurrences(of: "Author 4", with: "Author Four")
+    var options = GraphImportOptions()
+    options.staleObjects = .all
+    let dry = try await store.importJSON(contentsOf: try write(second), entity: "Author", root: "authors", options: options, batchSize: 2, dryRun: true)
+    #expect(dry.graph.deletedCount == 5)
+    #expect(dry.changes.filter { $0.kind == .delete && $0.object.hasPrefix("Author #") }.count == 5)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 12)
+    let report = try await store.importJSON(contentsOf: try write(second), entity: "Author", root: "authors", options: options, batchSize: 2)
+    #expect(report.graph.deletedCount == 5)
+    try await whole.makeContext().importJSON(Array(second.utf8), entity: "Author", root: "authors", options: options)
+    #expect(try await Self.snapshot(of: store) == Self.snapshot(of: whole))
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Author")) == 7)
+    // Matching, in batches: only the stale authors the test picks.
+    options.staleObjects = .matching { (try? $0.value(forKey: "name")) == "Author 6" }
+    let fewer = Self.payload(ids: 1...5).replacingOccurrences(of: "Author 4", with: "Author Four")
+    let matching = try await store.importJSON(contentsOf: try write(fewer), entity: "Author", root: "authors", options: options, batchSize: 1)
+    #expect(matching.graph.deletedCount == 1)
+    #expect(try store.makeContext().object(of: "Author", identity: 7) != nil)
+    #expect(try store.makeContext().object(of: "Author", identity: 6) == nil)
   }
 
   @Test("a bad element in a later batch leaves the store as it was, and the error names its place", arguments: StoreBackendKind.available)

@@ -52,6 +52,15 @@ extension ObjectContext {
     return (try materialize(query, rows: rows), refreshed)
   }
 
+  /// The stored objects of rows `keys` of `table`, registered (one deleted in the context or
+  /// the store left out), read from the primary or the open import's transaction: a batch of
+  /// the objects an import in batches deletes as stale.
+  package func objectsNow(withKeys keys: [Int64], of table: FamilyTable) throws -> [ManagedObject] {
+    let rows = try source.readNow([source.rows(withKeys: keys, of: table)], from: .primary)[0]
+    let fetched = FetchedRows(rows, table: table, decoder: source.decoder)
+    return try (0..<rows.count).compactMap { try source.object(fetched, row: $0, graph: graph) }
+  }
+
   /// ``fetch(_:)-(FetchRequest)`` for synchronous callers outside Swift's cooperative pool (the command line).
   package func fetchNow(_ request: FetchRequest) throws -> [ManagedObject] {
     let query = try FetchQuery(request, context: self)

@@ -80,7 +80,8 @@ struct BatchImport: Sendable {
     var summary = Summary()
     // Stale objects are those the whole payload left out: each batch names what it keeps.
     let stale = options.operations.contains(.delete) ? options.staleObjects : nil
-    var kept: Set<PersistentID> = []
+    // The rows of the entity's family the payload named (8 bytes each, however many).
+    var kept: Set<Int64> = []
     var batch: [(node: JSONNode, place: PayloadPlace)] = []
     batch.reserveCapacity(batchSize)
     while true {
@@ -98,7 +99,7 @@ struct BatchImport: Sendable {
         imported.add(pending.changes.inserted, rows: saved.inserted, layout: store.layout)
         summary.saved.add(saved)
       }
-      if stale != nil { kept.formUnion(report.objects.compactMap(\.persistentID)) }
+      if stale != nil { kept.formUnion(report.objects.lazy.compactMap(\.persistentID).map(\.row)) }
       context.graph.evict(from: first)
       if let report = options.progress {
         let (done, total) = elements.progress ?? (summary.elementCount, -1)
@@ -111,21 +112,57 @@ struct BatchImport: Sendable {
   }
 
   /// The import's last step with ``GraphImportOptions/staleObjects``: deletes, in a context of
-  /// its own, the entity's stored objects the scope covers that no batch kept.
+  /// its own, the entity's stored objects the scope covers that no batch kept. `all` and
+  /// `matching` go a batch of rows at a time (memory holds the rows' numbers, not every
+  /// object); `related` loads its one object's relationship.
   private func deleteStale(
-    _ stale: GraphImportOptions.StaleObjects, keeping kept: Set<PersistentID>, store: Store, in transaction: any StoreTransaction, into summary: inout Summary,
+    _ stale: GraphImportOptions.StaleObjects, keeping kept: Set<Int64>, store: Store, in transaction: any StoreTransaction, into summary: inout Summary,
     history: inout HistoryParts
   ) throws {
     let context = try store.makeContext(transformers: transformers)
     context.author = author
     context.source.transaction = transaction
     defer { context.source.transaction = nil }
-    try context.loadStaleCandidates(of: entity, options: options)
-    summary.deletedCount += try context.graph.deleteStale(stale, of: entity) { object in object.persistentID.map(kept.contains) ?? true }
-    if dryRun { summary.changes += try context.describeChanges() }
-    guard var pending = try context.prepareSave(mergesByIdentity: true) else { return }
-    history.number(&pending.plan.plan)
-    summary.saved.add(context.commitSave(pending, rows: try transaction.write(pending.plan.plan)))
+    func save() throws {
+      if dryRun { summary.changes += try context.describeChanges() }
+      guard var pending = try context.prepareSave(mergesByIdentity: true) else { return }
+      history.number(&pending.plan.plan)
+      summary.saved.add(context.commitSave(pending, rows: try transaction.write(pending.plan.plan)))
+    }
+    if case .related = stale {
+      try context.loadStaleCandidates(of: entity, options: options)
+      summary.deletedCount += try context.graph.deleteStale(stale, of: entity) { object in object.persistentID.map { kept.contains($0.row) } ?? true }
+      return try save()
+    }
+    let layout = store.layout
+    guard let described = layout.schema[entity] else { return }
+    let table = layout.table(of: described)
+    let first = context.graph.nextObjectNumber
+    let candidates = try Self.rows(of: described, in: table, layout: layout, dialect: store.backend.dialect, transaction: transaction).filter { !kept.contains($0) }
+    var start = 0
+    while start < candidates.count {
+      try options.checkCancellation()
+      let keys = Array(candidates[start..<min(candidates.count, start + batchSize)])
+      start += keys.count
+      for object in try context.objectsNow(withKeys: keys, of: table) where !object.isDeleted && object.entity.isKind(of: described) {
+        if case .matching(let test) = stale, !test(object) { continue }
+        try context.graph.delete(object)
+        summary.deletedCount += 1
+      }
+      try save()
+      context.graph.evict(from: first)
+    }
+  }
+
+  /// The rows of `entity`'s kind (its subentities' too) in its family table, in order.
+  private static func rows(
+    of entity: EntityDescription, in table: FamilyTable, layout: StoreLayout, dialect: any SQLDialect, transaction: any StoreTransaction
+  ) throws -> [Int64] {
+    let kinds = ([entity.index] + entity.descendantIndices).map { layout.schema.entities[$0].name }
+    let marks = kinds.map { _ in "?" }.joined(separator: ", ")
+    let sql = "SELECT \"_pk\" FROM \(dialect.quote(table.name)) WHERE \"_entity\" IN (\(marks)) ORDER BY \"_pk\""
+    let rows = try transaction.read([SQLStatement(sql, kinds.map { .value(.text($0)) })])[0]
+    return (0..<rows.count).compactMap { rows.integer(at: rows.start(of: $0)) }
   }
 }
 
