@@ -97,9 +97,11 @@ extension PostgresBackend {
   /// that changed no row.
   static func checked(_ outcome: Result<PostgresQueryResult, any Error>, of statement: SQLStatement) throws -> PostgresQueryResult {
     let result = try outcome.get()
-    if let conflict = statement.conflict, (result.metadata.rows ?? 0) == 0 {
-      let what = conflict.attributes.isEmpty ? "" : " (\(conflict.attributes.joined(separator: ", ")))"
-      throw StoreError(.conflict, "\(conflict.object) was changed or deleted in the store since this context read it\(what)")
+    if let conflict = statement.conflict, (result.metadata.rows ?? 0) == 0 { throw conflict.error }
+    if let updated = statement.updatedRows {
+      let rows = try PostgresRowReader.rows(result)
+      let returned = Set((0..<rows.count).compactMap { rows.integer(at: rows.start(of: $0)) })
+      if let conflict = ConflictCheck.firstMissing(updated, returned: returned) { throw conflict }
     }
     return result
   }

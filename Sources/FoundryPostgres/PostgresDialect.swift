@@ -30,6 +30,7 @@ struct PostgresDialect: SQLDialect {
   func nullSafeEqual(_ a: String, _ b: String) -> String { "\(a) IS NOT DISTINCT FROM \(b)" }
 
   var allowsForwardReferences: Bool { false }
+  func joinedValueCast(_ type: ColumnType) -> String? { name(of: type) }
 
   var mergesConcurrentInserts: Bool { true }
 

@@ -136,11 +136,12 @@ final class SQLiteBackend: StoreBackend {
   private static func run(_ statement: SQLStatement, rows: [Int64], _ db: Database) throws {
     let prepared = try db.cachedStatement(sql: statement.sql)
     try prepared.setArguments(arguments(statement.arguments, rows: rows))
-    try prepared.execute()
-    if let conflict = statement.conflict, db.changesCount == 0 {
-      let what = conflict.attributes.isEmpty ? "" : " (\(conflict.attributes.joined(separator: ", ")))"
-      throw StoreError(.conflict, "\(conflict.object) was changed or deleted in the store since this context read it\(what)")
+    if let updated = statement.updatedRows {
+      if let conflict = ConflictCheck.firstMissing(updated, returned: Set(try Int64.fetchAll(prepared))) { throw conflict }
+      return
     }
+    try prepared.execute()
+    if let conflict = statement.conflict, db.changesCount == 0 { throw conflict.error }
   }
 
   /// The rows of each statement, one after another, each binding the integer lists of the

@@ -21,6 +21,7 @@ struct SQLiteDialect: SQLDialect {
   func nullSafeEqual(_ a: String, _ b: String) -> String { "\(a) IS \(b)" }
 
   var allowsForwardReferences: Bool { true }
+  func joinedValueCast(_ type: ColumnType) -> String? { nil }
 
   var mergesConcurrentInserts: Bool { false }
 

@@ -312,6 +312,28 @@ struct ObjectContextTests {
     #expect(try store.makeContext().object(of: "Author", identity: 106)?.rating == 5)
   }
 
+  @Test(
+    "a save of many updates, sent as one statement, is a conflict naming the first object another context changed; nothing of it is saved", arguments: StoreBackendKind.available)
+  func conflictAmongJoinedUpdates(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
+    let setup = try store.makeContext()
+    for label in 0..<6 { try setup.insert("Tag").label = .string("tag \(label)") }
+    try await setup.save()
+    let first = try store.makeContext()
+    let second = try store.makeContext()
+    let mine = try await first.fetch(FetchRequest(entity: "Tag"))
+    let theirs = try #require(try second.object(of: "Tag", identity: "tag 4"))
+    theirs.label = "theirs"
+    try await second.save()
+    for tag in mine { if case .string(let label)? = tag.label { tag.label = .string("mine " + label) } }
+    let error = await #expect(throws: StoreError.self) { try await first.save() }
+    #expect(error?.code == .conflict)
+    #expect(
+      error?.message == "\(try #require(mine.first { $0.label == .string("mine tag 4") }?.persistentID)) was changed or deleted in the store since this context read it (label)")
+    let labels = try await store.makeContext().fetch(FetchRequest(entity: "Tag")).compactMap(\.label)
+    #expect(Set(labels) == ["tag 0", "tag 1", "tag 2", "tag 3", "theirs", "tag 5"])
+  }
+
   @Test("the store refuses a duplicate identity, and the failed save changes nothing", arguments: StoreBackendKind.available)
   func duplicateIdentity(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore().store

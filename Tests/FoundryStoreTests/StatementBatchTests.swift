@@ -75,4 +75,46 @@ struct StatementBatchTests {
     let apart = StatementBatch.batches(of: statements, limits: .init(maxArguments: 100, maxRows: 100, joinsUpdates: false))
     #expect(apart.map(\.members) == [[0], [1], [2], [3], [4], [5]])
   }
+
+  /// An object update of `columns` of row `row` (version `version`, or none) with `values`.
+  static func objectUpdate(_ columns: [String], _ values: [SQLValue], row: Int64, version: Int64? = 3, casts: [String?]? = nil) -> SQLStatement {
+    let update = ObjectUpdate(table: "\"T\"", columns: columns, casts: casts ?? columns.map { _ in nil }, checksVersion: version != nil)
+    let sql =
+      "UPDATE \"T\" SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?" + (version == nil ? "" : " AND \"_version\" = ?")
+    let arguments = (values + [.integer(row)] + (version.map { [SQLValue.integer($0)] } ?? [])).map(SQLArgument.value)
+    var statement = SQLStatement(sql, arguments, conflict: ConflictCheck(object: "T #\(row)", attributes: columns))
+    statement.objectUpdate = update
+    return statement
+  }
+
+  @Test("object updates of the same columns join, each row's conflict kept in order; other columns, an unchecked version or a row set twice apart")
+  func objectUpdates() throws {
+    let statements = [
+      Self.objectUpdate(["\"a\""], [.text("x")], row: 1), Self.objectUpdate(["\"a\"", "\"b\""], [.text("y"), .null], row: 2),
+      Self.objectUpdate(["\"a\""], [.null], row: 3), Self.objectUpdate(["\"a\""], [.text("z")], row: 4, version: nil),
+      Self.objectUpdate(["\"a\""], [.text("w")], row: 1),
+    ]
+    let batches = StatementBatch.batches(of: statements, limits: .init(maxArguments: 100, maxRows: 100))
+    // Kinds in the order they first appear; a second update of row 1 waits for a batch of its own.
+    #expect(batches.map(\.members) == [[0, 2], [4], [1], [3]])
+    let joined = batches[0].statement
+    #expect(
+      joined.sql
+        == #"UPDATE "T" AS r SET "a" = v.column1, "_version" = r."_version" + 1 FROM (VALUES (?, ?, ?), (?, ?, ?)) AS v WHERE r."_pk" = v.column2 AND r."_version" = v.column3 RETURNING "_pk""#
+    )
+    #expect(joined.arguments == [.text("x"), .integer(1), .integer(3), .null, .integer(3), .integer(3)].map(SQLArgument.value))
+    #expect(joined.updatedRows?.map(\.row) == [1, 3])
+    #expect(joined.conflict == nil)
+    // One left alone keeps its own check.
+    #expect(batches[2].statement.conflict?.object == "T #2" && batches[2].statement.updatedRows == nil)
+    // The first row listed that the statement did not return is the conflict.
+    let updated = try #require(joined.updatedRows)
+    let missing = try #require(ConflictCheck.firstMissing(updated, returned: [1]))
+    #expect(missing.message == "T #3 was changed or deleted in the store since this context read it (\"a\")")
+    #expect(ConflictCheck.firstMissing(updated, returned: [1, 3]) == nil)
+    // Cast where the backend needs it (PostgreSQL reads an untyped VALUES column as text).
+    let cast = [Self.objectUpdate(["\"j\""], [.text("{}")], row: 1, casts: ["JSONB"]), Self.objectUpdate(["\"j\""], [.null], row: 2, casts: ["JSONB"])]
+    #expect(StatementBatch.batches(of: cast, limits: .init(maxArguments: 100, maxRows: 100))[0].statement.sql.hasPrefix(#"UPDATE "T" AS r SET "j" = CAST(v.column1 AS JSONB), "#))
+    #expect(StatementBatch.batches(of: statements, limits: .init(maxArguments: 100, maxRows: 100, joinsUpdates: false)).count == 5)
+  }
 }

@@ -104,28 +104,39 @@ struct SavePlanner {
   private mutating func update(_ object: ManagedObject) throws(StoreError) {
     guard let id = object.persistentID else { return }
     let entity = object.entity
-    var assignments: [String] = []
+    var columns: [String] = []
     var arguments: [SQLArgument] = []
     var changed: [String] = []
     for slot in object.changedAttributeSlots {
-      assignments.append("\(dialect.quote(layout.attributeColumns[entity.index][slot])) = ?")
+      columns.append(layout.attributeColumns[entity.index][slot])
       arguments.append(.value(try decoder.columnValue(object.value(at: slot), entity: entity.index, slot: slot)))
       changed.append(entity.attributes[slot].name)
     }
     for (slot, column) in foreignKeys(of: object, changedOnly: true) {
-      assignments.append("\(dialect.quote(column)) = ?")
+      columns.append(column)
       arguments.append(target(object.relatedObjects(at: slot).first))
       changed.append(entity.relationships[slot].name)
     }
-    guard !assignments.isEmpty else { return }
+    guard !columns.isEmpty else { return }
     versionedObjects.append(object)
-    var sql = "UPDATE \(dialect.quote(id.family)) SET \(assignments.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
+    let quoted = columns.map(dialect.quote)
+    var sql = "UPDATE \(dialect.quote(id.family)) SET \(quoted.map { "\($0) = ?" }.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
     arguments.append(.value(.integer(id.row)))
-    if checksVersions, object.storedVersion > 0 {
+    let checksVersion = checksVersions && object.storedVersion > 0
+    if checksVersion {
       sql += " AND \"_version\" = ?"
       arguments.append(.value(.integer(object.storedVersion)))
     }
-    plan.statements.append(SQLStatement(sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: changed)))
+    var statement = SQLStatement(sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: changed))
+    statement.objectUpdate = ObjectUpdate(
+      table: dialect.quote(id.family), columns: quoted, casts: casts(of: columns, in: layout.table(of: entity)), checksVersion: checksVersion)
+    plan.statements.append(statement)
+  }
+
+  /// The casts a joined update needs for `columns` of `table` (none on a backend that needs none).
+  private func casts(of columns: [String], in table: FamilyTable) -> [String?] {
+    guard dialect.joinedValueCast(.text) != nil else { return columns.map { _ in nil } }
+    return columns.map { name in table.columns.first { $0.name == name }.flatMap { dialect.joinedValueCast($0.type) } }
   }
 
   /// The to-one relationships kept in the object's own row: (slot, column).

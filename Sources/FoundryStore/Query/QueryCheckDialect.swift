@@ -14,6 +14,7 @@ struct QueryCheckDialect: SQLDialect {
   func nullSafeNotEqual(_ a: String, _ b: String) -> String { "" }
   func nullSafeEqual(_ a: String, _ b: String) -> String { "" }
   var allowsForwardReferences: Bool { true }
+  func joinedValueCast(_ type: ColumnType) -> String? { nil }
   var falseValue: String { "0" }
   var trueValue: String { "1" }
   var noLimit: SQLValue { .null }

@@ -20,6 +20,10 @@ package protocol SQLDialect: Sendable {
   /// Whether `CREATE TABLE` may name a table made later in `REFERENCES` (SQLite); else the
   /// foreign keys of the family tables are added once they all exist (PostgreSQL).
   var allowsForwardReferences: Bool { get }
+  /// The type a value of a joined update's `VALUES` rows is cast to for a column of `type`
+  /// (PostgreSQL: the column's own, since it reads an untyped value there as text); `nil` for
+  /// none (SQLite, whose columns take any value).
+  func joinedValueCast(_ type: ColumnType) -> String?
   /// The false value a condition can be compared with (`0`, `FALSE`).
   var falseValue: String { get }
   /// The true condition (`1`, `TRUE`).

@@ -71,6 +71,13 @@ package struct SQLStatement: Sendable, Hashable {
   /// For the update of one column of one row found by its key columns: the statement's parts,
   /// so that a backend can send many such updates as one statement.
   package var singleRowUpdate: SingleRowUpdate?
+  /// For the update of a stored object's row: the statement's parts, so that a backend can
+  /// send the updates of many objects that set the same columns as one statement.
+  package var objectUpdate: ObjectUpdate?
+  /// For a statement standing for several object updates (see ``ObjectUpdate``): each one's
+  /// row and conflict, in order. The statement returns the rows it updated; the first listed
+  /// that it did not is the save's conflict, as if the updates had run one by one.
+  package var updatedRows: [UpdatedRow]?
 
   package init(_ sql: String, _ arguments: [SQLArgument] = [], conflict: ConflictCheck? = nil) {
     self.sql = sql
@@ -133,8 +140,56 @@ package struct SingleRowUpdate: Sendable, Hashable {
   package var sql: String { "UPDATE \(table) SET \(column) = ? WHERE " + keys.map { "\($0) = ?" }.joined(separator: " AND ") }
 }
 
+/// The update of a stored object's row, `UPDATE "t" SET "a" = ?, "b" = ?, "_version" =
+/// "_version" + 1 WHERE "_pk" = ?` (`AND "_version" = ?` when it checks the version read): the
+/// values first, then the row and the version. Updates of the same columns become one
+/// statement, `UPDATE "t" AS r SET "a" = v.column1, ... FROM (VALUES (?, ?, ?, ?), ...) AS v
+/// WHERE r."_pk" = v.column3 AND r."_version" = v.column4 RETURNING "_pk"`, whose returned
+/// rows say which object, if any, another writer changed first.
+package struct ObjectUpdate: Sendable, Hashable {
+  /// The table, quoted.
+  package var table: String
+  /// The columns set, quoted, in the order of their values.
+  package var columns: [String]
+  /// Per column, the type a value of the joined rows is cast to (`nil`: none): PostgreSQL reads
+  /// an untyped value in `VALUES` as text, which a JSON column does not take.
+  package var casts: [String?]
+  /// Whether the row's version is checked.
+  package var checksVersion: Bool
+
+  package init(table: String, columns: [String], casts: [String?], checksVersion: Bool) {
+    self.table = table
+    self.columns = columns
+    self.casts = casts
+    self.checksVersion = checksVersion
+  }
+}
+
+/// One object update a joined statement stands for: the row it must change, and its conflict.
+package struct UpdatedRow: Sendable, Hashable {
+  package var row: Int64
+  package var conflict: ConflictCheck
+}
+
 /// What a guarded update was about, for the conflict error when it changes no row.
 package struct ConflictCheck: Sendable, Hashable {
   package var object: String
   package var attributes: [String]
+
+  package init(object: String, attributes: [String]) {
+    self.object = object
+    self.attributes = attributes
+  }
+
+  /// The save's error when the update changed no row.
+  package var error: StoreError {
+    let what = attributes.isEmpty ? "" : " (\(attributes.joined(separator: ", ")))"
+    return StoreError(.conflict, "\(object) was changed or deleted in the store since this context read it\(what)")
+  }
+
+  /// The error of the first of `updated` whose row is not among `returned` (the rows a joined
+  /// update changed), if any.
+  package static func firstMissing(_ updated: [UpdatedRow], returned: Set<Int64>) -> StoreError? {
+    updated.first { !returned.contains($0.row) }?.conflict.error
+  }
 }

@@ -1,6 +1,7 @@
 /// A statement to run in place of some of a save's statements: one of them as it is, or
-/// several single-row inserts (``SQLStatement/singleRow``) or single-row updates
-/// (``SQLStatement/singleRowUpdate``) of one kind as one statement.
+/// several single-row inserts (``SQLStatement/singleRow``), single-row updates
+/// (``SQLStatement/singleRowUpdate``) or object updates (``SQLStatement/objectUpdate``) of one
+/// kind as one statement.
 ///
 /// A save inserts a row per new object and per new link, and sets a position per member of
 /// an ordered list, each its own statement; sent as they are, every row costs the database a
@@ -105,9 +106,13 @@ package struct StatementBatch: Sendable {
     var chunks: [[Int]] = []
     var chunk: [Int] = []
     var keys: Set<ArraySlice<SQLArgument>> = []
-    let isUpdate = statements[group[0]].singleRowUpdate != nil
+    let first = statements[group[0]]
+    let isUpdate = first.singleRowUpdate != nil || first.objectUpdate != nil
     for member in group {
-      let key = statements[member].arguments.dropFirst()
+      // What finds an update's row: the arguments after the value (one column), or the row
+      // after the values (an object).
+      let arguments = statements[member].arguments
+      let key = first.objectUpdate.map { arguments.dropFirst($0.columns.count).prefix(1) } ?? arguments.dropFirst()
       if chunk.count == rowsPerBatch || (isUpdate && keys.contains(key)) {
         chunks.append(chunk)
         chunk.removeAll(keepingCapacity: true)
@@ -132,6 +137,12 @@ package struct StatementBatch: Sendable {
     } else if let update = first.singleRowUpdate {
       row = "(" + Array(repeating: "?", count: update.keys.count + 1).joined(separator: ", ") + ")"
       sql = "UPDATE \(update.table) AS r SET \(update.column) = v.column1 FROM (VALUES "
+    } else if let update = first.objectUpdate {
+      row = "(" + Array(repeating: "?", count: first.arguments.count).joined(separator: ", ") + ")"
+      let values = zip(update.columns, update.casts).enumerated().map { number, column in
+        "\(column.0) = " + (column.1.map { "CAST(v.column\(number + 1) AS \($0))" } ?? "v.column\(number + 1)")
+      }
+      sql = "UPDATE \(update.table) AS r SET \(values.joined(separator: ", ")), \"_version\" = r.\"_version\" + 1 FROM (VALUES "
     } else {
       return first
     }
@@ -147,7 +158,19 @@ package struct StatementBatch: Sendable {
       // VALUES names its columns column1, column2, ... in SQLite and PostgreSQL alike.
       sql += ") AS v WHERE " + update.keys.enumerated().map { "r.\($1) = v.column\($0 + 2)" }.joined(separator: " AND ")
     }
+    var updatedRows: [UpdatedRow]?
+    if let update = first.objectUpdate {
+      let row = update.columns.count + 1
+      sql += ") AS v WHERE r.\"_pk\" = v.column\(row)" + (update.checksVersion ? " AND r.\"_version\" = v.column\(row + 1)" : "") + " RETURNING \"_pk\""
+      // Every member has its row as an integer and a conflict check (`batchCategory`).
+      updatedRows = members.compactMap { member in
+        let statement = statements[member]
+        guard case .value(.integer(let key)) = statement.arguments[update.columns.count], let conflict = statement.conflict else { return nil }
+        return UpdatedRow(row: key, conflict: conflict)
+      }
+    }
     var statement = SQLStatement(sql, arguments)
+    statement.updatedRows = updatedRows
     statement.insertedRow = first.insertedRow
     statement.keepsExisting = first.keepsExisting
     return statement
@@ -158,12 +181,14 @@ package struct StatementBatch: Sendable {
 private struct BatchKind: Hashable {
   let singleRow: SingleRowInsert?
   let update: SingleRowUpdate?
+  let objectUpdate: ObjectUpdate?
   let insertedRow: InsertedRow?
   let keepsExisting: Bool
 
   init(_ statement: SQLStatement) {
     singleRow = statement.singleRow
     update = statement.singleRowUpdate
+    objectUpdate = statement.objectUpdate
     insertedRow = statement.insertedRow
     keepsExisting = statement.keepsExisting
   }
@@ -173,12 +198,20 @@ private struct BatchKind: Hashable {
 private enum BatchCategory {
   case insert
   case update
+  case objectUpdate
 }
 
 extension SQLStatement {
   /// Whether the statement may join a batch, and of which statements.
   fileprivate func batchCategory(_ limits: StatementBatch.Limits) -> BatchCategory? {
-    guard conflict == nil, !arguments.isEmpty, arguments.count <= limits.maxArguments, !dependsOnEarlierRows else { return nil }
+    guard !arguments.isEmpty, arguments.count <= limits.maxArguments, !dependsOnEarlierRows else { return nil }
+    // An object update's conflict check goes with it into the joined statement (`updatedRows`).
+    if limits.joinsUpdates, let update = objectUpdate, conflict != nil, arguments.count == update.columns.count + (update.checksVersion ? 2 : 1),
+      case .value(.integer) = arguments[update.columns.count]
+    {
+      return .objectUpdate
+    }
+    guard conflict == nil else { return nil }
     if singleRow != nil { return .insert }
     if limits.joinsUpdates, let update = singleRowUpdate, arguments.count == update.keys.count + 1 { return .update }
     return nil
