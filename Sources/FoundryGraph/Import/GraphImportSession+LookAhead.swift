@@ -10,9 +10,11 @@ import FoundryJSON
 /// references nested through relationships, not through payload transformers, keyed to-many
 /// relationships or parent-scoped identities. Whatever is not gathered is looked up as before,
 /// so gathering less never changes what an import does, only how many queries it makes.
-struct WantedIdentities {
+package struct WantedIdentities {
   /// Per entity position: the entity and the identities asked for (a repeat costs less in
   /// the list than hashing each one on the way in).
+  package init() {}
+
   private(set) var byEntity: [Int: (entity: EntityDescription, keys: [IdentityKey])] = [:]
 
   mutating func add(_ key: IdentityKey, of entity: EntityDescription) {
@@ -20,7 +22,7 @@ struct WantedIdentities {
   }
 
   /// Whether identities of `entity` are gathered: one integer attribute, not scoped to a parent.
-  static func gathers(_ entity: EntityDescription) -> Bool {
+  package static func gathers(_ entity: EntityDescription) -> Bool {
     guard !entity.isIdentityScopedToParent, entity.identitySlots.count == 1 else { return false }
     return [.integer16, .integer32, .integer64].contains(entity.attributes[entity.identitySlots[0]].type)
   }

@@ -67,9 +67,14 @@ struct BatchImport: Sendable {
   ) throws -> Summary {
     let options = context.storeBound(options)
     context.source.transaction = transaction
+    let layout = store.layout
     let imported = ImportedRows(
-      wasEmpty: try store.layout.tables.map { table in
-        try transaction.read([SQLStatement("SELECT 1 FROM \(store.backend.dialect.quote(table.name)) LIMIT 1")])[0].isEmpty
+      wasEmpty: try layout.tables.indices.map { position in
+        // A family whose objects imports look up ahead (`WantedIdentities`) is asked a batch at
+        // a time: kept here, its rows would hold memory for every object imported.
+        let entities = layout.schema.entities.filter { layout.tableOfEntity[$0.index] == position && $0.hasIdentity }
+        guard !entities.allSatisfy(WantedIdentities.gathers) else { return false }
+        return try transaction.read([SQLStatement("SELECT 1 FROM \(store.backend.dialect.quote(layout.tables[position].name)) LIMIT 1")])[0].isEmpty
       })
     context.source.imported = imported
     defer {

@@ -3,7 +3,9 @@ import FoundryGraph
 /// The rows an import in batches wrote, by identity, per family table: how a later batch finds
 /// an object an earlier one wrote (and let go of) without asking the database whether every
 /// new identity exists. Only tables empty when the import began are kept here: every row
-/// they hold came from this import, so an identity missing here is missing there too.
+/// they hold came from this import, so an identity missing here is missing there too. Tables
+/// whose objects an import looks up ahead (one integer identity: `WantedIdentities`) are not:
+/// a query per batch finds them, and memory stays one batch's whatever the import's size.
 final class ImportedRows {
   /// Per family table: whether it was empty when the import began.
   private let wasEmpty: [Bool]
