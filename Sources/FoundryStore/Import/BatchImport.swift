@@ -159,16 +159,25 @@ struct BatchImport: Sendable {
     }
   }
 
-  /// The rows of `entity`'s kind (its subentities' too) in its family table, in order.
+  /// The rows of `entity`'s kind (its subentities' too) in its family table, in order, read
+  /// ``rowsPerRead`` at a time (a driver holds a whole result in memory before handing it on).
   private static func rows(
     of entity: EntityDescription, in table: FamilyTable, layout: StoreLayout, dialect: any SQLDialect, transaction: any StoreTransaction
   ) throws -> [Int64] {
     let kinds = ([entity.index] + entity.descendantIndices).map { layout.schema.entities[$0].name }
     let marks = kinds.map { _ in "?" }.joined(separator: ", ")
-    let sql = "SELECT \"_pk\" FROM \(dialect.quote(table.name)) WHERE \"_entity\" IN (\(marks)) ORDER BY \"_pk\""
-    let rows = try transaction.read([SQLStatement(sql, kinds.map { .value(.text($0)) })])[0]
-    return (0..<rows.count).compactMap { rows.integer(at: rows.start(of: $0)) }
+    let sql = "SELECT \"_pk\" FROM \(dialect.quote(table.name)) WHERE \"_entity\" IN (\(marks)) AND \"_pk\" > ? ORDER BY \"_pk\" LIMIT ?"
+    var found: [Int64] = []
+    while true {
+      let arguments = kinds.map { SQLArgument.value(.text($0)) } + [.value(.integer(found.last ?? Int64.min)), .value(.integer(Int64(rowsPerRead)))]
+      let rows = try transaction.read([SQLStatement(sql, arguments)])[0]
+      found += (0..<rows.count).compactMap { rows.integer(at: rows.start(of: $0)) }
+      if rows.count < rowsPerRead { return found }
+    }
   }
+
+  /// The most row numbers one read of the stale objects' rows returns.
+  static let rowsPerRead = 50_000
 }
 
 /// The history of an import in batches: a part per batch's write, numbered in order, and
