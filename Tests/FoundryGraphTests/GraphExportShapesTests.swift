@@ -75,6 +75,18 @@ struct GraphExportShapesTests {
     #expect(GraphSnapshot(copy) == GraphSnapshot(graph))
   }
 
+  @Test("objects of two graphs export together, each graph's links written once")
+  func twoGraphs() throws {
+    let first = ObjectGraph(schema: Self.schema)
+    let second = ObjectGraph(schema: Self.schema)
+    // The same object numbers in both graphs, different objects and links.
+    try first.importJSON(Array(#"[{"id": 1, "friends": [2]}]"#.utf8), entity: "Node")
+    try second.importJSON(Array(#"[{"id": 3, "friends": [4, 5]}]"#.utf8), entity: "Node")
+    let roots = [try #require(try first.object(of: "Node", identity: 1)), try #require(try second.object(of: "Node", identity: 3))]
+    let exported = String(decoding: try first.exportJSON(roots), as: UTF8.self)
+    #expect(exported == #"[{"id":1,"friends":[2]},{"id":3,"friends":[4,5]}]"#)
+  }
+
   @Test("a triangle in a self-inverse relationship keeps every link through a round trip")
   func triangle() throws {
     let graph = ObjectGraph(schema: Self.schema)

@@ -36,6 +36,8 @@ extension JSONObject {
       for (key, member) in members { self[key] = member }
       return
     }
+    // The last segment: the value replaces what is there (as below, in one lookup).
+    if path.count == 1 { return self[first.name] = value }
     var child = JSONValue.null
     if let existing = self[first.name] {
       child = existing

@@ -1,3 +1,5 @@
+import FoundryJSON
+
 /// One link as an export writes it: from `source`'s relationship `slot` to `target`.
 struct ExportedLink: Hashable {
   let source: ObjectIdentifier
@@ -31,7 +33,8 @@ extension GraphExporter {
   /// a list written with some of its objects missing would, imported, unlink them.
   func unwrittenSides(from objects: [ManagedObject]) -> Set<ExportedLink.Side> {
     var sides: Set<ExportedLink.Side> = []
-    var seen = Set(objects.map(ObjectIdentifier.init))
+    var seen = ObjectMarks()
+    for object in objects { seen.insert(object) }
     var pending = objects
     while let object = pending.popLast() {
       // A relationship left out of exports (`isExported`) is never written: no link of it is missing.
@@ -39,7 +42,7 @@ extension GraphExporter {
         let targets = object.loaded(slot).objects
         var isMissingLink = false
         for target in targets {
-          if seen.insert(ObjectIdentifier(target)).inserted { pending.append(target) }
+          if seen.insert(target) { pending.append(target) }
           guard !isWritten(object, slot, target) else { continue }
           isMissingLink = true
         }
@@ -49,10 +52,29 @@ extension GraphExporter {
     return sides
   }
 
+  /// Notes the links of `object`'s relationship `slot` that `members` wrote, of the `count`
+  /// objects it holds: the whole side when it wrote every one (the common case, a mark),
+  /// else link by link.
+  mutating func noteWritten(_ members: [(target: ManagedObject, value: JSONValue)], of object: ManagedObject, at slot: Int, holding count: Int) {
+    guard members.count < count else {
+      if slot >= writtenSides.count { writtenSides += Array(repeating: ObjectMarks(), count: slot + 1 - writtenSides.count) }
+      writtenSides[slot].insert(object)
+      return
+    }
+    for (target, _) in members { written.insert(ExportedLink(object, slot, target)) }
+  }
+
+  /// Whether the link from `object`'s relationship `slot` to `target` was written, from
+  /// either side.
   private func isWritten(_ object: ManagedObject, _ slot: Int, _ target: ManagedObject) -> Bool {
-    if written.contains(ExportedLink(object, slot, target)) { return true }
+    if wroteSide(object, slot) || !written.isEmpty && written.contains(ExportedLink(object, slot, target)) { return true }
     guard let inverse = object.entity.inverseSlots[slot] else { return false }
-    return written.contains(ExportedLink(target, inverse, object))
+    return wroteSide(target, inverse) || !written.isEmpty && written.contains(ExportedLink(target, inverse, object))
+  }
+
+  /// Whether `object`'s relationship `slot` was written with every object it holds.
+  private func wroteSide(_ object: ManagedObject, _ slot: Int) -> Bool {
+    slot < writtenSides.count && writtenSides[slot].contains(object)
   }
 
   /// Whether an identity refers to the object wherever it is written: it has one, and it is

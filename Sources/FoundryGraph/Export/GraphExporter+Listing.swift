@@ -9,7 +9,8 @@ extension GraphExporter {
     elements.reserveCapacity(objects.count)
     for object in objects {
       // Objects without identity below this one are written in full, once per listed object.
-      visited = [ObjectIdentifier(object)]
+      visited.removeAll()
+      visited.insert(object)
       let entity = object.entity
       var result = JSONObject()
       try writeAttributes(of: object, into: &result)

@@ -26,16 +26,20 @@ struct GraphExporter {
   private var codecs: [[AttributeCodec]?]
   /// Per entity, its attributes' and relationships' key paths, parsed once per export.
   let paths: [(attributes: [PathExpression], relationships: [PathExpression])]
-  var visited: Set<ObjectIdentifier> = []
+  var visited = ObjectMarks()
   /// The root entity family of the top-level objects, when they share one.
   private var topFamily: Int?
   /// Objects of the top-level family reached too deep: written at the top level after the roots.
   private var deferred: [ManagedObject] = []
-  /// Every link written, from either side.
+  /// Per relationship slot, the objects whose relationship there was written with every
+  /// object it holds (in full or as identities): each of those links is written.
+  var writtenSides: [ObjectMarks] = []
+  /// The links written from a relationship that left some of its objects out (one without
+  /// identity written before): the rest of what was written, link by link.
   var written: Set<ExportedLink> = []
   /// Second pass: where the first pass wrote objects, and the relationships it must write that
   /// the first pass left out.
-  var firstPass: Set<ObjectIdentifier> = []
+  var firstPass = ObjectMarks()
   var forced: Set<ExportedLink.Side> = []
   /// The values left out because their stored values did not read back, one error each.
   var unreadable: [GraphError] = []
@@ -67,8 +71,9 @@ struct GraphExporter {
     guard !unwritten.isEmpty else { return document }
     firstPass = visited
     forced = unwritten
-    visited = []
+    visited = ObjectMarks()
     deferred = []
+    writtenSides = []
     written = []
     return try writeTopLevel(objects)
   }
@@ -82,7 +87,7 @@ struct GraphExporter {
     while next < deferred.count {
       let object = deferred[next]
       next += 1
-      guard !visited.contains(ObjectIdentifier(object)), let value = try write(object, from: nil, depth: 0, isLeftOutBranch: false) else { continue }
+      guard !visited.contains(object), let value = try write(object, from: nil, depth: 0, isLeftOutBranch: false) else { continue }
       elements.append(value)
     }
     return .array(elements)
@@ -96,9 +101,8 @@ struct GraphExporter {
   mutating func write(
     _ object: ManagedObject, from origin: (object: ManagedObject, inverse: Int)?, depth: Int, isLeftOutBranch: Bool
   ) throws -> JSONValue? {
-    let id = ObjectIdentifier(object)
-    guard !visited.contains(id) else { return identity(of: object) }
-    if isLeftOutBranch, firstPass.contains(id), let reference = identity(of: object) { return reference }
+    guard !visited.contains(object) else { return identity(of: object) }
+    if isLeftOutBranch, firstPass.contains(object), let reference = identity(of: object) { return reference }
     if depth > Self.maximumNesting {
       guard object.entity.rootIndex == topFamily, let reference = identity(of: object) else {
         throw GraphError(
@@ -108,11 +112,11 @@ struct GraphExporter {
       deferred.append(object)
       return reference
     }
-    visited.insert(id)
+    visited.insert(object)
     let entity = object.entity
     // The relationship back to the object around this one is left out, unless the first pass
     // found it holds links no side wrote.
-    let back = origin.flatMap { forced.contains(ExportedLink.Side(object, $0.inverse)) ? nil : $0.inverse }
+    let back = origin.flatMap { !forced.isEmpty && forced.contains(ExportedLink.Side(object, $0.inverse)) ? nil : $0.inverse }
     // An object holding nothing but its identity (one a reference created) is written as a reference.
     if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: back) { return identity(of: object) }
     var result = JSONObject()
@@ -124,7 +128,7 @@ struct GraphExporter {
       let isBack = slot == origin?.inverse
       var members: [(target: ManagedObject, value: JSONValue)] = []
       for target in targets {
-        let isLeftOut = !firstPass.isEmpty && !firstPass.contains(ObjectIdentifier(target))
+        let isLeftOut = !firstPass.isEmpty && !firstPass.contains(target)
         // Back toward the object around this one, only objects the first pass left out go in full.
         let value =
           isBack && !isLeftOut || !relationships.nests(atDepth: depth + 1) && identity(of: target) != nil
@@ -132,8 +136,8 @@ struct GraphExporter {
           : try write(target, from: inverse.map { (object, $0) }, depth: depth + 1, isLeftOutBranch: isLeftOutBranch || isLeftOut)
         guard let value else { continue }
         members.append((target, value))
-        written.insert(ExportedLink(object, slot, target))
       }
+      noteWritten(members, of: object, at: slot, holding: targets.count)
       guard let value = Self.payload(of: members, for: relationship, keyed: !writesKeyedAsLists) else { continue }
       try Self.insert(value, at: paths[entity.index].relationships[slot], into: &result)
     }
@@ -170,16 +174,13 @@ struct GraphExporter {
     // Keys of relationships holding no object: an attribute flattened below one of them that
     // holds only its default (or nothing) is left out, or reading the payload back would find
     // an object there to relate. (Another value is written: it has nowhere else to go.)
-    let emptyKeys = Set(
-      object.entity.relationships.indices.compactMap { slot -> String? in
-        guard object.loaded(slot).objects.isEmpty, let first = self.paths[object.entity.index].relationships[slot].segments.first else { return nil }
-        return first.name
-      })
+    // Found on the first flattened attribute: most objects have none.
+    var emptyKeys: Set<String>?
     for (slot, attribute) in object.entity.attributes.enumerated() where attribute.isExported {
-      if paths[slot].segments.count > 1, let first = paths[slot].segments.first, emptyKeys.contains(first.name),
-        object.values[slot] == nil || object.values[slot] == attribute.defaultValue
-      {
-        continue
+      if paths[slot].segments.count > 1, let first = paths[slot].segments.first {
+        let keys = emptyKeys ?? emptyRelationshipKeys(of: object)
+        emptyKeys = keys
+        if keys.contains(first.name), object.values[slot] == nil || object.values[slot] == attribute.defaultValue { continue }
       }
       let read: GraphValue?
       do {
@@ -194,10 +195,18 @@ struct GraphExporter {
         if attribute.defaultValue != nil { try result.insert(.null, at: paths[slot]) }
         continue
       }
-      let encoded = try encoder.encodeToValue(AttributeOutput(value: value, codec: codecs[slot]))
-      try result.insert(encoded, at: paths[slot])
+      try result.insert(try encoded(value, codec: codecs[slot]), at: paths[slot])
     }
     try writeSubentityName(of: object, into: &result)
+  }
+
+  /// The first keys of `object`'s relationships that hold no object.
+  private func emptyRelationshipKeys(of object: ManagedObject) -> Set<String> {
+    Set(
+      object.entity.relationships.indices.compactMap { slot -> String? in
+        guard object.loaded(slot).objects.isEmpty, let first = paths[object.entity.index].relationships[slot].segments.first else { return nil }
+        return first.name
+      })
   }
 
   /// The object's entity at the subentity key path its family declares (`"kind": "Photo"`, or
@@ -220,6 +229,21 @@ struct GraphExporter {
     return nil
   }
 
+  /// An attribute's value as a payload value: the plain kinds as they are, anything else (a
+  /// transformer's, a date or data in the options' formats) through the encoder.
+  private func encoded(_ value: GraphValue, codec: AttributeCodec?) throws -> JSONValue {
+    if codec?.writesByType ?? true {
+      switch value {
+      case .string(let string): return .string(string)
+      case .integer(let integer): return .number(JSONNumber(integer))
+      case .bool(let bool): return .bool(bool)
+      default: break
+      }
+    }
+    guard let codec else { return try encoder.encodeToValue(value) }
+    return try encoder.encodeToValue(AttributeOutput(value: value, codec: codec))
+  }
+
   private static func holdsOnlyIdentity(_ object: ManagedObject, except inverse: Int?) -> Bool {
     let entity = object.entity
     // A reference makes an object holding the defaults: a value other than its default (a
@@ -238,7 +262,7 @@ struct GraphExporter {
     guard !slots.isEmpty else { return nil }
     let values = slots.map { object.values[$0] }
     guard values.allSatisfy({ $0 != nil }) else { return nil }
-    let encoded = values.compactMap { $0.flatMap { try? encoder.encodeToValue($0) } }
+    let encoded = values.compactMap { $0.flatMap { try? self.encoded($0, codec: nil) } }
     guard encoded.count == slots.count else { return nil }
     // An object of a family with subentities names its entity too, so that a reference read
     // before the object itself makes the right subentity.

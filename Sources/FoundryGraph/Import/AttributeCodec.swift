@@ -12,6 +12,8 @@ final class AttributeCodec {
   private let type: AttributeType
   /// The named transformer's reading and writing; `nil` reads and writes by type.
   private let transformed: (read: (ValueReader) throws -> GraphValue, write: (GraphValue, inout ValueWriter) throws -> Void)?
+  /// Whether values are written by their type, through no transformer.
+  var writesByType: Bool { transformed == nil }
   /// For untransformed strings, integers and doubles: how the import's fast path reads them
   /// straight from the tape (see ``plainValue(at:in:)``).
   private let plain: Plain?
