@@ -19,7 +19,8 @@ final class PooledConnection: Sendable {
   /// The queries sent and not yet answered, by the number each got; `nil` once the
   /// connection closed.
   private struct InFlight {
-    var promises: [Int: EventLoopPromise<PostgresQueryResult>]? = [:]
+    /// How to fail each one.
+    var promises: [Int: @Sendable (any Error) -> Void]? = [:]
     var next = 0
   }
 
@@ -49,11 +50,24 @@ final class PooledConnection: Sendable {
 
   /// Runs `query`; its future fails with the connection lost if the connection closes first.
   func query(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
-    let promise = eventLoop.makePromise(of: PostgresQueryResult.self)
+    tracked { connection.query(query, logger: logger) }
+  }
+
+  /// Runs `query`, handing each row to `onRow` on the connection's event loop as it arrives;
+  /// its future fails as ``query(_:logger:)``'s does. postgres-nio's collected result copies
+  /// its list of rows each time a packet of rows arrives (its state holds the list while it
+  /// grows): a read of many rows goes through here.
+  func query(_ query: PostgresQuery, logger: Logger, onRow: @escaping @Sendable (PostgresRow) throws -> Void) -> EventLoopFuture<PostgresQueryMetadata> {
+    tracked { connection.query(query, logger: logger, onRow) }
+  }
+
+  /// What `send` starts, kept among the queries in flight until it completes.
+  private func tracked<T: Sendable>(_ send: () -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+    let promise = eventLoop.makePromise(of: T.self)
     let number = inFlight.withLock { state -> Int? in
       guard state.promises != nil else { return nil }
       state.next += 1
-      state.promises?[state.next] = promise
+      state.promises?[state.next] = { promise.fail($0) }
       return state.next
     }
     guard let number else {
@@ -61,7 +75,7 @@ final class PooledConnection: Sendable {
       return promise.futureResult
     }
     let deadline = responseTimeout.map { timeout in eventLoop.scheduleTask(in: TimeAmount(timeout)) { self.giveUp(after: timeout) } }
-    connection.query(query, logger: logger).whenComplete { result in
+    send().whenComplete { result in
       deadline?.cancel()
       self.inFlight.withLock { _ = $0.promises?.removeValue(forKey: number) }
       promise.completeWith(result)
@@ -82,10 +96,10 @@ final class PooledConnection: Sendable {
   /// Fails every query not yet answered with `error`, and every query sent from now on with
   /// ``Closed``.
   private func failInFlight(with error: any Error) {
-    let open = inFlight.withLock { state -> [EventLoopPromise<PostgresQueryResult>] in
+    let open = inFlight.withLock { state -> [@Sendable (any Error) -> Void] in
       defer { state.promises = nil }
       return Array((state.promises ?? [:]).values)
     }
-    for promise in open { promise.fail(error) }
+    for fail in open { fail(error) }
   }
 }

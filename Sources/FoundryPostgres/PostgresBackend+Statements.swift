@@ -5,9 +5,19 @@ extension PostgresBackend {
   /// Runs one statement on `connection`, its `?` marks numbered and its arguments bound.
   /// A link insert keeps a link already there (`ON CONFLICT DO NOTHING`).
   static func execute(_ statement: SQLStatement, rows: [Int64] = [], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+    connection.query(query(statement, rows: rows), logger: logger)
+  }
+
+  /// The rows of `statement`, read as they arrive.
+  static func read(_ statement: SQLStatement, on connection: PooledConnection, logger: Logger) -> EventLoopFuture<SQLRows> {
+    let reader = PostgresRowReader.Collector()
+    return connection.query(query(statement, rows: []), logger: logger) { row in try reader.append(row) }.map { _ in reader.finish() }
+  }
+
+  /// `statement` as postgres-nio sends it: its `?` marks numbered, its arguments bound.
+  private static func query(_ statement: SQLStatement, rows: [Int64]) -> PostgresQuery {
     let sql = statement.keepsExisting ? statement.sql + " ON CONFLICT DO NOTHING" : statement.sql
-    let query = PostgresQuery(unsafeSQL: PostgresSQL.numbered(sql), binds: PostgresParameter.bindings(statement.arguments, rows: rows))
-    return connection.query(query, logger: logger)
+    return PostgresQuery(unsafeSQL: PostgresSQL.numbered(sql), binds: PostgresParameter.bindings(statement.arguments, rows: rows))
   }
 
   static func execute(_ sql: String, on connection: PooledConnection, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
@@ -19,16 +29,11 @@ extension PostgresBackend {
   /// before).
   static func rows(_ statements: [SQLStatement], on connection: PooledConnection, logger: Logger) -> EventLoopFuture<[SQLRows]> {
     guard statements.contains(where: \.dependsOnEarlierRows) else {
-      let results = statements.map { execute($0, on: connection, logger: logger) }
-      return EventLoopFuture.whenAllSucceed(results, on: connection.eventLoop).flatMapThrowing { results in
-        try results.map(PostgresRowReader.rows)
-      }
+      return EventLoopFuture.whenAllSucceed(statements.map { read($0, on: connection, logger: logger) }, on: connection.eventLoop)
     }
     return statements.reduce(connection.eventLoop.makeSucceededFuture([SQLRows]())) { earlier, statement in
-      earlier.flatMap { read in
-        execute(statement.bindingLists(from: read, PostgresDialect()), on: connection, logger: logger).flatMapThrowing { result in
-          read + [try PostgresRowReader.rows(result)]
-        }
+      earlier.flatMap { done in
+        read(statement.bindingLists(from: done, PostgresDialect()), on: connection, logger: logger).map { done + [$0] }
       }
     }
   }

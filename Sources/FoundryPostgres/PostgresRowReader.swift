@@ -14,6 +14,26 @@ enum PostgresRowReader {
     return rows.finish()
   }
 
+  /// Rows read one at a time as a query's answer arrives, into ``SQLRows``.
+  ///
+  /// Unchecked `Sendable`: postgres-nio hands it rows on the connection's event loop, one
+  /// after another, and the query's future (which ``finish()`` follows) completes after the
+  /// last, on the same loop.
+  final class Collector: @unchecked Sendable {
+    private var rows: SQLRowsBuilder?
+
+    func append(_ row: PostgresRow) throws {
+      if rows == nil { rows = SQLRowsBuilder(columnCount: row.count) }
+      for cell in row { rows?.append(try value(cell)) }
+    }
+
+    /// The rows read (none, with no columns, for an empty answer).
+    func finish() -> SQLRows {
+      guard let rows = rows.take() else { return SQLRows(columnCount: 0) }
+      return rows.finish()
+    }
+  }
+
   static func value(_ cell: PostgresCell) throws -> SQLValue {
     guard var bytes = cell.bytes else { return .null }
     switch cell.dataType {
