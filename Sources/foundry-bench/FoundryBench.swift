@@ -89,7 +89,10 @@ extension FoundryBench {
       (["store.import", "store.save.history", "store.fetch"], StoreCases.make),
       (["store.query"], QueryCases.make),
       (["store.sync"], SyncCases.make),
+      (["store.export"], ExportCases.make),
       (["store.import.postgres"], PostgresCases.make),
+      (["store.export.postgres"], PostgresSyncCases.makeExport),
+      (["store.sync.postgres"], PostgresSyncCases.makeSync),
     ]
   }
 

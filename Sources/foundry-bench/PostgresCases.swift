@@ -18,10 +18,10 @@ import PostgresNIO
 enum PostgresCases {
   static let variable = "FOUNDRY_BENCH_POSTGRES"
 
-  /// The server's URL, or `nil` (after saying the PostgreSQL cases are skipped).
-  static func serverURL() -> String? {
+  /// The server's URL, or `nil` (after saying that case `name` is skipped).
+  static func serverURL(skipping name: String = "store.import.postgres") -> String? {
     guard let url = ProcessInfo.processInfo.environment[variable], !url.isEmpty else {
-      FileHandle.standardError.write(Data("note: store.import.postgres skipped: set \(variable) to the postgres:// URL of a database the benchmark may empty\n".utf8))
+      FileHandle.standardError.write(Data("note: \(name) skipped: set \(variable) to the postgres:// URL of a database the benchmark may empty\n".utf8))
       return nil
     }
     return url

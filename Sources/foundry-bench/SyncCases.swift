@@ -85,7 +85,7 @@ enum SyncCases {
   }
 
   /// Imports the JSON file at `file` into the store at `path` (a new one when `fresh`).
-  private static func importFile(_ file: String, into path: String, options: GraphImportOptions, fresh: Bool = true) throws {
+  static func importFile(_ file: String, into path: String, options: GraphImportOptions, fresh: Bool = true) throws {
     if fresh { StoreCases.removeDatabase(at: path) }
     let store = try Store(path: path, schema: schema)
     let report = try store.importFileNow(
@@ -103,8 +103,7 @@ enum SyncCases {
 
   /// Both stores hold exactly the second payload's authors and books, with its values.
   private static func check(ours: String, raw: String, expected: Payload) throws {
-    let expectedAuthors = expected.authors.map { "\($0.id) \($0.name)" }.sorted()
-    let expectedBooks = expected.authors.flatMap { author in author.books.map { "\($0.id) \($0.title) \(author.id)" } }.sorted()
+    let (expectedAuthors, expectedBooks) = rows(of: expected)
     let ourAuthors = try DatabaseQueue(path: ours).read { db in
       (
         try Row.fetchAll(db, sql: #"SELECT "id", "name" FROM "Author""#).map { "\($0[0] as Int64) \($0[1] as String)" }.sorted(),
@@ -125,6 +124,15 @@ enum SyncCases {
     guard rawRows.0 == expectedAuthors, rawRows.1 == expectedBooks else {
       throw SetupError("store.sync: the GRDB baseline holds \(rawRows.0.count) authors and \(rawRows.1.count) books, not the payload's")
     }
+  }
+
+  /// The payload's authors (`id name`) and books (`id title author-id`) as sorted lines, to
+  /// compare with a store's rows.
+  static func rows(of payload: Payload) -> (authors: [String], books: [String]) {
+    (
+      payload.authors.map { "\($0.id) \($0.name)" }.sorted(),
+      payload.authors.flatMap { author in author.books.map { "\($0.id) \($0.title) \(author.id)" } }.sorted()
+    )
   }
 
   // MARK: - Payloads
