@@ -19,6 +19,9 @@ struct SavePlanner {
   private var positions: [SQLStatement] = []
   /// Per join table and side: the update of its position column.
   private var positionUpdates: [JoinSide: (sql: String, update: SingleRowUpdate)] = [:]
+  /// Per kind of object update: its text, made once per save (a sync updates thousands of
+  /// objects the same way).
+  private var updates: [UpdateShape: UpdateText] = [:]
 
   /// Whether updates and deletes check the version the context read (off when the context wins).
   let checksVersions: Bool
@@ -104,33 +107,43 @@ struct SavePlanner {
   private mutating func update(_ object: ManagedObject) throws(StoreError) {
     guard let id = object.persistentID else { return }
     let entity = object.entity
-    var columns: [String] = []
+    let attributes = object.changedAttributeSlots
+    let foreignKeys = foreignKeys(of: object, changedOnly: true)
+    guard !attributes.isEmpty || !foreignKeys.isEmpty else { return }
+    versionedObjects.append(object)
+    let checksVersion = checksVersions && object.storedVersion > 0
+    let text = updateText(UpdateShape(entity: entity.index, attributes: attributes, relationships: foreignKeys.map(\.0), checksVersion: checksVersion), family: id.family)
     var arguments: [SQLArgument] = []
-    var changed: [String] = []
-    for slot in object.changedAttributeSlots {
-      columns.append(layout.attributeColumns[entity.index][slot])
-      arguments.append(.value(try decoder.columnValue(object.value(at: slot), entity: entity.index, slot: slot)))
-      changed.append(entity.attributes[slot].name)
-    }
-    for (slot, column) in foreignKeys(of: object, changedOnly: true) {
+    arguments.reserveCapacity(attributes.count + foreignKeys.count + 2)
+    for slot in attributes { arguments.append(.value(try decoder.columnValue(object.value(at: slot), entity: entity.index, slot: slot))) }
+    for (slot, _) in foreignKeys { arguments.append(target(object.relatedObjects(at: slot).first)) }
+    arguments.append(.value(.integer(id.row)))
+    if checksVersion { arguments.append(.value(.integer(object.storedVersion))) }
+    var statement = SQLStatement(text.sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: text.changed))
+    statement.objectUpdate = text.joined
+    plan.statements.append(statement)
+  }
+
+  /// The update of one kind of object change: its statement, what a joined update of several
+  /// needs, and the names of what it changes (for a conflict's message).
+  private mutating func updateText(_ shape: UpdateShape, family: String) -> UpdateText {
+    if let known = updates[shape] { return known }
+    let entity = layout.schema.entities[shape.entity]
+    var columns = shape.attributes.map { layout.attributeColumns[shape.entity][$0] }
+    var changed = shape.attributes.map { entity.attributes[$0].name }
+    for slot in shape.relationships {
+      guard case .foreignKey(let column) = layout.relationshipStorage[shape.entity][slot] else { continue }
       columns.append(column)
-      arguments.append(target(object.relatedObjects(at: slot).first))
       changed.append(entity.relationships[slot].name)
     }
-    guard !columns.isEmpty else { return }
-    versionedObjects.append(object)
     let quoted = columns.map(dialect.quote)
-    var sql = "UPDATE \(dialect.quote(id.family)) SET \(quoted.map { "\($0) = ?" }.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
-    arguments.append(.value(.integer(id.row)))
-    let checksVersion = checksVersions && object.storedVersion > 0
-    if checksVersion {
-      sql += " AND \"_version\" = ?"
-      arguments.append(.value(.integer(object.storedVersion)))
-    }
-    var statement = SQLStatement(sql, arguments, conflict: ConflictCheck(object: "\(id)", attributes: changed))
-    statement.objectUpdate = ObjectUpdate(
-      table: dialect.quote(id.family), columns: quoted, casts: casts(of: columns, in: layout.table(of: entity)), checksVersion: checksVersion)
-    plan.statements.append(statement)
+    let table = dialect.quote(family)
+    var sql = "UPDATE \(table) SET \(quoted.map { "\($0) = ?" }.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
+    if shape.checksVersion { sql += " AND \"_version\" = ?" }
+    let joined = ObjectUpdate(table: table, columns: quoted, casts: casts(of: columns, in: layout.table(of: entity)), checksVersion: shape.checksVersion)
+    let text = UpdateText(sql: sql, joined: joined, changed: changed)
+    updates[shape] = text
+    return text
   }
 
   /// The casts a joined update needs for `columns` of `table` (none on a backend that needs none).
@@ -243,4 +256,20 @@ struct SavePlanner {
 private struct JoinSide: Hashable {
   let join: Int
   let column: String
+}
+
+/// What makes two object updates one statement text: the entity, the attribute and foreign-key
+/// slots they set, and whether they check the row's version.
+private struct UpdateShape: Hashable {
+  let entity: Int
+  let attributes: [Int]
+  let relationships: [Int]
+  let checksVersion: Bool
+}
+
+/// One ``UpdateShape``'s statement text, joined form and changed names.
+private struct UpdateText {
+  let sql: String
+  let joined: ObjectUpdate
+  let changed: [String]
 }

@@ -114,22 +114,29 @@ package enum JSONPathComponent: Sendable, Hashable {
 extension SQLDialect {
   /// `name` as a quoted identifier: double quotes, inner ones doubled.
   package func quote(_ name: String) -> String {
-    Self.enclose(name, in: "\"")
+    Self.enclose(name, in: UInt8(ascii: "\""))
   }
 
   /// `text` as an SQL string literal: single quotes, inner ones doubled.
   package func literal(_ text: String) -> String {
-    Self.enclose(text, in: "'")
+    Self.enclose(text, in: UInt8(ascii: "'"))
   }
 
-  /// `text` between two `mark`s, each `mark` inside it doubled: SQL's quoting of names and strings.
-  private static func enclose(_ text: String, in mark: Character) -> String {
-    var quoted = String(mark)
-    for character in text {
-      if character == mark { quoted.append(mark) }
-      quoted.append(character)
+  /// `text` between two `mark`s, each `mark` inside it doubled: SQL's quoting of names and
+  /// strings. By UTF-8 byte, as the database reads it: a mark followed by a combining accent
+  /// is one `Character` but still a mark to SQL, and an ASCII byte is never part of another
+  /// character's bytes. A save quotes each column it writes, so the common case (no mark
+  /// inside) is one concatenation.
+  private static func enclose(_ text: String, in mark: UInt8) -> String {
+    let enclosing = String(decoding: [mark], as: UTF8.self)
+    guard text.utf8.contains(mark) else { return enclosing + text + enclosing }
+    var bytes: [UInt8] = [mark]
+    bytes.reserveCapacity(text.utf8.count + 4)
+    for byte in text.utf8 {
+      if byte == mark { bytes.append(mark) }
+      bytes.append(byte)
     }
-    quoted.append(mark)
-    return quoted
+    bytes.append(mark)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
