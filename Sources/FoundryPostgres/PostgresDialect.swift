@@ -85,7 +85,7 @@ struct PostgresDialect: SQLDialect {
   /// The list as an `int8[]` literal (`{1,2,3}`), bound as text the server reads as the cast says.
   func isMember(_ expression: String) -> String { "\(expression) = ANY(?::int8[])" }
 
-  func integerList(_ integers: [Int64]) -> SQLValue { .text("{" + integers.map(String.init).joined(separator: ",") + "}") }
+  func integerList(_ integers: [Int64]) -> SQLValue { .text(SQLValue.listText(integers, open: "{", close: "}")) }
 
   /// Two trigger functions and their triggers: links (new or moved) and identity changes.
   /// Each first takes a transaction-scoped advisory lock per parent, so that two transactions

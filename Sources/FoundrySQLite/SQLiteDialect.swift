@@ -56,7 +56,7 @@ struct SQLiteDialect: SQLDialect {
   /// The list as a JSON array, its elements the rows of `json_each`.
   func isMember(_ expression: String) -> String { "\(expression) IN (SELECT value FROM json_each(?))" }
 
-  func integerList(_ integers: [Int64]) -> SQLValue { .text("[" + integers.map(String.init).joined(separator: ",") + "]") }
+  func integerList(_ integers: [Int64]) -> SQLValue { .text(SQLValue.listText(integers, open: "[", close: "]")) }
 
   /// Three triggers: a new link, a moved link, a changed identity. `RAISE(ABORT)` fails the
   /// statement with `SQLITE_CONSTRAINT`, and the save's transaction rolls back.

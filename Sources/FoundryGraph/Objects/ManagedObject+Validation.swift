@@ -22,7 +22,6 @@ extension ManagedObject {
       }
     }
     for (slot, relationship) in entity.relationships.enumerated() {
-      let location = "\(entity.name).\(relationship.name)"
       // A relationship still in the store was valid when saved and has not changed since.
       if case .fault = related[slot] { continue }
       // Links added to a partial slot cannot break a minimum; a maximum needs every member.
@@ -30,11 +29,11 @@ extension ManagedObject {
       let count = loaded(slot).count
       if !relationship.isToMany {
         if !relationship.isOptional, count == 0 {
-          errors.append(GraphError(.missingValue, at: location, "required relationship has no object"))
+          errors.append(GraphError(.missingValue, at: "\(entity.name).\(relationship.name)", "required relationship has no object"))
         }
       } else if count < relationship.minCount || (relationship.maxCount > 0 && count > relationship.maxCount) {
         let range = relationship.maxCount > 0 ? "\(relationship.minCount)...\(relationship.maxCount)" : "at least \(relationship.minCount)"
-        errors.append(GraphError(.countOutOfRange, at: location, "holds \(count) object\(count == 1 ? "" : "s"), expected \(range)"))
+        errors.append(GraphError(.countOutOfRange, at: "\(entity.name).\(relationship.name)", "holds \(count) object\(count == 1 ? "" : "s"), expected \(range)"))
       }
     }
     return errors
