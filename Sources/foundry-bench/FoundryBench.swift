@@ -96,10 +96,14 @@ extension FoundryBench {
     ]
   }
 
-  /// The case names, in run order, whose cases `filter` selects (every one for `nil`): a name
-  /// that starts with the filter, or that the filter starts with.
+  /// The case names, in run order, whose cases `filter` selects (every one for `nil`): the
+  /// names that start with the filter, or if none does, the names the filter starts with
+  /// (`store.fetch` for `store.fetch.objects`; `store.sync.postgres` alone for itself).
   static func caseNames(matching filter: String?) -> [String] {
-    groups.flatMap(\.names).filter { name in filter.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true }
+    let names = groups.flatMap(\.names)
+    guard let filter else { return names }
+    let starting = names.filter { $0.hasPrefix(filter) }
+    return starting.isEmpty ? names.filter { filter.hasPrefix($0) } : starting
   }
 
   /// The case name a case is measured under in an isolated run: the longest name of the
@@ -114,10 +118,8 @@ extension FoundryBench {
   /// file).
   static func cases(corpus: Corpus, filter: String?, only: String? = nil) throws -> [BenchmarkCase] {
     var cases: [BenchmarkCase] = []
-    for group in groups {
-      let matches = group.names.contains { name in only.map { name == $0 } ?? filter.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true }
-      if matches { cases += try group.make(corpus) }
-    }
+    let selected = Set(only.map { [$0] } ?? caseNames(matching: filter))
+    for group in groups where group.names.contains(where: selected.contains) { cases += try group.make(corpus) }
     if let only { return cases.filter { owner(ofCase: $0.name) == only } }
     guard let filter else { return cases }
     return cases.filter { $0.name.hasPrefix(filter) }
