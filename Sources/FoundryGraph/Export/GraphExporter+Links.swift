@@ -38,15 +38,16 @@ extension GraphExporter {
     var pending = objects
     while let object = pending.popLast() {
       // A relationship left out of exports (`isExported`) is never written: no link of it is missing.
-      for slot in object.entity.relationships.indices where object.entity.relationships[slot].isExported {
-        let targets = object.loaded(slot).objects
+      let declared = object.entity.relationships
+      for slot in declared.indices where declared[slot].isExported {
+        let related = object.loaded(slot)
         var isMissingLink = false
-        for target in targets {
+        // In place: nothing here changes a relationship.
+        related.forEachObject { target in
           if seen.insert(target) { pending.append(target) }
-          guard !isWritten(object, slot, target) else { continue }
-          isMissingLink = true
+          if !isMissingLink, !isWritten(object, slot, target) { isMissingLink = true }
         }
-        if isMissingLink, targets.allSatisfy(isReferable) { sides.insert(ExportedLink.Side(object, slot)) }
+        if isMissingLink, related.objects.allSatisfy(isReferable) { sides.insert(ExportedLink.Side(object, slot)) }
       }
     }
     return sides

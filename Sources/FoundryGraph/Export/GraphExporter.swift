@@ -121,7 +121,9 @@ struct GraphExporter {
     if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: back) { return identity(of: object) }
     var result = JSONObject()
     try writeAttributes(of: object, into: &result)
-    for (slot, relationship) in entity.relationships.enumerated() where slot != back && relationship.isExported && relationships != .omitted {
+    // By index: the loop over `enumerated()` copied each relationship's description.
+    let declared = entity.relationships
+    for slot in declared.indices where slot != back && declared[slot].isExported && relationships != .omitted {
       let targets = object.loaded(slot).objects
       guard !targets.isEmpty else { continue }
       let inverse = entity.inverseSlots[slot]
@@ -138,7 +140,7 @@ struct GraphExporter {
         members.append((target, value))
       }
       noteWritten(members, of: object, at: slot, holding: targets.count)
-      guard let value = Self.payload(of: members, for: relationship, keyed: !writesKeyedAsLists) else { continue }
+      guard let value = Self.payload(of: members, for: declared[slot], keyed: !writesKeyedAsLists) else { continue }
       try Self.insert(value, at: paths[entity.index].relationships[slot], into: &result)
     }
     return .object(result)
@@ -176,11 +178,12 @@ struct GraphExporter {
     // an object there to relate. (Another value is written: it has nowhere else to go.)
     // Found on the first flattened attribute: most objects have none.
     var emptyKeys: Set<String>?
-    for (slot, attribute) in object.entity.attributes.enumerated() where attribute.isExported {
+    let attributes = object.entity.attributes
+    for slot in attributes.indices where attributes[slot].isExported {
       if paths[slot].segments.count > 1, let first = paths[slot].segments.first {
         let keys = emptyKeys ?? emptyRelationshipKeys(of: object)
         emptyKeys = keys
-        if keys.contains(first.name), object.values[slot] == nil || object.values[slot] == attribute.defaultValue { continue }
+        if keys.contains(first.name), object.values[slot] == nil || object.values[slot] == attributes[slot].defaultValue { continue }
       }
       let read: GraphValue?
       do {
@@ -192,7 +195,7 @@ struct GraphExporter {
       }
       guard let value = read else {
         // A cleared value with a default must say so, or reading it back gives the default.
-        if attribute.defaultValue != nil { try result.insert(.null, at: paths[slot]) }
+        if attributes[slot].defaultValue != nil { try result.insert(.null, at: paths[slot]) }
         continue
       }
       try result.insert(try encoded(value, codec: codecs[slot]), at: paths[slot])

@@ -275,6 +275,16 @@ enum RelatedObjects {
     }
   }
 
+  /// Calls `body` with each object, in order, without making an array of them. `body` must not
+  /// change this relationship (it walks the list in place).
+  func forEachObject(_ body: (ManagedObject) throws -> Void) rethrows {
+    switch self {
+    case .none, .fault: return
+    case .one(let reference): try body(reference.object)
+    case .many(let list): try list.withReferences { references in for reference in references { try body(reference.object) } }
+    }
+  }
+
   /// A loaded relationship holding `references` (distinct), to-many or to-one.
   init(_ references: [ObjectReference], toMany: Bool) {
     guard let first = references.first else {
