@@ -16,9 +16,21 @@ package struct WantedIdentities {
   package init() {}
 
   private(set) var byEntity: [Int: (entity: EntityDescription, keys: [IdentityKey])] = [:]
+  /// Entity positions in the order their first identity was gathered: an owner comes before
+  /// the objects nested in it.
+  private(set) var order: [Int] = []
+  /// Per entity position: the to-many slots whose stored lists the import replaces (and so
+  /// loads), loaded ahead for the objects found.
+  private(set) var preloads: [Int: Set<Int>] = [:]
 
   mutating func add(_ key: IdentityKey, of entity: EntityDescription) {
+    if byEntity[entity.index] == nil { order.append(entity.index) }
     byEntity[entity.index, default: (entity, [])].keys.append(key)
+  }
+
+  /// Asks that the found objects of `entity` have their to-many relationship `slot` loaded.
+  mutating func preload(_ slot: Int, of entity: EntityDescription) {
+    preloads[entity.index, default: []].insert(slot)
   }
 
   /// Whether identities of `entity` are gathered: one integer attribute, not scoped to a parent.
@@ -58,9 +70,16 @@ extension GraphImportSession {
       return wanted.add(IdentityKey(one: read), of: plan.entity)
     }
     guard var reader = try? value.objectReader(schema: plan.mapping) else { return }
-    if gathers, let key = try? readIdentity(from: &reader, plan: plan, key: nil) { wanted.add(key, of: plan.entity) }
-    for step in plan.relationships where step.keySlot == nil && !step.hasScopedIdentity {
+    var isGathered = false
+    if gathers, let key = try? readIdentity(from: &reader, plan: plan, key: nil) {
+      wanted.add(key, of: plan.entity)
+      isGathered = true
+    }
+    for (slot, step) in plan.relationships.enumerated() where step.keySlot == nil && !step.hasScopedIdentity {
       guard case .value(let field) = reader.lookup(step.field), let destination = try? self.plan(step.destination) else { continue }
+      // A list the import replaces is loaded when it is: loaded ahead, it finds the members
+      // it holds without asking for each by identity.
+      if isGathered, step.isToMany, step.merge != .append { wanted.preload(slot, of: plan.entity) }
       if step.isToMany {
         try? field.forEachElement(elementSchema: destination.mapping) { _, element in gatherIdentities(element, as: destination, into: &wanted, depth: depth + 1) }
       } else {
@@ -74,10 +93,14 @@ extension ObjectGraph {
   /// Asks the source for every identity of `wanted` the graph does not hold, a query per
   /// entity and thousand: the objects found are registered (next to each other, so their
   /// relationship faults load together), the others noted as absent until
-  /// ``forgetAbsentIdentities()``.
+  /// ``forgetAbsentIdentities()``. Entities go in the order they were gathered, and the lists
+  /// `wanted` asks to preload are loaded for each entity's objects found before the next
+  /// entity's identities are asked: the members they hold are then in the graph already (a
+  /// book listed by its stored author is not asked for by identity; it would be read twice).
   func lookUpAhead(_ wanted: WantedIdentities) throws(GraphError) {
     guard let source else { return }
-    for (entity, keys) in wanted.byEntity.values {
+    for position in wanted.order {
+      guard let (entity, keys) = wanted.byEntity[position] else { continue }
       let missing = keys.filter { index.number(of: $0, family: entity.rootIndex) == nil }
       guard !missing.isEmpty else { continue }
       let stored: [StoredObject]
@@ -88,13 +111,18 @@ extension ObjectGraph {
       }
       var found: Set<IdentityKey> = []
       found.reserveCapacity(stored.count)
+      var registered: [ManagedObject] = []
       for object in stored where object.entity.isKind(of: entity.index) {
         if let slot = object.entity.identitySlots.first, object.values.indices.contains(slot), let value = object.values[slot] {
           found.insert(IdentityKey(one: value))
         }
-        _ = register(object)
+        if let managed = register(object), managed.entity.index == position { registered.append(managed) }
       }
       for key in missing where !found.contains(key) { absentIdentities[entity.index, default: []].insert(key) }
+      // Each fault loads the list of the siblings registered next to it too (a query per 500).
+      for slot in wanted.preloads[position] ?? [] {
+        for object in registered { _ = object.loaded(slot) }
+      }
     }
   }
 
