@@ -112,7 +112,8 @@ struct SavePlanner {
     guard !attributes.isEmpty || !foreignKeys.isEmpty else { return }
     versionedObjects.append(object)
     let checksVersion = checksVersions && object.storedVersion > 0
-    let text = updateText(UpdateShape(entity: entity.index, attributes: attributes, relationships: foreignKeys.map(\.0), checksVersion: checksVersion), family: id.family)
+    let shape = UpdateShape(entity: entity.index, attributes: attributes, relationships: foreignKeys.map(\.0), checksVersion: checksVersion)
+    let text = updateText(shape, family: id.family, foreignKeyColumns: foreignKeys.map(\.1))
     var arguments: [SQLArgument] = []
     arguments.reserveCapacity(attributes.count + foreignKeys.count + 2)
     for slot in attributes { arguments.append(.value(try decoder.columnValue(object.value(at: slot), entity: entity.index, slot: slot))) }
@@ -126,16 +127,12 @@ struct SavePlanner {
 
   /// The update of one kind of object change: its statement, what a joined update of several
   /// needs, and the names of what it changes (for a conflict's message).
-  private mutating func updateText(_ shape: UpdateShape, family: String) -> UpdateText {
+  /// - Parameter foreignKeyColumns: The columns of `shape`'s relationships, in their order.
+  private mutating func updateText(_ shape: UpdateShape, family: String, foreignKeyColumns: @autoclosure () -> [String]) -> UpdateText {
     if let known = updates[shape] { return known }
     let entity = layout.schema.entities[shape.entity]
-    var columns = shape.attributes.map { layout.attributeColumns[shape.entity][$0] }
-    var changed = shape.attributes.map { entity.attributes[$0].name }
-    for slot in shape.relationships {
-      guard case .foreignKey(let column) = layout.relationshipStorage[shape.entity][slot] else { continue }
-      columns.append(column)
-      changed.append(entity.relationships[slot].name)
-    }
+    let columns = shape.attributes.map { layout.attributeColumns[shape.entity][$0] } + foreignKeyColumns()
+    let changed = shape.attributes.map { entity.attributes[$0].name } + shape.relationships.map { entity.relationships[$0].name }
     let quoted = columns.map(dialect.quote)
     let table = dialect.quote(family)
     var sql = "UPDATE \(table) SET \(quoted.map { "\($0) = ?" }.joined(separator: ", ")), \"_version\" = \"_version\" + 1 WHERE \"_pk\" = ?"
