@@ -37,6 +37,15 @@ public enum SeededHash {
     return Int(truncatingIfNeeded: finished(state))
   }
 
+  /// The hash of one 64-bit `value` (an integer identity, a row number) for this process:
+  /// every bit of the value reaches every bit of the hash, so a table may use any of its bits.
+  ///
+  /// ```swift
+  /// let slot = Int(truncatingIfNeeded: SeededHash.hash(UInt64(bitPattern: row)) >> shift)
+  /// ```
+  @inlinable @inline(__always)
+  public static func hash(_ value: UInt64) -> UInt64 { finished(seed ^ value) }
+
   @inlinable @inline(__always)
   static func step(_ state: UInt64) -> UInt64 {
     let product = state &* 0xBF58_476D_1CE4_E5B9

@@ -36,7 +36,12 @@ struct ProfileCommand: ParsableCommand {
   func run() throws {
     let parts = selection.split(separator: ":", maxSplits: 1).map(String.init)
     var cases = try FoundryBench.cases(corpus: Corpus(directory: corpus, onlyFile: parts.count == 2 ? parts[1] : nil), filter: parts[0])
-    if parts.count == 2 { cases = cases.filter { $0.file == parts[1] } }
+    if parts.count == 2 {
+      cases = cases.filter { $0.file == parts[1] }
+      // A case that names its own "file" (`store.save.history:10 events changed`) needs the
+      // corpus file its setup reads, whatever its name.
+      if cases.isEmpty { cases = try FoundryBench.cases(corpus: Corpus(directory: corpus), filter: parts[0]).filter { $0.file == parts[1] } }
+    }
     guard !cases.isEmpty else { throw ValidationError("no case matches '\(selection)'") }
     for benchmark in cases {
       let operation = side == .ours ? benchmark.ours : benchmark.baseline

@@ -1,9 +1,15 @@
+import FoundryInternals
+
 /// Object numbers by one integer identity, the commonest kind: open addressing with linear
 /// probing, at most half full.
 ///
 /// A dictionary hashes every key with SipHash, a third of an identity lookup's cost here.
-/// This table spreads keys with a multiply-shift hash instead, whose odd multiplier is drawn at
-/// random per table, so a payload cannot choose identities that all land in one run.
+/// This table hashes a key with SplitMix64's finisher over the key and the process's random
+/// seed (`SeededHash.hash(_:)`) instead: a few multiplies, and every bit of the key reaches
+/// the top bits that pick its slot. Counted-up identities and identities that share their low
+/// bits (ids in steps of 8 or 1,000) spread alike, and a payload cannot choose identities that
+/// land in one run without knowing the seed. (A multiply by a random odd number alone lines
+/// counted-up keys up in a few long runs for some multipliers: thousands of probes an insert.)
 package struct IntegerIdentityTable {
   private struct Slot {
     var key: Int64
@@ -13,9 +19,8 @@ package struct IntegerIdentityTable {
 
   private var slots: [Slot] = []
   private var count = 0
-  /// `64 - log2(slots.count / 8)`: the hash keeps the product's top bits to pick a run.
+  /// `64 - log2(slots.count)`: the hash's top bits pick a slot.
   private var shift: UInt64 = 64
-  private let multiplier = UInt64.random(in: 1...UInt64.max) | 1
 
   /// An empty table.
   package init() {}
@@ -91,22 +96,26 @@ package struct IntegerIdentityTable {
     count -= 1
   }
 
-  /// The slot a key's search starts at. Keys that differ only in their low three bits share
-  /// a hashed run of eight neighbouring slots, each in its own: sequential keys (row numbers,
-  /// identities counted up) fill slots side by side, a cache line holding four of them,
-  /// instead of one cache miss each. A run holds eight keys at most, so a payload that picks
-  /// its keys cannot pile more than that on one run.
+  /// How far keys sit from the slot their search starts at, on average (0 when each is in
+  /// its own): what a lookup walks past, for tests to check the hash spreads keys.
+  package var averageDisplacement: Double {
+    guard count > 0 else { return 0 }
+    let mask = slots.count - 1
+    var total = 0
+    for (position, slot) in slots.enumerated() where slot.number >= 0 { total += (position - home(of: slot.key)) & mask }
+    return Double(total) / Double(count)
+  }
+
+  /// The slot a key's search starts at: the top bits of its hash.
   private func home(of key: Int64) -> Int {
-    let bits = UInt64(bitPattern: key)
-    let run = ((bits >> 3) &* multiplier) >> shift
-    return Int(truncatingIfNeeded: (run << 3 | bits & 7) & UInt64(slots.count - 1))
+    let hash = SeededHash.hash(UInt64(bitPattern: key))
+    return Int(truncatingIfNeeded: hash >> shift) & (slots.count - 1)
   }
 
   private mutating func grow(to capacity: Int) {
     let old = slots
     slots = Array(repeating: Slot(key: 0, number: -1), count: capacity)
-    // Runs of eight: the hash picks one of `capacity / 8` runs (capacity is 16 or more).
-    shift = UInt64(64 - (capacity.trailingZeroBitCount - 3))
+    shift = UInt64(64 - capacity.trailingZeroBitCount)
     count = 0
     for slot in old where slot.number >= 0 { insert(slot.key, number: slot.number) }
   }
