@@ -54,8 +54,14 @@ struct IntegerIdentityTableTests {
     }
     #expect(expected.allSatisfy { table.number(of: $0.key) == $0.value })
     #expect((-2_000..<40_000).allSatisfy { table.number(of: $0) == expected[$0] })
+    var emptied = table
     for key in expected.keys { table.remove(key) }
     #expect(table.isEmpty)
+    // Emptied at once, the table keeps its room and takes keys again.
+    emptied.removeAll()
+    #expect(emptied.isEmpty && expected.keys.allSatisfy { emptied.number(of: $0) == nil })
+    emptied.insert(-2_000, number: 1)
+    #expect(emptied.number(of: -2_000) == 1 && emptied.averageDisplacement == 0)
   }
 }
 

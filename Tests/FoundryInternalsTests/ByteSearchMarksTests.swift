@@ -46,3 +46,22 @@ struct ByteSearchMarksTests {
     }
   }
 }
+
+/// `ByteSearch.contains(_:in:)` against the view's own search: small and large strings, the
+/// byte at every position, and strings not stored as native UTF-8.
+@Suite("ByteSearch.contains")
+struct ByteSearchContainsTests {
+  @Test("finds a byte wherever it is, as text.utf8.contains does")
+  func agreesWithView() {
+    let base = "Zoë Ørsted — 山田 太郎 😀 and some more text past sixteen bytes"
+    for length in 0...base.utf8.count {
+      let prefix = String(decoding: Array(base.utf8.prefix(length)), as: UTF8.self)
+      for byte: UInt8 in [0, 0x22, 0x27, 0xC3, 0xF0, 0x7A] {
+        #expect(ByteSearch.contains(byte, in: prefix) == prefix.utf8.contains(byte), "\(byte) in \(prefix.utf8.count) bytes")
+      }
+      let withNUL = prefix + "\u{0}" + prefix
+      #expect(ByteSearch.contains(0, in: withNUL))
+    }
+    #expect(ByteSearch.contains(UInt8(ascii: "'"), in: "a'b") && !ByteSearch.contains(UInt8(ascii: "\""), in: "a'b"))
+  }
+}

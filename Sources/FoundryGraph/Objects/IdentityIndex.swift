@@ -61,6 +61,15 @@ final class IdentityIndex {
     }
   }
 
+  /// Forgets every identity, keeping the tables' room for the next objects.
+  func removeAll() {
+    unindexed = []
+    for family in tables.indices {
+      tables[family].removeAll(keepingCapacity: true)
+      integers[family].removeAll()
+    }
+  }
+
   func remove(_ key: IdentityKey, number: Int, family: Int) {
     if !unindexed.isEmpty { indexLoaded() }
     guard self.number(of: key, family: family) == number else { return }

@@ -71,6 +71,13 @@ package struct IntegerIdentityTable {
     grow(to: capacity)
   }
 
+  /// Removes every key, keeping the room (the next batch of an import needs as much).
+  mutating func removeAll() {
+    guard count > 0 else { return }
+    for position in slots.indices { slots[position].number = -1 }
+    count = 0
+  }
+
   /// Removes `key`, moving later entries of its run back so that no search stops short.
   mutating func remove(_ key: Int64) {
     guard count > 0 else { return }

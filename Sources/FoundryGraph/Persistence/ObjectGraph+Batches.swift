@@ -66,6 +66,7 @@ extension ObjectGraph {
   /// loses its relationships all the same, so that one kept by mistake refuses changes.
   package func evict(from first: Int) {
     guard first < storage.count else { return }
+    if first == 0 { return evictAll() }
     let evicted = storage[first...]
     for case let object? in evicted {
       for slot in object.entity.relationships.indices {
@@ -92,6 +93,22 @@ extension ObjectGraph {
     }
     storage.removeSubrange(first...)
     retired.removeAll { $0.objectNumber >= first }
+  }
+
+  /// ``evict(from:)`` of every object: no earlier object points at them, and the indexes are
+  /// emptied at once instead of key by key (a batch of a large import evicts thousands).
+  private func evictAll() {
+    for case let object? in storage {
+      object.emptyRelationships()
+      object.isDeleted = true
+    }
+    index.removeAll()
+    for family in persistentIndex.indices {
+      persistentIndex[family].removeAll()
+      unindexedRows[family] = []
+    }
+    storage.removeAll(keepingCapacity: true)
+    retired.removeAll()
   }
 }
 

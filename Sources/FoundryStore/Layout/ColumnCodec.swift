@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Foundry
 import FoundryGraph
+internal import FoundryInternals
 
 /// How one attribute's values become column values and back, exactly, by the type of the value
 /// after the attribute's transformer (``StoredValueCodec/storedType``): integers of every
@@ -36,7 +37,7 @@ package struct ColumnCodec: Sendable {
     case .string(let text):
       // SQLite's C API (as GRDB calls it) ends text at a NUL: such a string is kept as its
       // UTF-8 bytes instead, and read back as text.
-      return text.utf8.contains(0) ? .blob(Array(text.utf8)) : .text(text)
+      return ByteSearch.contains(0, in: text) ? .blob(Array(text.utf8)) : .text(text)
     case .integer(let integer): return .integer(integer)
     case .bool(let flag): return .integer(flag ? 1 : 0)
     case .double(let double): return .real(double)

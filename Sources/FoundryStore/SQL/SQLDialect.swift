@@ -1,3 +1,5 @@
+internal import FoundryInternals
+
 /// What differs between the databases the store runs on: type names, quoting, booleans,
 /// text patterns and JSON access. The query compiler and the save planner write `?` for every
 /// bound value; a backend whose database numbers its parameters (PostgreSQL's `$1`) renumbers
@@ -129,7 +131,7 @@ extension SQLDialect {
   /// inside) is one concatenation.
   private static func enclose(_ text: String, in mark: UInt8) -> String {
     let enclosing = String(decoding: [mark], as: UTF8.self)
-    guard text.utf8.contains(mark) else { return enclosing + text + enclosing }
+    guard ByteSearch.contains(mark, in: text) else { return enclosing + text + enclosing }
     var bytes: [UInt8] = [mark]
     bytes.reserveCapacity(text.utf8.count + 4)
     for byte in text.utf8 {
