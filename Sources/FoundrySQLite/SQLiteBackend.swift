@@ -66,7 +66,7 @@ final class SQLiteBackend: StoreBackend {
     let rows = try allocateRows(plan.newRows, db)
     let limits = StatementBatch.Limits(
       maxArguments: Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1)), maxRows: maxRowsPerStatement,
-      joinsUpdates: sqlite3_libversion_number() >= 3_033_000)
+      joinsUpdates: sqlite3_libversion_number() >= 3_035_000)
     for batch in StatementBatch.batches(of: plan.statements, limits: limits) { try run(batch.statement, rows: rows, db) }
     for statement in plan.history?.statements(rows: rows) ?? [] { try run(statement, rows: rows, db) }
     return rows

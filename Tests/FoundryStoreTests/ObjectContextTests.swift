@@ -334,6 +334,32 @@ struct ObjectContextTests {
     #expect(Set(labels) == ["tag 0", "tag 1", "tag 2", "tag 3", "theirs", "tag 5"])
   }
 
+  @Test(
+    "a save of many deletes is a conflict naming the object another context changed; nothing of it is saved, and read again they go through",
+    arguments: StoreBackendKind.available)
+  func conflictAmongJoinedDeletes(_ backend: StoreBackendKind) async throws {
+    let store = try await backend.makeStore().store
+    let setup = try store.makeContext()
+    for label in 0..<6 { try setup.insert("Tag").label = .string("tag \(label)") }
+    try await setup.save()
+    let first = try store.makeContext()
+    let second = try store.makeContext()
+    let mine = try await first.fetch(FetchRequest(entity: "Tag"))
+    let theirs = try #require(try second.object(of: "Tag", identity: "tag 3"))
+    theirs.label = "theirs"
+    try await second.save()
+    for tag in mine { try first.delete(tag) }
+    let error = await #expect(throws: StoreError.self) { try await first.save() }
+    #expect(error?.code == .conflict)
+    #expect(error?.message == "\(try #require(mine.first { $0.label == .string("tag 3") }?.persistentID)) was changed or deleted in the store since this context read it")
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 6)
+    // Read again, the same deletes go through together.
+    let again = try store.makeContext()
+    for tag in try await again.fetch(FetchRequest(entity: "Tag")) { try again.delete(tag) }
+    #expect(try await again.save().deleted.count == 6)
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
+  }
+
   @Test("the store refuses a duplicate identity, and the failed save changes nothing", arguments: StoreBackendKind.available)
   func duplicateIdentity(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore().store

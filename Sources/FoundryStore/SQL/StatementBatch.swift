@@ -19,7 +19,7 @@ package struct StatementBatch: Sendable {
     package var maxArguments: Int
     /// The most rows one batch holds.
     package var maxRows: Int
-    /// Whether updates join (`UPDATE ... FROM (VALUES ...)`, SQLite 3.33 and later).
+    /// Whether updates join (`UPDATE ... FROM (VALUES ...) RETURNING`, SQLite 3.35 and later).
     package var joinsUpdates = true
 
     package init(maxArguments: Int, maxRows: Int, joinsUpdates: Bool = true) {
