@@ -373,6 +373,43 @@ struct GraphStoreArticleSnippetTests {
     }
   }
 
+  @Test("typed live results")
+  func typedLiveResults() async throws {
+    typealias Book = StoreDoc.Book
+    try await StoreDoc.withStore { _, store, writer in
+      let following = Task { () throws -> [[String]] in
+        let context = try store.makeContext()
+        var titles: [[String]] = []
+        // doc: Sources/FoundryStore/FoundryStore.docc/Contexts.md #6
+        let books = try context.results(
+          for: Book.self, where: \.year > 1970, sortBy: [.ascending(\.author?.name), .ascending(\.title)],
+          sectionedBy: \.author?.name)
+        for try await snapshot in books {
+          print(snapshot.sections.map { ($0.name, $0.objects.map(\.title)) })
+          if snapshot.objects.count > 3 { break }
+          // end doc
+          titles.append(snapshot.objects.map(\.title))
+          // doc: Sources/FoundryStore/FoundryStore.docc/Contexts.md #6
+        }
+        // end doc
+        return titles
+      }
+      // A watchdog: a wake-up that never comes fails the test instead of hanging it.
+      let watchdog = Task {
+        try await Task.sleep(for: .seconds(60))
+        following.cancel()
+      }
+      let book = try writer.insert(Book.self)
+      (book.id, book.title, book.year) = (99, "Dawn", 1987)
+      book.author = try writer.object(StoreDoc.Author.self, identity: 2)
+      try await writer.save()
+      let titles = try await following.value
+      watchdog.cancel()
+      // The first snapshot, unless the save came before it was made.
+      #expect(titles.isEmpty || titles == [["Engines", "Kindred", "Parable"]])
+    }
+  }
+
   @Test("large imports")
   func largeImports() async throws {
     try await StoreDoc.withStore { storePath, store, context in

@@ -87,6 +87,43 @@ struct LiveResultsTests {
     #expect(writers.map(\.managedObject.entity.name) == ["Writer", "Writer", "Poet"])
   }
 
+  @Test("typed live results: a typed predicate, sort and section key, objects of the class, and the next snapshot after a save", arguments: StoreBackendKind.available)
+  func typedResults(_ backend: StoreBackendKind) async throws {
+    let store = try await Shelf.filledStore(backend)
+    let context = try store.makeContext()
+    let results = try context.results(
+      for: Shelf.Volume.self, where: \.year > 1900, sortBy: [.ascending(\.writer?.name), .ascending(\.year)], sectionedBy: \.writer?.name)
+    var snapshots = results.makeAsyncIterator()
+    let first = try #require(try await snapshots.next())
+    #expect(first.objects.map(\.title) == ["The Engine", "the letters", "Volume 2"])
+    #expect(first.sections.map(\.name) == ["Ada", "Bo"] && first.sections.map { $0.objects.map(\.id) } == [[11, 12], [13]])
+    #expect(first.difference == ResultsDifference(inserted: [0, 1, 2]))
+
+    let writer = try store.makeContext()
+    let bo = try #require(try writer.object(Shelf.Writer.self, identity: 2))
+    let zeta = try writer.insert(Shelf.Volume.self)
+    (zeta.id, zeta.title, zeta.year) = (14, "Zeta", 2020)
+    zeta.writer = bo
+    let old = try writer.insert(Shelf.Volume.self)
+    (old.id, old.title, old.year) = (15, "Older", 1850)
+    old.writer = bo
+    try await writer.save()
+    let second = try #require(try await snapshots.next())
+    #expect(second.objects.map(\.title) == ["The Engine", "the letters", "Volume 2", "Zeta"])
+    #expect(second.sections.last?.objects.map(\.title) == ["Volume 2", "Zeta"])
+    #expect(second.difference == ResultsDifference(inserted: [3]))
+
+    // A Foundation predicate through a fetch descriptor; subclasses' objects come as the class.
+    var descriptor = EntityFetchDescriptor<Shelf.Writer>(predicate: #Predicate { $0.name != "Bo" }, sortBy: [SortDescriptor(\.name)])
+    descriptor.fetchLimit = 5
+    var writers = try context.results(for: descriptor).makeAsyncIterator()
+    let named = try #require(try await writers.next())
+    #expect(named.objects.map(\.name) == ["Ada", "Cy"] && named.objects.last?.managedObject.entity.name == "Poet")
+    // A section key must reach a stored attribute, checked before anything is read.
+    #expect(throws: StoreError.self) { try context.results(for: Shelf.Writer.self, sectionedBy: \.books) }
+    #expect(throws: StoreError.self) { try context.results(for: Shelf.Writer.self, sectionedBy: \.shout) }
+  }
+
   /// Reads live results in a task of its own (the context belongs to it), keeping what each
   /// snapshot showed.
   final class Reading: Sendable {

@@ -30,7 +30,7 @@ extension ObjectContext {
   }
 }
 
-/// One answer of ``ObjectContext/results(for:sectionedBy:)``: the objects, their sections,
+/// One answer of ``ObjectContext/results(for:sectionedBy:)->LiveResults``: the objects, their sections,
 /// and what changed since the snapshot before.
 ///
 /// ```swift
@@ -122,7 +122,7 @@ public struct ResultsDifference: Sendable, Hashable {
   }
 }
 
-/// The snapshots of ``ObjectContext/results(for:sectionedBy:)``.
+/// The snapshots of ``ObjectContext/results(for:sectionedBy:)->LiveResults``.
 ///
 /// ```swift
 /// for try await snapshot in context.results(for: FetchRequest(entity: "Tag")) { print(snapshot.objects.count) }
