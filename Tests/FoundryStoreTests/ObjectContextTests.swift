@@ -312,19 +312,26 @@ struct ObjectContextTests {
     #expect(try store.makeContext().object(of: "Author", identity: 106)?.rating == 5)
   }
 
-  @Test(
-    "a save of many updates, sent as one statement, is a conflict naming the first object another context changed; nothing of it is saved", arguments: StoreBackendKind.available)
-  func conflictAmongJoinedUpdates(_ backend: StoreBackendKind) async throws {
+  /// A store of six tags ("tag 0" … "tag 5"), a context that fetched them all, and the tag
+  /// labelled `label` relabelled "theirs" by another context since.
+  static func tagsChangedUnderneath(_ backend: StoreBackendKind, theirs label: String) async throws -> (Store, ObjectContext, [ManagedObject]) {
     let store = try await backend.makeStore().store
     let setup = try store.makeContext()
-    for label in 0..<6 { try setup.insert("Tag").label = .string("tag \(label)") }
+    for number in 0..<6 { try setup.insert("Tag").label = .string("tag \(number)") }
     try await setup.save()
     let first = try store.makeContext()
     let second = try store.makeContext()
     let mine = try await first.fetch(FetchRequest(entity: "Tag"))
-    let theirs = try #require(try second.object(of: "Tag", identity: "tag 4"))
+    let theirs = try #require(try second.object(of: "Tag", identity: .string(label)))
     theirs.label = "theirs"
     try await second.save()
+    return (store, first, mine)
+  }
+
+  @Test(
+    "a save of many updates, sent as one statement, is a conflict naming the first object another context changed; nothing of it is saved", arguments: StoreBackendKind.available)
+  func conflictAmongJoinedUpdates(_ backend: StoreBackendKind) async throws {
+    let (store, first, mine) = try await Self.tagsChangedUnderneath(backend, theirs: "tag 4")
     for tag in mine { if case .string(let label)? = tag.label { tag.label = .string("mine " + label) } }
     let error = await #expect(throws: StoreError.self) { try await first.save() }
     #expect(error?.code == .conflict)
@@ -337,17 +344,8 @@ struct ObjectContextTests {
   @Test(
     "a save of many deletes is a conflict naming the object another context changed; nothing of it is saved, and read again they go through",
     arguments: StoreBackendKind.available)
-  func conflictAmongJoinedDeletes(_ backend: StoreBackendKind) async throws {
-    let store = try await backend.makeStore().store
-    let setup = try store.makeContext()
-    for label in 0..<6 { try setup.insert("Tag").label = .string("tag \(label)") }
-    try await setup.save()
-    let first = try store.makeContext()
-    let second = try store.makeContext()
-    let mine = try await first.fetch(FetchRequest(entity: "Tag"))
-    let theirs = try #require(try second.object(of: "Tag", identity: "tag 3"))
-    theirs.label = "theirs"
-    try await second.save()
+  func conflictAmongDeletes(_ backend: StoreBackendKind) async throws {
+    let (store, first, mine) = try await Self.tagsChangedUnderneath(backend, theirs: "tag 3")
     for tag in mine { try first.delete(tag) }
     let error = await #expect(throws: StoreError.self) { try await first.save() }
     #expect(error?.code == .conflict)
