@@ -44,3 +44,24 @@ struct IdentityKeyTests {
     #expect(try graph.objects(of: "Seat").count == 2)
   }
 }
+
+/// The set of identities an import looks ahead for: single integers in their own table, any
+/// other key as a set holds it.
+@Suite("Identity set")
+struct IdentitySetTests {
+  @Test("holds each key once, integers and other keys alike, and answers as a Set does")
+  func agreesWithSet() {
+    let keys =
+      (0..<2_000).map { IdentityKey(one: .integer(Int64($0) * 8 - 5_000)) } + [
+        IdentityKey(one: .string("tag 1")), IdentityKey(.integer(1), .integer(2)), IdentityKey(one: .integer(Int64.min)),
+        IdentityKey([.string("a"), .integer(1), .bool(true)]), IdentityKey(one: .double(1.5)),
+      ]
+    var set = IdentitySet()
+    set.reserveCapacity(keys.count)
+    for key in keys + keys.prefix(100) { set.insert(key) }
+    #expect(set.count == keys.count)
+    #expect(keys.allSatisfy(set.contains))
+    let others = [IdentityKey(one: .integer(-4_999)), IdentityKey(one: .string("tag 2")), IdentityKey(.integer(2), .integer(1)), IdentityKey(one: .integer(Int64.max))]
+    #expect(!others.contains(where: set.contains))
+  }
+}

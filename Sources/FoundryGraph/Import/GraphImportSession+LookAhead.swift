@@ -109,7 +109,7 @@ extension ObjectGraph {
       } catch {
         throw GraphError(.loadFailed, at: entity.name, "could not look up \(missing.count) identities: \(error)")
       }
-      var found: Set<IdentityKey> = []
+      var found = IdentitySet()
       found.reserveCapacity(stored.count)
       var registered: [ManagedObject] = []
       for object in stored where object.entity.isKind(of: entity.index) {
@@ -118,7 +118,7 @@ extension ObjectGraph {
         }
         if let managed = register(object), managed.entity.index == position { registered.append(managed) }
       }
-      for key in missing where !found.contains(key) { absentIdentities[entity.index, default: []].insert(key) }
+      for key in missing where !found.contains(key) { absentIdentities[entity.index, default: IdentitySet()].insert(key) }
       // Each fault loads the list of the siblings registered next to it too (a query per 500).
       for slot in wanted.preloads[position] ?? [] {
         for object in registered { _ = object.loaded(slot) }

@@ -34,7 +34,7 @@ public final class ObjectGraph {
   /// Per entity position: identities an import asked the source for ahead of a batch that it
   /// does not hold (see ``lookUpAhead(_:)``), answered without asking again. Empty outside
   /// such a batch: a later write may add them.
-  var absentIdentities: [Int: Set<IdentityKey>] = [:]
+  var absentIdentities: [Int: IdentitySet] = [:]
   /// Loads from the source that failed since the last commit or rollback.
   var loadFailures: [GraphError] = []
   /// Deleted objects that other objects may still point at (through a "no action" delete rule
