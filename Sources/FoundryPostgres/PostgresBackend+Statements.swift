@@ -69,7 +69,9 @@ extension PostgresBackend {
       // row); then the notice that wakes followers, which the server delivers when the
       // transaction commits (once, however many writes of it sent one), never if it rolls back.
       return written.flatMap { rows in
-        var sent = (plan.history?.statements(rows: rows) ?? []).map { execute($0, rows: rows, on: connection, logger: logger) }
+        var sent = (plan.history?.statements(rows: rows, writersTakeTurns: PostgresDialect().writersTakeTurns) ?? []).map {
+          execute($0, rows: rows, on: connection, logger: logger)
+        }
         sent.append(execute(PostgresCommitWatch.notify, on: connection, logger: logger))
         return EventLoopFuture.whenAllSucceed(sent, on: connection.eventLoop).map { _ in rows }
       }

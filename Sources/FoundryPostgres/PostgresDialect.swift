@@ -34,6 +34,8 @@ struct PostgresDialect: SQLDialect {
 
   var mergesConcurrentInserts: Bool { true }
 
+  var writersTakeTurns: Bool { false }
+
   var falseValue: String { "FALSE" }
 
   var trueValue: String { "TRUE" }

@@ -168,6 +168,7 @@ struct PostgresStoreOpener: Sendable {
     // One creator at a time; the key is any fixed number, "FNDR" here.
     _ = try transaction.read([SQLStatement("SELECT pg_advisory_xact_lock(1179538514)")])
     let recorded = try Self.record(transaction, name: name)
+    if StoreHistory.needsUpgrade(recorded) { try StoreHistory.upgradeIfNeeded(in: transaction, dialect: PostgresDialect()) }
     if let recorded, let steps = try MigrationStep.steps(from: recorded, stages: stages, transformers: transformers, dialect: PostgresDialect()),
       let last = steps.last
     {

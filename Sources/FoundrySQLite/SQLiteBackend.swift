@@ -68,7 +68,7 @@ final class SQLiteBackend: StoreBackend {
       maxArguments: Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1)), maxRows: maxRowsPerStatement,
       joinsUpdates: sqlite3_libversion_number() >= 3_035_000)
     for batch in StatementBatch.batches(of: plan.statements, limits: limits) { try run(batch.statement, rows: rows, db) }
-    for statement in plan.history?.statements(rows: rows) ?? [] { try run(statement, rows: rows, db) }
+    for statement in plan.history?.statements(rows: rows, writersTakeTurns: SQLiteDialect().writersTakeTurns) ?? [] { try run(statement, rows: rows, db) }
     return rows
   }
 

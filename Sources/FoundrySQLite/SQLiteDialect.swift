@@ -25,6 +25,8 @@ struct SQLiteDialect: SQLDialect {
 
   var mergesConcurrentInserts: Bool { false }
 
+  var writersTakeTurns: Bool { true }
+
   var falseValue: String { "0" }
 
   var trueValue: String { "1" }

@@ -79,7 +79,11 @@ extension Store {
       case .current?: break
       case .outdated(let plan)?: try SQLiteMigration.run(plan, definition: definition, record: layout.recordText, in: pool)
       }
-      self.init(backend: SQLiteBackend(writer: pool, file: path), layout: layout)
+      let backend = SQLiteBackend(writer: pool, file: path)
+      if StoreHistory.needsUpgrade(recorded) {
+        try backend.transactionNow(commits: true) { transaction in try StoreHistory.upgradeIfNeeded(in: transaction, dialect: SQLiteDialect()) }
+      }
+      self.init(backend: backend, layout: layout)
     } catch {
       throw SQLiteBackend.storeError(error, file: path)
     }

@@ -6,23 +6,42 @@ import Foundation
 import FoundryGraph
 import FoundryJSON
 
-/// What one write of a transaction adds to the store's history: a row of `foundry_history`
-/// listing the objects it inserted, updated and deleted, written in the same transaction as
-/// the objects.
+/// What one write of a transaction adds to the store's history: the objects it inserted,
+/// updated and deleted, written in the same transaction as the objects.
 ///
-/// A save writes one part, which takes the next token of `foundry_history_clock` as it is
-/// written; an import in batches writes a part per batch without a token and seals them all
-/// at the end, giving every part of the transaction the next token. The clock's row stays locked
-/// until the transaction commits, so on PostgreSQL two writers seal one after the other and
-/// tokens follow the order of commits, which is what lets a reader ask for "everything after
-/// token N" and miss nothing. Only the end of a write waits: everything before the seal runs
-/// beside other writers as it always did.
+/// A save is one ``Role/whole`` transaction: one row of `foundry_history` that takes the next
+/// token as it is written. An import in batches writes a ``Role/part(_:)`` per batch to
+/// `foundry_history_parts` without a token and one ``Role/seal`` at the end, which gives them
+/// all the next token under one `foundry_history` row. How the next token is taken depends on
+/// the database (see ``StoreHistory``): where writers take turns (SQLite) it is the table's
+/// newest plus one, read in the write's own transaction, so a save writes a single row; where
+/// they do not (PostgreSQL) the clock's row is updated first and stays locked until the commit,
+/// so two writers seal one after the other and tokens follow the order of commits, which is
+/// what lets a reader ask for "everything after token N" and miss nothing.
 package struct HistoryPart: Sendable {
+  /// What the write is to its transaction's history.
+  package enum Role: Sendable, Equatable {
+    /// A save's history: the whole transaction's.
+    case whole
+    /// The history of one batch of an import, numbered in order, kept without a token.
+    case part(Int)
+    /// The end of an import in batches: gives its parts the next token.
+    case seal
+  }
+
   /// An object's row: a new object's by its position in ``WritePlan/newRows`` (known once the
   /// backend took the rows), a stored one's as it is.
   package enum Row: Sendable {
     case new(Int)
     case stored(Int64)
+
+    /// The row, a new object's taken from `rows` (0 if it is not there).
+    func number(rows: [Int64]) -> Int64 {
+      switch self {
+      case .stored(let row): row
+      case .new(let position): rows.indices.contains(position) ? rows[position] : 0
+      }
+    }
   }
 
   /// One object's change.
@@ -34,6 +53,12 @@ package struct HistoryPart: Sendable {
     let changedKeys: [String]
     /// For a delete: the identity's and the kept attributes' column values.
     let kept: [(name: String, value: SQLValue)]
+
+    /// Whether `other` is the same change of another object of the same entity, listed with
+    /// this one by its row alone (never a delete: each keeps its own values).
+    func lists(with other: Entry) -> Bool {
+      kind != .deleted && other.kind == kind && other.entity == entity && other.changedKeys == changedKeys
+    }
   }
 
   package private(set) var entries: [Entry] = []
@@ -41,10 +66,8 @@ package struct HistoryPart: Sendable {
   package let author: String?
   /// When the write began.
   package let date: Date
-  /// The part's place among its transaction's parts.
-  package var number = 0
-  /// Whether writing the part also seals the transaction's history (a save's only part).
-  package var seals = true
+  /// What the write is to its transaction's history.
+  package var role = Role.whole
 
   package init(author: String?, date: Date = Date()) {
     self.author = author
@@ -86,48 +109,51 @@ package struct HistoryPart: Sendable {
     return part
   }
 
-  /// The statements that write the part (and seal it, when it ``seals``), its new objects
-  /// given `rows`: what a backend runs after the write's own statements.
-  package func statements(rows: [Int64]) -> [SQLStatement] {
-    guard !entries.isEmpty else { return seals ? Self.sealStatements : [] }
-    let values: [SQLArgument] = [
-      .value(.integer(Int64(number))), .value(.real(date.timeIntervalSince1970)), .value(author.map { .text($0) } ?? .null), .value(.text(changesText(rows: rows))),
-    ]
-    guard seals else {
-      return [SQLStatement("INSERT INTO foundry_history (token, part, time, author, changes) VALUES (NULL, ?, ?, ?, ?)", values)]
+  /// The statements that write the part, its new objects given `rows`: what a backend runs
+  /// after the write's own statements.
+  /// - Parameter writersTakeTurns: Whether the database lets one writer at a time
+  ///   (``SQLDialect/writersTakeTurns``).
+  package func statements(rows: [Int64], writersTakeTurns: Bool) -> [SQLStatement] {
+    let time = SQLArgument.value(.real(date.timeIntervalSince1970))
+    let author = SQLArgument.value(author.map { .text($0) } ?? .null)
+    switch role {
+    case .seal:
+      return StoreHistory.sealStatements(time: time, author: author)
+    case .part(let number):
+      guard !entries.isEmpty else { return [] }
+      return [StoreHistory.partStatement(number: number, changes: .value(.text(changesText(rows: rows))))]
+    case .whole:
+      guard !entries.isEmpty else { return [] }
+      return StoreHistory.transactionStatements(time: time, author: author, changes: .value(.text(changesText(rows: rows))), writersTakeTurns: writersTakeTurns)
     }
-    // A save's one part (a part that seals is its transaction's only one): it takes the next
-    // token as it is written, with no parts to seal afterwards.
-    return [
-      SQLStatement("UPDATE foundry_history_clock SET token = token + 1"),
-      SQLStatement("INSERT INTO foundry_history (token, part, time, author, changes) SELECT token, ?, ?, ?, ? FROM foundry_history_clock", values),
-    ]
   }
 
-  /// Gives the parts written without a token in this transaction the next token. The clock's
-  /// update locks its row until the commit (a second writer waits here); the parts of other
-  /// transactions are not visible to this one, so only its own are sealed.
-  static let sealStatements = [
-    SQLStatement("UPDATE foundry_history_clock SET token = token + 1 WHERE EXISTS (SELECT 1 FROM foundry_history WHERE token IS NULL)"),
-    SQLStatement("UPDATE foundry_history SET token = (SELECT token FROM foundry_history_clock) WHERE token IS NULL"),
-  ]
-
-  /// The part's changes as JSON: `[{"change":"insert","entity":"Author","row":12}, …]`, an
-  /// update with its `keys`, a delete with its `kept` column values.
+  /// The part's changes as JSON: `[{"change":"inserted","entity":"Author","row":12}, …]`, an
+  /// update with its `keys`, a delete with its `kept` column values; a run of changes alike
+  /// but for their rows (inserts or updates of one entity, updates of the same keys) as one,
+  /// with `"rows":[12,13,14]`, which keeps a small save's history row small.
   private func changesText(rows: [Int64]) -> String {
     var writer = JSONWriter()
-    writer.reserveCapacity(entries.count * 48)
+    writer.reserveCapacity(64 + entries.count * 8)
     writer.beginArray()
-    for entry in entries {
+    var start = entries.startIndex
+    while start < entries.endIndex {
+      let entry = entries[start]
+      var end = start + 1
+      while end < entries.endIndex, entry.lists(with: entries[end]) { end += 1 }
       writer.beginObject()
       writer.writeKey("change")
       writer.writeString(entry.kind.rawValue)
       writer.writeKey("entity")
       writer.writeString(entry.entity)
-      writer.writeKey("row")
-      switch entry.row {
-      case .stored(let row): writer.writeInteger(row)
-      case .new(let position): writer.writeInteger(rows.indices.contains(position) ? rows[position] : 0)
+      if end - start == 1 {
+        writer.writeKey("row")
+        writer.writeInteger(entry.row.number(rows: rows))
+      } else {
+        writer.writeKey("rows")
+        writer.beginArray()
+        for index in start..<end { writer.writeInteger(entries[index].row.number(rows: rows)) }
+        writer.endArray()
       }
       if !entry.changedKeys.isEmpty {
         writer.writeKey("keys")
@@ -145,6 +171,7 @@ package struct HistoryPart: Sendable {
         writer.endObject()
       }
       writer.endObject()
+      start = end
     }
     writer.endArray()
     return String(decoding: writer.bytes, as: UTF8.self)

@@ -24,7 +24,7 @@ extension Store {
   /// store. Enabling it again does nothing.
   nonisolated(nonsending) public func enableHistory() async throws {
     var plan = WritePlan()
-    plan.statements = StoreHistory.enableStatements
+    plan.statements = StoreHistory.enableStatements(backend.dialect)
     _ = try await backend.write(plan)
     keepsHistory.withLock { $0 = true }
   }
@@ -32,7 +32,7 @@ extension Store {
   /// ``enableHistory()`` now, blocking the caller: for the command line.
   package func enableHistoryNow() throws {
     var plan = WritePlan()
-    plan.statements = StoreHistory.enableStatements
+    plan.statements = StoreHistory.enableStatements(backend.dialect)
     _ = try backend.writeNow(plan)
     keepsHistory.withLock { $0 = true }
   }
@@ -57,14 +57,14 @@ extension Store {
   ///   behind, and nothing is skipped without saying so.
   nonisolated(nonsending) public func history(after token: HistoryToken?, limit: Int? = nil) async throws -> [HistoryTransaction] {
     try await checkHistoryEnabled()
-    let rows = try await backend.read([StoreHistory.clockStatement, StoreHistory.readStatement(after: token, limit: limit)])
+    let rows = try await backend.read(StoreHistory.readStatements(after: token, limit: limit))
     return try StoreHistory.transactions(after: token, rows, layout: layout)
   }
 
   /// ``history(after:limit:)`` now, blocking the caller: for the command line.
   package func historyNow(after token: HistoryToken?, limit: Int? = nil) throws -> [HistoryTransaction] {
     try checkHistoryEnabledNow()
-    let rows = try backend.readNow([StoreHistory.clockStatement, StoreHistory.readStatement(after: token, limit: limit)])
+    let rows = try backend.readNow(StoreHistory.readStatements(after: token, limit: limit))
     return try StoreHistory.transactions(after: token, rows, layout: layout)
   }
 

@@ -6,45 +6,134 @@ import Foundation
 import FoundryGraph
 import FoundryJSON
 
-/// The tables a store keeps its history in, and how their rows read back as
-/// ``HistoryTransaction``s (see ``HistoryPart`` for how they are written).
+/// The tables a store keeps its history in, and the SQL that writes them (see
+/// ``HistoryPart``; reading them back is in `StoreHistory+Reading.swift`). Plain SQL that
+/// SQLite and PostgreSQL read alike.
 ///
-/// `foundry_history` holds a row per part: `token` (null until sealed), `part`, `time`
-/// (seconds since 1970), `author` and `changes` (JSON). `foundry_history_clock` holds the last
-/// token given. Plain SQL that SQLite and PostgreSQL read alike.
+/// - `foundry_history`: a row per transaction: `token` (its primary key: SQLite's row ID, so a
+///   save adds one row to one B-tree), `time` (seconds since 1970), `author` and `changes`
+///   (JSON).
+/// - `foundry_history_parts`: the changes of an import in batches, a row per batch (`token`,
+///   null until the import seals them, `part`, `changes`), read after their transaction's own.
+/// - `foundry_history_clock`: a row: the last token given, when a writer took one through it
+///   (always on PostgreSQL; on SQLite only sealing and purging move it), and the last purged.
+///   The last token given is the larger of it and the newest row's.
 package enum StoreHistory {
   /// The key of the store's record that says history is kept.
   package static let recordKey = "history"
+  /// The key of the store's record that says which tables history is kept in: missing in a
+  /// store whose history was enabled before `foundry_history` had a row per transaction
+  /// (``upgradeStatements(_:)``).
+  package static let tablesRecordKey = "history_tables"
+  /// The value of ``tablesRecordKey`` for today's tables.
+  static let tablesVersion = "2"
   /// The tables history adds, which migrations leave alone.
-  package static let tables = ["foundry_history", "foundry_history_clock"]
+  package static let tables = ["foundry_history", "foundry_history_parts", "foundry_history_clock"]
   /// ``tables`` as an SQL list of strings (for `NOT IN (…)`).
   package static let tableList = tables.map { "'\($0)'" }.joined(separator: ", ")
 
   /// Makes the tables (where missing) and records that history is kept.
-  static let enableStatements = [
-    SQLStatement("CREATE TABLE IF NOT EXISTS foundry_history (token BIGINT, part INTEGER NOT NULL, time DOUBLE PRECISION NOT NULL, author TEXT, changes TEXT NOT NULL)"),
-    SQLStatement("CREATE INDEX IF NOT EXISTS foundry_history_token ON foundry_history (token)"),
-    SQLStatement("CREATE TABLE IF NOT EXISTS foundry_history_clock (token BIGINT NOT NULL, purged BIGINT NOT NULL)"),
-    SQLStatement("INSERT INTO foundry_history_clock (token, purged) SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM foundry_history_clock)"),
-    SQLStatement(
-      "INSERT INTO foundry_store (key, value) VALUES (?, 'on') ON CONFLICT (key) DO UPDATE SET value = excluded.value", [.value(.text(recordKey))]),
-  ]
+  static func enableStatements(_ dialect: any SQLDialect) -> [SQLStatement] {
+    createStatements(dialect) + [
+      SQLStatement("CREATE TABLE IF NOT EXISTS foundry_history_clock (token BIGINT NOT NULL, purged BIGINT NOT NULL)"),
+      SQLStatement("INSERT INTO foundry_history_clock (token, purged) SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM foundry_history_clock)"),
+      record(recordKey, "on"),
+    ]
+  }
 
-  /// The parts of the transactions after `token` (all when `nil`), up to `limit` transactions,
-  /// in order.
-  static func readStatement(after token: HistoryToken?, limit: Int?) -> SQLStatement {
-    var arguments: [SQLArgument] = [.value(.integer(token?.rawValue ?? Int64.min))]
-    var chosen = "SELECT DISTINCT token FROM foundry_history WHERE token > ?"
-    if let limit {
-      chosen += " ORDER BY token LIMIT ?"
-      arguments.append(.value(.integer(Int64(max(0, limit)))))
+  /// Makes the transaction and part tables, and records their version.
+  private static func createStatements(_ dialect: any SQLDialect) -> [SQLStatement] {
+    [
+      SQLStatement(
+        "CREATE TABLE IF NOT EXISTS foundry_history (token \(dialect.name(of: .integer)) PRIMARY KEY, time DOUBLE PRECISION NOT NULL, author TEXT, changes TEXT NOT NULL)"
+      ),
+      SQLStatement("CREATE TABLE IF NOT EXISTS foundry_history_parts (token BIGINT, part INTEGER NOT NULL, changes TEXT NOT NULL)"),
+      SQLStatement("CREATE INDEX IF NOT EXISTS foundry_history_parts_token ON foundry_history_parts (token)"),
+      record(tablesRecordKey, tablesVersion),
+    ]
+  }
+
+  private static func record(_ key: String, _ value: String) -> SQLStatement {
+    SQLStatement(
+      "INSERT INTO foundry_store (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [.value(.text(key)), .value(.text(value))])
+  }
+
+  /// Whether a store with this record keeps history in the tables of before
+  /// ``tablesRecordKey``: a row per part, the first part's holding the time and author.
+  package static func needsUpgrade(_ recorded: [String: String]?) -> Bool {
+    recorded?[recordKey] == "on" && recorded?[tablesRecordKey] != tablesVersion
+  }
+
+  /// Moves the history of a store made before ``tablesRecordKey`` to today's tables, in
+  /// `transaction` (which holds the database, so only one opener does it); nothing for any
+  /// other store.
+  package static func upgradeIfNeeded(in transaction: any StoreTransaction, dialect: any SQLDialect) throws {
+    let keys: [SQLArgument] = [.value(.text(recordKey)), .value(.text(tablesRecordKey))]
+    let rows = try transaction.read([SQLStatement("SELECT key, value FROM foundry_store WHERE key IN (?, ?)", keys)])[0]
+    var recorded: [String: String] = [:]
+    for row in 0..<rows.count {
+      if case .text(let key) = rows[row, 0], case .text(let value) = rows[row, 1] { recorded[key] = value }
     }
-    return SQLStatement(
-      "SELECT token, part, time, author, changes FROM foundry_history WHERE token IN (\(chosen)) ORDER BY token, part", arguments)
+    guard needsUpgrade(recorded) else { return }
+    var plan = WritePlan()
+    plan.statements = upgradeStatements(dialect)
+    _ = try transaction.write(plan)
+  }
+
+  /// Moves history kept a row per part to today's tables, every token kept: a transaction's
+  /// first part becomes its row, the others its parts. Run once, when such a store is opened.
+  static func upgradeStatements(_ dialect: any SQLDialect) -> [SQLStatement] {
+    let first = "(SELECT MIN(p.part) FROM foundry_history_before p WHERE p.token = o.token)"
+    return [SQLStatement("ALTER TABLE foundry_history RENAME TO foundry_history_before")] + createStatements(dialect) + [
+      SQLStatement(
+        "INSERT INTO foundry_history (token, time, author, changes) SELECT o.token, o.time, o.author, o.changes FROM foundry_history_before o WHERE o.token IS NOT NULL AND o.part = \(first)"
+      ),
+      SQLStatement(
+        "INSERT INTO foundry_history_parts (token, part, changes) SELECT o.token, o.part, o.changes FROM foundry_history_before o WHERE o.token IS NOT NULL AND o.part > \(first)"
+      ),
+      SQLStatement("DROP TABLE foundry_history_before"),
+    ]
+  }
+
+  /// The newest token in `foundry_history`, 0 for none.
+  private static let newestRow = "(SELECT COALESCE(MAX(token), 0) FROM foundry_history)"
+  /// The last token given: the clock's or the newest row's, whichever is larger.
+  private static let lastGiven = "CASE WHEN foundry_history_clock.token > \(newestRow) THEN foundry_history_clock.token ELSE \(newestRow) END"
+
+  /// Records a save's transaction. Where writers take turns the next token is the last given
+  /// plus one, read here; elsewhere the clock takes it first and stays locked until the commit.
+  static func transactionStatements(time: SQLArgument, author: SQLArgument, changes: SQLArgument, writersTakeTurns: Bool) -> [SQLStatement] {
+    let values = [time, author, changes]
+    guard !writersTakeTurns else {
+      return [SQLStatement("INSERT INTO foundry_history (token, time, author, changes) SELECT \(lastGiven) + 1, ?, ?, ? FROM foundry_history_clock", values)]
+    }
+    return [
+      SQLStatement("UPDATE foundry_history_clock SET token = \(lastGiven) + 1"),
+      SQLStatement("INSERT INTO foundry_history (token, time, author, changes) SELECT token, ?, ?, ? FROM foundry_history_clock", values),
+    ]
+  }
+
+  /// Records one batch's changes of an import, without a token until the import seals them.
+  static func partStatement(number: Int, changes: SQLArgument) -> SQLStatement {
+    SQLStatement("INSERT INTO foundry_history_parts (token, part, changes) VALUES (NULL, ?, ?)", [.value(.integer(Int64(number))), changes])
+  }
+
+  /// Gives the parts written without a token in this transaction the next token, under a
+  /// transaction row of their own. The clock's update locks its row until the commit (a second
+  /// writer waits here); the parts of other transactions are not visible to this one, so only
+  /// its own are sealed.
+  static func sealStatements(time: SQLArgument, author: SQLArgument) -> [SQLStatement] {
+    let unsealed = "EXISTS (SELECT 1 FROM foundry_history_parts WHERE token IS NULL)"
+    return [
+      SQLStatement("UPDATE foundry_history_clock SET token = \(lastGiven) + 1 WHERE \(unsealed)"),
+      SQLStatement(
+        "INSERT INTO foundry_history (token, time, author, changes) SELECT token, ?, ?, '[]' FROM foundry_history_clock WHERE \(unsealed)", [time, author]),
+      SQLStatement("UPDATE foundry_history_parts SET token = (SELECT token FROM foundry_history_clock) WHERE token IS NULL"),
+    ]
   }
 
   /// The newest token given, and the newest purged (0 for none).
-  static let clockStatement = SQLStatement("SELECT token, purged FROM foundry_history_clock")
+  static let clockStatement = SQLStatement("SELECT \(lastGiven), purged FROM foundry_history_clock")
 
   /// The clock's tokens, from the rows of ``clockStatement``.
   static func clock(_ rows: SQLRows) -> (last: Int64, purged: Int64) {
@@ -64,108 +153,24 @@ package enum StoreHistory {
   }
 
   /// Removes the transactions before `token` (never one the clock had not given when the
-  /// purge began) and moves the clock's purged mark.
+  /// purge began) and moves the clock's purged mark. The clock keeps the last token given, so
+  /// that a purge of every transaction never gives a token again.
   /// - Returns: How many transactions were removed.
   static func purge(before token: HistoryToken, in transaction: any StoreTransaction) throws -> Int {
     let clock = Self.clock(try transaction.read([clockStatement])[0])
     // A transaction sealed while this runs is not removed: readers have not seen it.
-    let bound = min(token.rawValue, clock.last + 1)
-    let counted = try transaction.read([SQLStatement("SELECT COUNT(DISTINCT token) FROM foundry_history WHERE token < ?", [.value(.integer(bound))])])[0]
+    let bound = SQLArgument.value(.integer(min(token.rawValue, clock.last + 1)))
+    let purged = SQLArgument.value(.integer(min(token.rawValue, clock.last + 1) - 1))
+    let counted = try transaction.read([SQLStatement("SELECT COUNT(*) FROM foundry_history WHERE token < ?", [bound])])[0]
     var plan = WritePlan()
     plan.statements = [
-      SQLStatement("DELETE FROM foundry_history WHERE token < ?", [.value(.integer(bound))]),
-      SQLStatement("UPDATE foundry_history_clock SET purged = ? WHERE purged < ?", [.value(.integer(bound - 1)), .value(.integer(bound - 1))]),
+      SQLStatement("UPDATE foundry_history_clock SET token = \(lastGiven)"),
+      SQLStatement("DELETE FROM foundry_history WHERE token < ?", [bound]),
+      SQLStatement("DELETE FROM foundry_history_parts WHERE token < ?", [bound]),
+      SQLStatement("UPDATE foundry_history_clock SET purged = ? WHERE purged < ?", [purged, purged]),
     ]
     _ = try transaction.write(plan)
     guard counted.count > 0, case .integer(let count) = counted[0, 0] else { return 0 }
     return Int(count)
-  }
-
-  /// The transactions after `token`, from the rows of ``clockStatement`` and
-  /// ``readStatement(after:limit:)`` read together.
-  static func transactions(after token: HistoryToken?, _ rows: [SQLRows], layout: StoreLayout) throws(StoreError) -> [HistoryTransaction] {
-    guard rows.count == 2 else { return [] }
-    try checkNotPurged(after: token, clock: clock(rows[0]))
-    return try transactions(rows[1], layout: layout)
-  }
-
-  /// The transactions of rows read by ``readStatement(after:limit:)``.
-  /// - Throws: ``StoreError`` `corrupt` for a row that does not read back.
-  static func transactions(_ rows: SQLRows, layout: StoreLayout) throws(StoreError) -> [HistoryTransaction] {
-    var transactions: [HistoryTransaction] = []
-    for row in 0..<rows.count {
-      guard case .integer(let number) = rows[row, 0], case .text(let changes) = rows[row, 4] else {
-        throw StoreError(.corrupt, "foundry_history: row \(row + 1) of the history read has no token or no changes")
-      }
-      let token = HistoryToken(number)
-      let parsed = try Self.changes(changes, token: token, layout: layout)
-      if let last = transactions.last, last.token == token {
-        transactions[transactions.count - 1].changes += parsed
-        continue
-      }
-      let seconds: Double
-      switch rows[row, 2] {
-      case .real(let value): seconds = value
-      case .integer(let value): seconds = Double(value)
-      default: seconds = 0
-      }
-      let author: String? = if case .text(let name) = rows[row, 3] { name } else { nil }
-      transactions.append(HistoryTransaction(token: token, date: Date(timeIntervalSince1970: seconds), author: author, changes: parsed))
-    }
-    return transactions
-  }
-
-  /// The changes of one part's JSON.
-  private static func changes(_ text: String, token: HistoryToken, layout: StoreLayout) throws(StoreError) -> [HistoryChange] {
-    let document: JSONDocument
-    do { document = try JSONDocument.parse(bytes: Array(text.utf8), options: .init(), sourceName: "foundry_history") } catch {
-      throw StoreError(.corrupt, "foundry_history: transaction \(token) does not read back: \(error)")
-    }
-    var changes: [HistoryChange] = []
-    changes.reserveCapacity(document.root.elements.count)
-    for item in document.root.elements {
-      guard let kind = item["change"]?.string.flatMap(HistoryChange.Kind.init(rawValue:)), let name = item["entity"]?.string, let row = item["row"]?.int64 else {
-        throw StoreError(.corrupt, "foundry_history: transaction \(token) lists a change without its kind, entity or row")
-      }
-      let entity = layout.schema[name]
-      let family = entity.map { layout.table(of: $0).name } ?? name
-      var change = HistoryChange(kind: kind, entity: name, id: PersistentID(family: family, row: row))
-      change.changedKeys = item["keys"]?.elements.compactMap(\.string) ?? []
-      for (attribute, node) in item["kept"]?.members ?? .empty {
-        change.keptValues[attribute] = try keptValue(node, attribute: attribute, of: entity, layout: layout)
-      }
-      changes.append(change)
-    }
-    return changes
-  }
-
-  /// A kept value read back through its attribute's column codec; by its JSON alone for an
-  /// attribute the schema no longer has.
-  private static func keptValue(_ node: JSONNode, attribute: String, of entity: EntityDescription?, layout: StoreLayout) throws(StoreError) -> GraphValue? {
-    let codec = entity.flatMap { entity in entity.attributeSlot(named: attribute).map { layout.codecs[entity.index][$0] } }
-    let column: SQLValue
-    if node.isNull {
-      column = .null
-    } else if let base64 = node["base64"]?.string {
-      column = .blob(Data(base64Encoded: base64).map { [UInt8]($0) } ?? [])
-    } else if let text = node.string {
-      // A real that is not finite is written as its text.
-      let isReal = [.double, .float, .date].contains(codec?.type)
-      column = isReal ? Double(text).map(SQLValue.real) ?? .text(text) : .text(text)
-    } else if let integer = node.int64 {
-      column = .integer(integer)
-    } else {
-      column = .real(node.double ?? 0)
-    }
-    guard let codec else {
-      switch column {
-      case .null: return nil
-      case .integer(let integer): return .integer(integer)
-      case .real(let double): return .double(double)
-      case .text(let text): return .string(text)
-      case .blob(let bytes): return .data(Data(bytes))
-      }
-    }
-    return try codec.graphValue(column)
   }
 }

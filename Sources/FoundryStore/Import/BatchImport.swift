@@ -181,23 +181,26 @@ struct BatchImport: Sendable {
 }
 
 /// The history of an import in batches: a part per batch's write, numbered in order, and
-/// one seal at the end, so the whole import is one transaction of the history.
+/// one seal at the end, so the whole import is one transaction of the history, with the first
+/// part's author and time.
 struct HistoryParts {
   private var count = 0
+  private var first: HistoryPart?
 
   /// Makes the history part of `plan` (if the store keeps history) the next one, unsealed.
   mutating func number(_ plan: inout WritePlan) {
-    guard plan.history != nil else { return }
-    plan.history?.number = count
-    plan.history?.seals = false
+    guard let part = plan.history else { return }
+    if first == nil { first = part }
+    plan.history?.role = .part(count)
     count += 1
   }
 
   /// Seals the parts written, if any.
   func seal(in transaction: any StoreTransaction) throws {
-    guard count > 0 else { return }
+    guard let first else { return }
     var plan = WritePlan()
-    plan.history = HistoryPart(author: nil)
+    plan.history = HistoryPart(author: first.author, date: first.date)
+    plan.history?.role = .seal
     _ = try transaction.write(plan)
   }
 }

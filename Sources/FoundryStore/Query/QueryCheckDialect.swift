@@ -37,5 +37,6 @@ struct QueryCheckDialect: SQLDialect {
   func integerList(_ integers: [Int64]) -> SQLValue { .null }
   func queryPlan(of sql: String) -> String { "" }
   var mergesConcurrentInserts: Bool { false }
+  var writersTakeTurns: Bool { false }
   func scopedIdentityChecks(_ scope: ScopedIdentity) -> [String] { [] }
 }

@@ -91,6 +91,9 @@ package protocol SQLDialect: Sendable {
   /// import's inserts must say what they insert (``SQLStatement/insertedRow``) for the backend
   /// to merge them (PostgreSQL); SQLite runs one writer at a time and never reads it.
   var mergesConcurrentInserts: Bool { get }
+  /// Whether one writer at a time holds the database (SQLite), so that what a write reads
+  /// stays true until it commits: the next history token can be read from the table itself.
+  var writersTakeTurns: Bool { get }
   /// The statements (one line each) that make the database refuse a second object with the
   /// same identity among one parent's links in a join table: a new or moved link, or a
   /// changed identity, that would give a parent two objects of one identity fails as a
