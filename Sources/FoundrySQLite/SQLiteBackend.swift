@@ -135,7 +135,7 @@ final class SQLiteBackend: StoreBackend {
 
   private static func run(_ statement: SQLStatement, rows: [Int64], _ db: Database) throws {
     let prepared = try db.cachedStatement(sql: statement.sql)
-    try prepared.setArguments(arguments(statement.arguments, rows: rows))
+    try SQLiteArguments.bind(statement.arguments, rows: rows, to: prepared)
     if let updated = statement.updatedRows {
       if let conflict = ConflictCheck.firstMissing(updated, returned: Set(try Int64.fetchAll(prepared))) { throw conflict }
       return
@@ -155,7 +155,7 @@ final class SQLiteBackend: StoreBackend {
 
   static func rows(_ statement: SQLStatement, _ db: Database) throws -> SQLRows {
     let prepared = try db.cachedStatement(sql: statement.sql)
-    try prepared.setArguments(arguments(statement.arguments, rows: []))
+    try SQLiteArguments.bind(statement.arguments, rows: [], to: prepared)
     let width = CInt(prepared.columnCount)
     var rows = SQLRowsBuilder(columnCount: Int(width))
     // GRDB's cursor steps the statement (and reports its errors); the values are read
@@ -167,25 +167,6 @@ final class SQLiteBackend: StoreBackend {
       for column in 0..<width { append(handle, column, to: &rows) }
     }
     return rows.finish()
-  }
-
-  static func arguments(_ arguments: [SQLArgument], rows: [Int64]) -> StatementArguments {
-    // As optional existentials: GRDB's initializer for a sequence of concrete values maps them
-    // through a key path, which the runtime instantiates on every call (a fifth of a save's
-    // time went there); this one maps them with a closure.
-    StatementArguments(
-      arguments.map { argument -> (any DatabaseValueConvertible)? in
-        switch argument {
-        case .newRow(let position): return (rows.indices.contains(position) ? rows[position] : 0).databaseValue
-        // Bound before a statement runs (`SQLStatement.bindingLists`): none is left here.
-        case .integers: return DatabaseValue.null
-        case .value(.null): return DatabaseValue.null
-        case .value(.integer(let integer)): return integer.databaseValue
-        case .value(.real(let double)): return double.databaseValue
-        case .value(.text(let text)): return text.databaseValue
-        case .value(.blob(let bytes)): return Data(bytes).databaseValue
-        }
-      })
   }
 
   /// Appends column `column` of the statement's current row.

@@ -61,7 +61,7 @@ enum SQLiteMigration {
 
   private static func copyRows(_ copy: MigrationPlan.TableCopy, _ db: Database) throws {
     guard let statement = MigrationPlan.copyStatement(copy, dialect: SQLiteDialect()) else { return }
-    try db.execute(sql: statement.sql, arguments: SQLiteBackend.arguments(statement.arguments, rows: []))
+    try SQLiteArguments.execute(statement, db)
   }
 
   private static func copyLinks(_ link: MigrationPlan.LinkCopy, _ db: Database) throws {

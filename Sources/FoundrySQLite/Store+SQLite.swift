@@ -211,7 +211,7 @@ enum SQLiteStoreFile {
   /// Creates the tables and the record in one transaction.
   static func create(_ definition: [String], record: String, _ db: Database) throws {
     for statement in StoreRecord.createStatements(definition, record: record) {
-      try db.execute(sql: statement.sql, arguments: SQLiteBackend.arguments(statement.arguments, rows: []))
+      try SQLiteArguments.execute(statement, db)
     }
   }
 }
