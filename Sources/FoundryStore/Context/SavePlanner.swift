@@ -17,6 +17,8 @@ struct SavePlanner {
   private var newRows: [Int: Int] = [:]
   /// Position updates of ordered sides, run after every link is in place.
   private var positions: [SQLStatement] = []
+  /// Per join table (by its index in the layout): the texts of its links, made once per save.
+  private var joinTexts: [Int: JoinTexts] = [:]
   /// Per join table and side: the update of its position column.
   private var positionUpdates: [JoinSide: (sql: String, update: SingleRowUpdate)] = [:]
   /// Per kind of object update: its text, made once per save (a sync updates thousands of
@@ -177,14 +179,14 @@ struct SavePlanner {
     for slot in object.changedRelationshipSlots {
       guard case .join(let index, let isOwner) = layout.relationshipStorage[object.entity.index][slot] else { continue }
       let join = layout.joinTables[index]
-      let table = dialect.quote(join.name)
+      let texts = joinTexts(index)
       let me = row(of: object)
       if let linked = object.deferredLinks(at: slot) {
         // Objects linked to a slot left unloaded: the store keeps the other links as they are.
         guard isOwner else { continue }
         for member in linked {
-          unlinkElsewhere(member, from: me, in: join, table: table)
-          plan.statements.append(link(into: table, row: "(?, ?, NULL)", [me, row(of: member)]))
+          unlinkElsewhere(member, from: me, in: join, texts: texts)
+          plan.statements.append(texts.link(positioned: false, [me, row(of: member)]))
         }
         continue
       }
@@ -194,15 +196,15 @@ struct SavePlanner {
         let kept = Set(now.map(ObjectIdentifier.init))
         if let before {
           for gone in before where !kept.contains(ObjectIdentifier(gone)) && gone.persistentID != nil {
-            plan.statements.append(SQLStatement("DELETE FROM \(table) WHERE \"owner\" = ? AND \"target\" = ?", [me, row(of: gone)]))
+            plan.statements.append(SQLStatement(texts.unlinkOne, [me, row(of: gone)]))
           }
         } else {
-          plan.statements.append(SQLStatement("DELETE FROM \(table) WHERE \"owner\" = ?", [me]))
+          plan.statements.append(SQLStatement(texts.unlinkAll, [me]))
         }
         let existing = Set((before ?? []).map(ObjectIdentifier.init))
         for (position, member) in now.enumerated() where !existing.contains(ObjectIdentifier(member)) {
-          unlinkElsewhere(member, from: me, in: join, table: table)
-          plan.statements.append(link(into: table, row: "(?, ?, ?)", [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)]))
+          unlinkElsewhere(member, from: me, in: join, texts: texts)
+          plan.statements.append(texts.link(positioned: true, [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)]))
         }
       }
       let isOrdered = isOwner ? join.isOwnerOrdered : join.isTargetOrdered
@@ -212,7 +214,7 @@ struct SavePlanner {
       let earlier = isOwner ? object.committedRelatedObjects(at: slot) ?? [] : []
       let places = Dictionary(earlier.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { first, _ in first })
       for (position, member) in now.enumerated() where !isOwner || places[ObjectIdentifier(member)].map({ $0 != position }) == true {
-        let update = positionUpdate(join: index, table: table, mine: mine, theirs: theirs)
+        let update = positionUpdate(join: index, table: texts.table, mine: mine, theirs: theirs)
         var statement = SQLStatement(update.sql, [.value(.integer(Int64(position))), me, row(of: member)])
         statement.singleRowUpdate = update.update
         positions.append(statement)
@@ -220,12 +222,20 @@ struct SavePlanner {
     }
   }
 
+  /// The texts of join table number `index`'s links, made at its first use in the save.
+  private mutating func joinTexts(_ index: Int) -> JoinTexts {
+    if let known = joinTexts[index] { return known }
+    let texts = JoinTexts(table: dialect.quote(layout.joinTables[index].name))
+    joinTexts[index] = texts
+    return texts
+  }
+
   /// Removes the stored link of `member` to another owner, when the join table's target side
   /// is to-one: the member moved to `owner` (`book.author = other`), and its old owner's list
   /// may not be loaded in this context to say so. A member new in this save has no link yet.
-  private mutating func unlinkElsewhere(_ member: ManagedObject, from owner: SQLArgument, in join: JoinTable, table: String) {
+  private mutating func unlinkElsewhere(_ member: ManagedObject, from owner: SQLArgument, in join: JoinTable, texts: JoinTexts) {
     guard join.isTargetUnique, member.persistentID != nil else { return }
-    plan.statements.append(SQLStatement("DELETE FROM \(table) WHERE \"target\" = ? AND \"owner\" <> ?", [row(of: member), owner]))
+    plan.statements.append(SQLStatement(texts.unlinkElsewhere, [row(of: member), owner]))
   }
 
   /// The update of a position column (`mine`) of join table number `join` (quoted `table`),
@@ -240,10 +250,37 @@ struct SavePlanner {
 
   /// A link's insert into join table `table` (quoted), marked as one that keeps a link
   /// already there.
-  private func link(into table: String, row: String, _ arguments: [SQLArgument]) -> SQLStatement {
-    let singleRow = SingleRowInsert(target: "INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\")", row: row)
-    var statement = SQLStatement(singleRow.sql, arguments)
-    statement.singleRow = singleRow
+}
+
+/// The statement texts of one join table's links (its name quoted once).
+private struct JoinTexts {
+  let table: String
+  let unlinkAll: String
+  let unlinkOne: String
+  let unlinkElsewhere: String
+  /// The insert of a link with its position (or NULL) as an argument, and with NULL.
+  private let positioned: SingleRowInsert
+  private let unpositioned: SingleRowInsert
+  private let positionedText: String
+  private let unpositionedText: String
+
+  init(table: String) {
+    self.table = table
+    unlinkAll = "DELETE FROM \(table) WHERE \"owner\" = ?"
+    unlinkOne = "DELETE FROM \(table) WHERE \"owner\" = ? AND \"target\" = ?"
+    unlinkElsewhere = "DELETE FROM \(table) WHERE \"target\" = ? AND \"owner\" <> ?"
+    let target = "INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\")"
+    positioned = SingleRowInsert(target: target, row: "(?, ?, ?)")
+    unpositioned = SingleRowInsert(target: target, row: "(?, ?, NULL)")
+    positionedText = positioned.sql
+    unpositionedText = unpositioned.sql
+  }
+
+  /// A link's insert, which leaves a link already stored as it is: owner and target rows,
+  /// and the position when `positioned`.
+  func link(positioned: Bool, _ arguments: [SQLArgument]) -> SQLStatement {
+    var statement = SQLStatement(positioned ? positionedText : unpositionedText, arguments)
+    statement.singleRow = positioned ? self.positioned : unpositioned
     statement.keepsExisting = true
     return statement
   }
