@@ -334,7 +334,8 @@ struct GraphStoreArticleSnippetTests {
     let tag = try context.insert("Tag")
     tag.label = "followed"
     try await context.save()
-    for _ in 0..<6_000 where uploaded.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+    // Up to ten minutes: a machine whose other tests hold its threads for minutes is slow, not wrong.
+    for _ in 0..<60_000 where uploaded.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
     following.cancel()
     try await following.value
     #expect(uploaded.withLock { $0.map(\.entity) } == ["Tag"])
@@ -354,10 +355,12 @@ struct GraphStoreArticleSnippetTests {
         }
         // end doc
       }
-      // A watchdog: a wake-up that never comes fails the test instead of hanging it.
+      // A watchdog: a wake-up that never comes fails the test instead of hanging it. Ten
+      // minutes: on CI, tests that wait on PostgreSQL locks can hold both of a 2-core machine's
+      // threads for minutes, and a wake-up that comes late is not one that never comes.
       let fired = Locked(false)
       let watchdog = Task {
-        try await Task.sleep(for: .seconds(60))
+        try await Task.sleep(for: .seconds(600))
         fired.withLock { $0 = true }
         following.cancel()
       }
@@ -394,9 +397,11 @@ struct GraphStoreArticleSnippetTests {
         // end doc
         return titles
       }
-      // A watchdog: a wake-up that never comes fails the test instead of hanging it.
+      // A watchdog: a wake-up that never comes fails the test instead of hanging it. Ten
+      // minutes: on CI, tests that wait on PostgreSQL locks can hold both of a 2-core machine's
+      // threads for minutes, and a wake-up that comes late is not one that never comes.
       let watchdog = Task {
-        try await Task.sleep(for: .seconds(60))
+        try await Task.sleep(for: .seconds(600))
         following.cancel()
       }
       let book = try writer.insert(Book.self)

@@ -269,10 +269,11 @@ final class BackgroundCollector<Element: Sendable>: Sendable {
   /// What was kept so far.
   var elements: [Element] { received.withLock { $0 } }
 
-  /// Waits until `count` elements arrived (up to a minute, so a wake-up that never comes fails
-  /// the test instead of hanging it). - Returns: Those that arrived.
+  /// Waits until `count` elements arrived (up to ten minutes, so a wake-up that never comes
+  /// fails the test instead of hanging it, while a machine whose other tests hold its threads
+  /// for minutes does not). - Returns: Those that arrived.
   func waitFor(_ count: Int) async throws -> [Element] {
-    for _ in 0..<6_000 {
+    for _ in 0..<60_000 {
       if let failure { throw failure }
       let got = elements
       if got.count >= count { return got }
