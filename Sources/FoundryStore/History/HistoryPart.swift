@@ -98,17 +98,6 @@ package struct HistoryPart: Sendable {
     }
   }
 
-  /// The part with its new objects' rows filled in: what an import in batches keeps of a
-  /// batch's part once the batch is written.
-  package func resolved(rows: [Int64]) -> HistoryPart {
-    var part = self
-    for index in part.entries.indices {
-      guard case .new(let position) = part.entries[index].row else { continue }
-      part.entries[index].row = .stored(rows.indices.contains(position) ? rows[position] : 0)
-    }
-    return part
-  }
-
   /// The statements that write the part, its new objects given `rows`: what a backend runs
   /// after the write's own statements.
   /// - Parameter writersTakeTurns: Whether the database lets one writer at a time

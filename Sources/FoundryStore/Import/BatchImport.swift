@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Foundry
 import FoundryGraph
 import FoundryJSON
@@ -185,12 +190,13 @@ struct BatchImport: Sendable {
 /// part's author and time.
 struct HistoryParts {
   private var count = 0
-  private var first: HistoryPart?
+  /// The first part's author and time, the transaction's.
+  private var first: (author: String?, date: Date)?
 
   /// Makes the history part of `plan` (if the store keeps history) the next one, unsealed.
   mutating func number(_ plan: inout WritePlan) {
     guard let part = plan.history else { return }
-    if first == nil { first = part }
+    if first == nil { first = (part.author, part.date) }
     plan.history?.role = .part(count)
     count += 1
   }
