@@ -21,7 +21,7 @@ struct ProfileCommand: ParsableCommand {
   @Option(name: .customLong("corpus-path"), help: "The corpus folder (with json/ and xml/ inside).")
   var corpus: String = Corpus.defaultDirectory
 
-  @Option(name: .customLong("case"), help: "The cases whose name starts with this prefix, optionally with a file (graph.import, xml.decode:reno_east3.osm).")
+  @Option(name: .customLong("case"), help: "The case of this name, or else the cases whose name starts with it, optionally with a file (graph.import, xml.decode:reno_east3.osm).")
   var selection: String
 
   @Option(help: "Which side to run.")
@@ -42,6 +42,9 @@ struct ProfileCommand: ParsableCommand {
       // corpus file its setup reads, whatever its name.
       if cases.isEmpty { cases = try FoundryBench.cases(corpus: Corpus(directory: corpus), filter: parts[0]).filter { $0.file == parts[1] } }
     }
+    // A name that is a whole case's name picks that case alone (`store.fetch`, not also
+    // `store.fetch.read`).
+    if cases.contains(where: { $0.name == parts[0] }) { cases = cases.filter { $0.name == parts[0] } }
     guard !cases.isEmpty else { throw ValidationError("no case matches '\(selection)'") }
     for benchmark in cases {
       let operation = side == .ours ? benchmark.ours : benchmark.baseline

@@ -5,7 +5,8 @@ import FoundryJSON
 
 /// A random schema and payload from a seed, for the differential property test: a `Root` with
 /// a single or composite identity, and by chance ordered or unordered `children` (identified
-/// alone or within their root), many-to-many `tags`, a one-to-one `note` without identity, a
+/// alone or within their root), many-to-many `tags` (by chance ordered on either side, both
+/// or neither), a one-to-one `note` without identity, a
 /// one-way self relationship `related`, and `media` of an abstract entity with two
 /// subentities; every entity gets attributes of random types, optional, required or defaulted,
 /// Transformable ones with each kind of transformer (`List` = `split:,`, `Day` =
@@ -28,6 +29,9 @@ struct RandomLibrary {
     let scopedChildren = random.next(2) == 0
     let orderedChildren = random.next(2) == 0
     let hasMedia = random.next(2) == 0
+    // Drawn apart, so that the draws above and below stay what they were for each seed.
+    var tagDraw = PayloadGenerator(schema: try Schema([]), seed: seed &* 17)
+    let tagOrder = tagDraw.next(4)
     func extras(_ prefix: String) -> [Attribute] {
       let types: [AttributeType] = [
         .string, .integer16, .integer32, .integer64, .double, .float, .decimal, .boolean, .date, .binary, .uuid, .uri, .transformable,
@@ -44,7 +48,7 @@ struct RandomLibrary {
       "Root", attributes: (compositeRoot ? [Attribute("code", .string), Attribute("n", .integer64)] : [Attribute("id", .integer64)]) + extras("r"),
       relationships: [
         Relationship("children", to: "Child", toMany: true, ordered: orderedChildren, inverse: "root", deleteRule: .cascade),
-        Relationship("tags", to: "Tag", toMany: true, inverse: "roots"),
+        Relationship("tags", to: "Tag", toMany: true, ordered: tagOrder & 1 != 0, inverse: "roots"),
         Relationship("note", to: "Note", inverse: "root", deleteRule: .cascade),
         Relationship("related", to: "Root", toMany: true),
       ], identity: compositeRoot ? ["code", "n"] : ["id"])
@@ -56,7 +60,7 @@ struct RandomLibrary {
         identity: ["n"], identityScopedToParent: scopedChildren),
       Entity(
         "Tag", attributes: [Attribute("label", .string)] + extras("t"),
-        relationships: [Relationship("roots", to: "Root", toMany: true, inverse: "tags")], identity: ["label"]),
+        relationships: [Relationship("roots", to: "Root", toMany: true, ordered: tagOrder & 2 != 0, inverse: "tags")], identity: ["label"]),
       Entity("Note", attributes: extras("o"), relationships: [Relationship("root", to: "Root", inverse: "note")]),
     ]
     if hasMedia {

@@ -15,8 +15,12 @@ struct SavePlanner {
   private var inserts: [Int: (sql: String, singleRow: SingleRowInsert, foreignKeys: [(Int, String)], row: InsertedRow)] = [:]
   /// Positions of inserted objects in ``WritePlan/newRows``, by object number.
   private var newRows: [Int: Int] = [:]
-  /// Position updates of ordered sides, run after every link is in place.
-  private var positions: [SQLStatement] = []
+  /// Positions of ordered sides to write once every link is planned (see `settlePositions()`).
+  private var positions: [PendingPosition] = []
+  /// The link inserts of this save that also set the target's position, by link: where a
+  /// new owner's link goes, the other side's position rides in its insert instead of an
+  /// update of its own.
+  private var newLinks: [NewLink: Int] = [:]
   /// Per join table (by its index in the layout): the texts of its links, made once per save.
   private var joinTexts: [Int: JoinTexts] = [:]
   /// Per join table and side: the update of its position column.
@@ -51,7 +55,7 @@ struct SavePlanner {
     for object in changes.inserted { try insert(object) }
     for object in changes.updated { try update(object) }
     for object in changes.inserted + changes.updated { try writeLinks(of: object) }
-    plan.statements += positions
+    settlePositions()
   }
 
   // MARK: - Rows
@@ -202,24 +206,48 @@ struct SavePlanner {
           plan.statements.append(SQLStatement(texts.unlinkAll, [me]))
         }
         let existing = Set((before ?? []).map(ObjectIdentifier.init))
+        // A new row has no stored link that the insert could meet and keep instead (unless
+        // the backend merges it into a stored row of the same identity).
+        let isNewRow = object.persistentID == nil && !(plan.mergesByIdentity && dialect.mergesConcurrentInserts)
         for (position, member) in now.enumerated() where !existing.contains(ObjectIdentifier(member)) {
           unlinkElsewhere(member, from: me, in: join, texts: texts)
-          plan.statements.append(texts.link(positioned: true, [me, row(of: member), .value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)]))
+          let ownerPosition = SQLArgument.value(join.isOwnerOrdered ? .integer(Int64(position)) : .null)
+          guard join.isTargetOrdered, isNewRow else {
+            plan.statements.append(texts.link(positioned: true, [me, row(of: member), ownerPosition]))
+            continue
+          }
+          newLinks[NewLink(join: index, owner: object.objectNumber, target: member.objectNumber)] = plan.statements.count
+          plan.statements.append(texts.linkWithTargetPosition([me, row(of: member), ownerPosition, .value(.null)]))
         }
       }
       let isOrdered = isOwner ? join.isOwnerOrdered : join.isTargetOrdered
       guard isOrdered else { continue }
-      let (mine, theirs) = isOwner ? ("owner", "target") : ("target", "owner")
       // The owning side wrote new members' positions with them; others move when their place changed.
       let earlier = isOwner ? object.committedRelatedObjects(at: slot) ?? [] : []
       let places = Dictionary(earlier.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { first, _ in first })
       for (position, member) in now.enumerated() where !isOwner || places[ObjectIdentifier(member)].map({ $0 != position }) == true {
-        let update = positionUpdate(join: index, table: texts.table, mine: mine, theirs: theirs)
-        var statement = SQLStatement(update.sql, [.value(.integer(Int64(position))), me, row(of: member)])
-        statement.singleRowUpdate = update.update
-        positions.append(statement)
+        positions.append(PendingPosition(join: index, isOwner: isOwner, position: position, object: object, member: member))
       }
     }
+  }
+
+  /// Writes the positions of ordered sides, after every link is planned: a target's position
+  /// in the insert of its new link, any other as an update of its link (run after every link
+  /// is in place).
+  private mutating func settlePositions() {
+    for pending in positions {
+      let (object, member) = (pending.object, pending.member)
+      if !pending.isOwner, let insert = newLinks[NewLink(join: pending.join, owner: member.objectNumber, target: object.objectNumber)] {
+        plan.statements[insert].arguments[3] = .value(.integer(Int64(pending.position)))
+        continue
+      }
+      let (mine, theirs) = pending.isOwner ? ("owner", "target") : ("target", "owner")
+      let update = positionUpdate(join: pending.join, table: joinTexts(pending.join).table, mine: mine, theirs: theirs)
+      var statement = SQLStatement(update.sql, [.value(.integer(Int64(pending.position))), row(of: object), row(of: member)])
+      statement.singleRowUpdate = update.update
+      plan.statements.append(statement)
+    }
+    positions = []
   }
 
   /// The texts of join table number `index`'s links, made at its first use in the save.
@@ -247,9 +275,6 @@ struct SavePlanner {
     positionUpdates[key] = (update.sql, update)
     return (update.sql, update)
   }
-
-  /// A link's insert into join table `table` (quoted), marked as one that keeps a link
-  /// already there.
 }
 
 /// The statement texts of one join table's links (its name quoted once).
@@ -263,6 +288,9 @@ private struct JoinTexts {
   private let unpositioned: SingleRowInsert
   private let positionedText: String
   private let unpositionedText: String
+  /// The insert of a link with both sides' positions as arguments.
+  private let bothPositioned: SingleRowInsert
+  private let bothPositionedText: String
 
   init(table: String) {
     self.table = table
@@ -274,16 +302,43 @@ private struct JoinTexts {
     unpositioned = SingleRowInsert(target: target, row: "(?, ?, NULL)")
     positionedText = positioned.sql
     unpositionedText = unpositioned.sql
+    bothPositioned = SingleRowInsert(target: "INSERT INTO \(table) (\"owner\", \"target\", \"owner_position\", \"target_position\")", row: "(?, ?, ?, ?)")
+    bothPositionedText = bothPositioned.sql
   }
 
   /// A link's insert, which leaves a link already stored as it is: owner and target rows,
   /// and the position when `positioned`.
   func link(positioned: Bool, _ arguments: [SQLArgument]) -> SQLStatement {
-    var statement = SQLStatement(positioned ? positionedText : unpositionedText, arguments)
-    statement.singleRow = positioned ? self.positioned : unpositioned
+    positioned ? Self.link(positionedText, self.positioned, arguments) : Self.link(unpositionedText, unpositioned, arguments)
+  }
+
+  /// A link's insert with both positions: owner and target rows, the owner's position (or
+  /// NULL) and the target's.
+  func linkWithTargetPosition(_ arguments: [SQLArgument]) -> SQLStatement { Self.link(bothPositionedText, bothPositioned, arguments) }
+
+  private static func link(_ text: String, _ insert: SingleRowInsert, _ arguments: [SQLArgument]) -> SQLStatement {
+    var statement = SQLStatement(text, arguments)
+    statement.singleRow = insert
     statement.keepsExisting = true
     return statement
   }
+}
+
+/// A link of a join table between two objects of the save, by their object numbers.
+private struct NewLink: Hashable {
+  let join: Int
+  let owner: Int
+  let target: Int
+}
+
+/// The position of `member` in `object`'s ordered list, to write once every link is planned.
+private struct PendingPosition {
+  let join: Int
+  /// Whether `object` is the link's owner (its position goes in `owner_position`).
+  let isOwner: Bool
+  let position: Int
+  let object: ManagedObject
+  let member: ManagedObject
 }
 
 /// One side of a join table: its index in the layout and its column (`owner` or `target`).
