@@ -358,6 +358,20 @@ struct ObjectContextTests {
     #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 0)
   }
 
+  @Test("a save of many deletes, one of a row another context deleted first, is a conflict naming it; nothing of it is saved", arguments: StoreBackendKind.available)
+  func conflictAmongDeletesOfADeletedRow(_ backend: StoreBackendKind) async throws {
+    let (store, first, mine) = try await Self.tagsChangedUnderneath(backend, theirs: "tag 1")
+    let other = try store.makeContext()
+    try other.delete(try #require(try other.object(of: "Tag", identity: "tag 2")))
+    try await other.save()
+    // Their tag 1 is changed and their tag 2 deleted: the first of the save's rows is named.
+    for tag in mine.reversed() { try first.delete(tag) }
+    let error = await #expect(throws: StoreError.self) { try await first.save() }
+    #expect(error?.code == .conflict)
+    #expect(error?.message == "\(try #require(mine.first { $0.label == .string("tag 2") }?.persistentID)) was changed or deleted in the store since this context read it")
+    #expect(try await store.makeContext().count(FetchRequest(entity: "Tag")) == 5)
+  }
+
   @Test("the store refuses a duplicate identity, and the failed save changes nothing", arguments: StoreBackendKind.available)
   func duplicateIdentity(_ backend: StoreBackendKind) async throws {
     let store = try await backend.makeStore().store
