@@ -165,6 +165,16 @@ struct JSONValueTests {
     #expect(first["a"] == 1)
   }
 
+  @Test("members appended by a writer that knows its keys are new: in order, found by key, past the index threshold too")
+  func appendedMembers() {
+    var object = JSONObject(minimumCapacity: 100)
+    for number in 0..<100 { object.append(newKey: "key \(number)", .number(JSONNumber(number))) }
+    #expect(object.keys.first == "key 0" && object.keys.last == "key 99" && object.count == 100)
+    #expect(object["key 42"] == .number(JSONNumber(42)) && object["key 99"] == .number(JSONNumber(99)))
+    object["key 7"] = nil
+    #expect(object["key 8"] == .number(JSONNumber(8)) && object.count == 99)
+  }
+
   @Test func largeObjects() {
     // Past the size where lookups switch to a hash index.
     var object = JSONObject()

@@ -12,7 +12,7 @@ extension GraphExporter {
       visited.removeAll()
       visited.insert(object)
       let entity = object.entity
-      var result = JSONObject()
+      var result = members(of: entity)
       try writeAttributes(of: object, into: &result)
       for (slot, relationship) in entity.relationships.enumerated() {
         let targets = object.loaded(slot).objects
@@ -24,7 +24,7 @@ extension GraphExporter {
           if let value { members.append((target, value)) }
         }
         guard let value = Self.payload(of: members, for: relationship, keyed: true) else { continue }
-        try Self.insert(value, at: paths[entity.index].relationships[slot], into: &result)
+        try insert(value, at: paths[entity.index].relationships[slot], into: &result, entity: entity.index)
       }
       elements.append(.object(result))
     }

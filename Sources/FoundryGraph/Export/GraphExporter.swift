@@ -26,6 +26,9 @@ struct GraphExporter {
   private var codecs: [[AttributeCodec]?]
   /// Per entity, its attributes' and relationships' key paths, parsed once per export.
   let paths: [(attributes: [PathExpression], relationships: [PathExpression])]
+  /// Per entity, whether each member its objects can have has a key of its own (see
+  /// ``hasMembersOfTheirOwn(_:paths:in:)``): their members are appended, nothing looked up.
+  let appendsMembers: [Bool]
   var visited = ObjectMarks()
   /// The root entity family of the top-level objects, when they share one.
   private var topFamily: Int?
@@ -56,9 +59,37 @@ struct GraphExporter {
     self.relationships = relationships
     encoder = MappingEncoder(options: options)
     codecs = Array(repeating: nil, count: schema.entities.count)
-    paths = schema.entities.map { entity in
-      (entity.attributes.map { PathExpression($0.payloadKeyPath) }, entity.relationships.map { PathExpression($0.payloadKeyPath) })
+    let paths = schema.entities.map { entity in
+      (attributes: entity.attributes.map { PathExpression($0.payloadKeyPath) }, relationships: entity.relationships.map { PathExpression($0.payloadKeyPath) })
     }
+    self.paths = paths
+    appendsMembers = schema.entities.map { Self.hasMembersOfTheirOwn($0, paths: paths[$0.index], in: schema) }
+  }
+
+  /// Whether every attribute, relationship and the subentity key path of `entity` is one
+  /// plain key, no two alike (by code points): then no member of its objects lands inside
+  /// another or replaces one, and each can be appended as it is written.
+  private static func hasMembersOfTheirOwn(
+    _ entity: EntityDescription, paths: (attributes: [PathExpression], relationships: [PathExpression]), in schema: Schema
+  ) -> Bool {
+    let subentity = subentityKeyPath(of: entity, in: schema).map { [PathExpression($0)] } ?? []
+    var seen: Set<[UInt8]> = []
+    return (paths.attributes + paths.relationships + subentity).allSatisfy { path in
+      path.segments.count == 1 && seen.insert(Array(path.segments[0].name.utf8)).inserted
+    }
+  }
+
+  /// Puts a member of an object of entity number `entity` at its key path: appended when the
+  /// entity's members all have keys of their own.
+  func put(_ value: JSONValue, at path: PathExpression, into result: inout JSONObject, entity: Int) throws {
+    guard appendsMembers[entity], let key = path.segments.first else { return try result.insert(value, at: path) }
+    result.append(newKey: key.name, value)
+  }
+
+  /// A new object for the members of an object of `entity`, with room for them when they are
+  /// appended.
+  func members(of entity: EntityDescription) -> JSONObject {
+    appendsMembers[entity.index] ? JSONObject(minimumCapacity: entity.attributes.count + entity.relationships.count + 1) : JSONObject()
   }
 
   /// The payload of `objects` and of every object reachable from them.
@@ -119,7 +150,7 @@ struct GraphExporter {
     let back = origin.flatMap { !forced.isEmpty && forced.contains(ExportedLink.Side(object, $0.inverse)) ? nil : $0.inverse }
     // An object holding nothing but its identity (one a reference created) is written as a reference.
     if entity.hasIdentity, Self.holdsOnlyIdentity(object, except: back) { return identity(of: object) }
-    var result = JSONObject()
+    var result = members(of: entity)
     try writeAttributes(of: object, into: &result)
     // By index: the loop over `enumerated()` copied each relationship's description.
     let declared = entity.relationships
@@ -141,7 +172,7 @@ struct GraphExporter {
       }
       noteWritten(members, of: object, at: slot, holding: targets.count)
       guard let value = Self.payload(of: members, for: declared[slot], keyed: !writesKeyedAsLists) else { continue }
-      try Self.insert(value, at: paths[entity.index].relationships[slot], into: &result)
+      try insert(value, at: paths[entity.index].relationships[slot], into: &result, entity: entity.index)
     }
     return .object(result)
   }
@@ -149,9 +180,11 @@ struct GraphExporter {
   /// Puts a relationship's payload at its key path, keeping what a flattened attribute sharing
   /// the key wrote there (`pricing.retail_price` beside the relationship `pricing`): the
   /// related object's own members win, and the attribute reads back from the same object.
-  static func insert(_ value: JSONValue, at path: PathExpression, into result: inout JSONObject) throws {
-    guard path.segments.count == 1, case .object(var members) = value, case .object(let written)? = result[path.segments[0].name] else {
-      return try result.insert(value, at: path)
+  func insert(_ value: JSONValue, at path: PathExpression, into result: inout JSONObject, entity: Int) throws {
+    guard !appendsMembers[entity], path.segments.count == 1, case .object(var members) = value,
+      case .object(let written)? = result[path.segments[0].name]
+    else {
+      return try put(value, at: path, into: &result, entity: entity)
     }
     for (key, member) in written where members[key] == nil { members[key] = member }
     try result.insert(.object(members), at: path)
@@ -195,10 +228,10 @@ struct GraphExporter {
       }
       guard let value = read else {
         // A cleared value with a default must say so, or reading it back gives the default.
-        if attributes[slot].defaultValue != nil { try result.insert(.null, at: paths[slot]) }
+        if attributes[slot].defaultValue != nil { try put(.null, at: paths[slot], into: &result, entity: object.entity.index) }
         continue
       }
-      try result.insert(try encoded(value, codec: codecs[slot]), at: paths[slot])
+      try put(try encoded(value, codec: codecs[slot]), at: paths[slot], into: &result, entity: object.entity.index)
     }
     try writeSubentityName(of: object, into: &result)
   }
@@ -217,19 +250,21 @@ struct GraphExporter {
   /// or an attribute of its own wrote there.
   private func writeSubentityName(of object: ManagedObject, into result: inout JSONObject) throws {
     guard let (path, name) = subentityName(of: object) else { return }
-    if path.segments.count == 1, let first = path.segments.first, result[first.name] != nil { return }
-    try result.insert(.string(name), at: path)
+    if !appendsMembers[object.entity.index], path.segments.count == 1, let first = path.segments.first, result[first.name] != nil { return }
+    try put(.string(name), at: path, into: &result, entity: object.entity.index)
   }
 
   /// The subentity key path the object's family declares (the nearest in its lineage, as an
   /// import looks), and the name the object's entity goes by there.
   private func subentityName(of object: ManagedObject) -> (path: PathExpression, name: String)? {
     let entity = object.entity
-    for index in entity.lineage.reversed() {
-      guard let keyPath = schema.entities[index].declaration.subentityKeyPath else { continue }
-      return (PathExpression(keyPath), entity.declaration.userInfo["subentityValue"] ?? entity.name)
-    }
-    return nil
+    guard let keyPath = Self.subentityKeyPath(of: entity, in: schema) else { return nil }
+    return (PathExpression(keyPath), entity.declaration.userInfo["subentityValue"] ?? entity.name)
+  }
+
+  /// The subentity key path `entity`'s family declares, the nearest in its lineage.
+  private static func subentityKeyPath(of entity: EntityDescription, in schema: Schema) -> String? {
+    entity.lineage.reversed().lazy.compactMap { schema.entities[$0].declaration.subentityKeyPath }.first
   }
 
   /// An attribute's value as a payload value: the plain kinds as they are, anything else (a

@@ -44,6 +44,21 @@ public struct JSONObject: Sendable, RandomAccessCollection, Hashable {
     }
   }
 
+  /// An empty object with room for `capacity` members.
+  package init(minimumCapacity capacity: Int) {
+    keys = []
+    values = []
+    keys.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
+  }
+
+  /// Appends a member whose key the object does not hold yet, as the caller knows (a writer
+  /// whose keys are all different): no lookup of the keys already there.
+  package mutating func append(newKey key: String, _ value: JSONValue) {
+    assert(position(of: key) == nil, "\(key) is in the object already")
+    append(key, value)
+  }
+
   /// Builds an object from keys known to be unique.
   init(uniqueKeys keys: [String], values: [JSONValue]) {
     self.keys = keys
