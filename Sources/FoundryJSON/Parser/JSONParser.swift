@@ -3,8 +3,9 @@ import FoundryInternals
 /// Builds the tape of a ``JSONDocument`` in one pass over the bytes, without recursion.
 ///
 /// Every value is validated here (grammar, UTF-8, escapes, number syntax); strings and numbers
-/// are only delimited, and decoded later when somebody asks. Nesting is tracked on an explicit
-/// stack, so the depth limit, not the call stack, bounds hostile input.
+/// are only delimited, and decoded later when somebody asks. Nesting is tracked in the tape
+/// itself (each open container's node links to the one around it), not on the call stack, so
+/// the depth limit bounds hostile input.
 struct JSONParser {
   typealias Kind = JSONParsingError.Kind
 
@@ -18,7 +19,14 @@ struct JSONParser {
   /// whitespace follows it (for elements parsed where they stand in a stream's chunk); its
   /// errors then carry no place.
   var stopsAfterValue = false
-  private var stack: [Frame] = []
+  /// The innermost open container, when ``depth`` is above zero. The containers around it
+  /// are kept in the tape itself: an open container's node holds its parent's index in
+  /// `payload` and, while a child is open, its own count so far in `count` (``close()`` sets
+  /// both to their final values). Counting a value is then a field's increment, and opening
+  /// or closing a container touches no array.
+  private var top = Frame(node: 0, count: 0, isObject: false)
+  /// How many containers are open, ``top`` included.
+  private var depth = 0
   /// The deepest nesting of containers met so far (see ``JSONStorage/deepestNesting``).
   private var deepest = 0
   /// Scratch space for the duplicate-key check under `.reject`.
@@ -37,7 +45,6 @@ struct JSONParser {
     self.options = options
     self.sourceName = sourceName
     storage.assertPadded()
-    stack.reserveCapacity(min(options.maximumDepth, 64))
     deepest = storage.deepestNesting ?? 0
     storage.deepestNesting = deepest
   }
@@ -95,17 +102,17 @@ struct JSONParser {
       }
       // A value just ended: count it, then find what follows it.
       while true {
-        guard !stack.isEmpty else {
+        guard depth > 0 else {
           if stopsAfterValue { return }
           try skipWhitespace()
           if position < end { throw unexpected(input[position], .afterTopLevel) }
           return
         }
-        stack[stack.count - 1].count += 1
-        let isObject = stack[stack.count - 1].isObject
-        guard Int(stack[stack.count - 1].count) <= options.maximumMemberCount else {
+        top.count += 1
+        let isObject = top.isObject
+        guard Int(top.count) <= options.maximumMemberCount else {
           // At the container's opening bracket or brace.
-          let opening = Int(storage.nodes[stack[stack.count - 1].node].offset)
+          let opening = Int(storage.nodes[top.node].offset)
           throw fail(.memberLimit(isObject: isObject, limit: options.maximumMemberCount), at: opening)
         }
         try skipWhitespace()
@@ -140,21 +147,31 @@ struct JSONParser {
 
   /// Pushes a container; leaves `position` on the first non-whitespace byte inside it.
   private mutating func open(isObject: Bool) throws(JSONParsingError) {
-    guard stack.count < options.maximumDepth else {
+    guard depth < options.maximumDepth else {
       throw fail(.depthLimit(options.maximumDepth), at: position)
     }
-    stack.append(Frame(node: storage.nodeCount, count: 0, isObject: isObject))
-    if stack.count > deepest {
-      deepest = stack.count
+    if depth > 0 { storage.nodes[top.node].count = top.count }
+    let node = storage.nodeCount
+    storage.append(TapeNode(isObject ? .object : .array, offset: position, payload: top.node))
+    top = Frame(node: node, count: 0, isObject: isObject)
+    depth += 1
+    if depth > deepest {
+      deepest = depth
       storage.deepestNesting = deepest
     }
-    storage.append(TapeNode(isObject ? .object : .array, offset: position))
     position += 1
     try skipWhitespace()
   }
 
   private mutating func close() throws(JSONParsingError) {
-    guard let frame = stack.popLast() else { return }
+    guard depth > 0 else { return }
+    let frame = top
+    depth -= 1
+    if depth > 0 {
+      let parent = Int(storage.nodes[frame.node].payload)
+      let node = storage.nodes[parent]
+      top = Frame(node: parent, count: node.count, isObject: node.kind == .object)
+    }
     storage.closeContainer(at: frame.node, count: frame.count)
     if frame.isObject, frame.count > 1, options.duplicateKeys == .reject {
       try rejectDuplicateKeys(in: frame.node)
