@@ -4,7 +4,13 @@ extension JSONStorage {
   /// Decodes the string node at `index`, resolving escapes when it has any.
   func string(at index: Int) -> String {
     let raw = rawBytes(of: index)
-    guard nodes[index].has(TapeNode.hasEscapes) else { return String(decoding: raw, as: UTF8.self) }
+    guard nodes[index].has(TapeNode.hasEscapes) else {
+      guard hasValidatedText else { return String(decoding: raw, as: UTF8.self) }
+      // Unchecked: the parser validated these bytes as UTF-8 (`scanString`) before the
+      // storage was handed out, and nothing writes them since. Checking again cost a third of
+      // making a string of non-ASCII text.
+      return String(copying: unsafe UTF8Span(unchecked: raw.span))
+    }
     // Unescaping never lengthens a string: `\uXXXX` (6 bytes) gives at most 3 bytes of UTF-8
     // and a surrogate pair (12 bytes) gives 4.
     return String(unsafeUninitializedCapacity: raw.count) { output in

@@ -73,6 +73,10 @@ final class JSONStorage: @unchecked Sendable {
   private(set) var nodes: UnsafeMutablePointer<TapeNode>
   private(set) var nodeCount = 0
   private var nodeCapacity: Int
+  /// Whether the parser validated the input's UTF-8 before the storage was handed out (every
+  /// storage but a built document's): its plain strings are then made without checking their
+  /// bytes again (``string(at:)``).
+  let hasValidatedText: Bool
   let duplicateKeys: JSONParsingOptions.DuplicateKeyPolicy
   let loneSurrogates: JSONParsingOptions.LoneSurrogatePolicy
   /// For documents built from markup: the original text and each node's offset in it.
@@ -95,6 +99,7 @@ final class JSONStorage: @unchecked Sendable {
     nodeCapacity = max(1, input.count / 8)
     nodes = .allocate(capacity: nodeCapacity)
     sharedBytes = nil
+    hasValidatedText = true
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
   }
@@ -107,6 +112,7 @@ final class JSONStorage: @unchecked Sendable {
     sharedBytes = block
     self.nodeCapacity = max(1, nodeCapacity)
     nodes = .allocate(capacity: self.nodeCapacity)
+    hasValidatedText = true
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
   }
@@ -118,6 +124,7 @@ final class JSONStorage: @unchecked Sendable {
     byteCount = textCount
     (nodes, nodeCount, nodeCapacity) = buffer.release()
     sharedBytes = nil
+    hasValidatedText = false
     duplicateKeys = options.duplicateKeys
     loneSurrogates = options.loneSurrogates
   }
