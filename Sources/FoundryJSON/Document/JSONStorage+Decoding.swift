@@ -7,8 +7,8 @@ extension JSONStorage {
     guard nodes[index].has(TapeNode.hasEscapes) else {
       guard hasValidatedText else { return String(decoding: raw, as: UTF8.self) }
       // Unchecked: the parser validated these bytes as UTF-8 (`scanString`) before the
-      // storage was handed out, and nothing writes them since. Checking again cost a third of
-      // making a string of non-ASCII text.
+      // storage was handed out, and nothing writes them since (ARCHITECTURE.md, Invariants:
+      // "Validated text"). Checking again cost a third of making a string of non-ASCII text.
       return String(copying: unsafe UTF8Span(unchecked: raw.span))
     }
     // Unescaping never lengthens a string: `\uXXXX` (6 bytes) gives at most 3 bytes of UTF-8
