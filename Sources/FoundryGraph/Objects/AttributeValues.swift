@@ -11,12 +11,18 @@
 /// values[0] = .integer(106)
 /// values[0]   // .integer(106)
 /// ```
-struct AttributeValues {
+package struct AttributeValues {
   private var storage: AttributeValueStorage
 
   /// The values of `values`, in order.
   init(_ values: some Collection<GraphValue?>) {
     storage = .make(values)
+  }
+
+  /// `count` values, slot after slot, each as `value` gives it: what a store's row decodes
+  /// into, with no array in between.
+  package init(count: Int, _ value: (_ slot: Int) -> GraphValue?) {
+    storage = .make(count: count, value)
   }
 
   /// No values: what an object whose values wait in its stored row holds (shared, never written).
@@ -54,6 +60,15 @@ final class AttributeValueStorage: ManagedBuffer<Int, GraphValue?> {
       initialized += 1
     }
     storage.withUnsafeMutablePointerToHeader { $0.pointee = initialized }
+    return storage
+  }
+
+  /// A storage of `count` values, each as `value` gives it for its slot.
+  static func make(count: Int, _ value: (Int) -> GraphValue?) -> AttributeValueStorage {
+    let storage = unsafeDowncast(create(minimumCapacity: count) { _ in 0 }, to: AttributeValueStorage.self)
+    let elements = storage.elements
+    for slot in 0..<count { (elements + slot).initialize(to: value(slot)) }
+    storage.withUnsafeMutablePointerToHeader { $0.pointee = count }
     return storage
   }
 

@@ -4,15 +4,15 @@
 ///
 /// ```swift
 /// final class Rows: StoredRows {
-///   func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> [GraphValue?] {
-///     decoded[row]
+///   func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> AttributeValues {
+///     AttributeValues(count: entity.attributes.count) { slot in decoded[row][slot] }
 ///   }
 /// }
 /// ```
 package protocol StoredRows: AnyObject {
   /// The attribute values of row `row`, by attribute slot of `entity` (the row's entity); a
   /// value that does not read back is `nil`, and why is put in `unreadable` by its slot.
-  func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> [GraphValue?]
+  func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> AttributeValues
   /// The row that to-one relationship `slot` of `entity` points at in row `row`, when the
   /// row holds it (a foreign key).
   func link(ofRow row: Int, slot: Int, for entity: EntityDescription) -> StoredLink
@@ -60,7 +60,7 @@ extension ManagedObject {
     valuesPending = false
     do {
       var unreadable: [Int: String] = [:]
-      slotValues = AttributeValues(try stored.rows.values(ofRow: stored.row, for: entity, unreadable: &unreadable))
+      slotValues = try stored.rows.values(ofRow: stored.row, for: entity, unreadable: &unreadable)
       if !unreadable.isEmpty { unreadableSlots = unreadable }
     } catch {
       slotValues = AttributeValues(repeatElement(nil, count: entity.attributes.count))

@@ -250,8 +250,8 @@ final class FetchedRows: StoredRows {
     self.decoder = decoder
   }
 
-  func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) -> [GraphValue?] {
-    decoder.values(rows, start: rows.start(of: row) + offset, of: entity, unreadable: &unreadable)
+  func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) -> AttributeValues {
+    decoder.attributeValues(rows, start: rows.start(of: row) + offset, of: entity, unreadable: &unreadable)
   }
 
   func link(ofRow row: Int, slot: Int, for entity: EntityDescription) -> StoredLink {

@@ -18,12 +18,37 @@ package struct ColumnCodec: Sendable {
   private let location: String
   /// The attribute's storage: its stored type, and the JSON text of JSON-kept values.
   package let storage: StoredValueCodec
+  /// Which cells of the column read without an ``SQLValue`` in between
+  /// (`SQLRows.plainValue(at:_:)`): ``type`` told once, as a plain enum.
+  let plainCell: PlainCell
+
+  /// The kinds of cell `SQLRows.plainValue(at:_:)` reads straight into a value.
+  enum PlainCell {
+    /// Text of a string attribute.
+    case text
+    /// An integer of an integer attribute of any width.
+    case integer
+    /// A real of a double attribute.
+    case double
+    /// A real of a date attribute: seconds since 2001.
+    case date
+    /// None: every cell goes through ``ColumnCodec/graphValue(_:)``.
+    case none
+  }
 
   /// The codec of `attribute` of `entity`; transformer names are resolved in `registry`.
   package init(_ attribute: Attribute, of entity: String, registry: TransformerRegistry) throws(GraphError) {
     storage = try StoredValueCodec(attribute, of: entity, registry: registry)
     type = storage.storedType
     location = "\(entity).\(attribute.name)"
+    plainCell =
+      switch type {
+      case .string: .text
+      case .integer16, .integer32, .integer64: .integer
+      case .double: .double
+      case .date: .date
+      default: .none
+      }
   }
 
   /// The column value of `value` (`nil` is SQL null).

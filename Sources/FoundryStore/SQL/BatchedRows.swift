@@ -63,7 +63,7 @@ final class BatchedRows: StoredRows {
     return (rows, position)
   }
 
-  func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> [GraphValue?] {
+  func values(ofRow row: Int, for entity: EntityDescription, unreadable: inout [Int: String]) throws -> AttributeValues {
     let (rows, position) = try locate(row)
     return rows.values(ofRow: position, for: entity, unreadable: &unreadable)
   }

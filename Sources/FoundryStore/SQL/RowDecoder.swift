@@ -96,27 +96,40 @@ final class RowDecoder {
     return StoredRowHeader(id: PersistentID(family: table.name, row: pk), entity: entity, version: version)
   }
 
-  /// The attribute values of `entity` in the row whose object columns start at value number
-  /// `start` of `rows`, by attribute slot.
   /// The attribute values of the row at `start`, by slot of `entity`: a value that does not
   /// read back is `nil`, and why goes in `unreadable` by its slot, so that one bad value hides
   /// nothing else.
   func values(_ rows: SQLRows, start: Int, of entity: EntityDescription, unreadable: inout [Int: String]) -> [GraphValue?] {
+    withSlotReader(rows, start: start, of: entity, unreadable: &unreadable) { count, value in (0..<count).map(value) }
+  }
+
+  /// ``values(_:start:of:unreadable:)`` as a fetched object keeps them, with no array in
+  /// between.
+  func attributeValues(_ rows: SQLRows, start: Int, of entity: EntityDescription, unreadable: inout [Int: String]) -> AttributeValues {
+    withSlotReader(rows, start: start, of: entity, unreadable: &unreadable) { count, value in AttributeValues(count: count, value) }
+  }
+
+  /// Calls `body` with the number of slots of `entity` the row at `start` holds and a function
+  /// that decodes a slot's value (`nil`, and the reason in `unreadable`, for one that does not
+  /// read back).
+  private func withSlotReader<Result>(
+    _ rows: SQLRows, start: Int, of entity: EntityDescription, unreadable: inout [Int: String],
+    _ body: (_ count: Int, _ value: (Int) -> GraphValue?) -> Result
+  ) -> Result {
     // Unsafe buffers: the codecs and positions are read without being retained per value
     // (each array stays alive through `self`).
     codecs[entity.index].withUnsafeBufferPointer { codecs in
       positions[entity.index].withUnsafeBufferPointer { positions in
-        var decoded: [GraphValue?] = []
-        decoded.reserveCapacity(codecs.count)
-        for slot in 0..<min(codecs.count, positions.count) {
-          do {
-            decoded.append(try codecs[slot].graphValue(rows.value(at: start + positions[slot])))
+        body(min(codecs.count, positions.count)) { slot in
+          let index = start + positions[slot]
+          if let value = rows.plainValue(at: index, codecs[slot].plainCell) { return value }
+          do throws(StoreError) {
+            return try codecs[slot].graphValue(rows.value(at: index))
           } catch {
-            decoded.append(nil)
-            unreadable[slot] = (error as? StoreError)?.message ?? "\(error)"
+            unreadable[slot] = error.message
+            return nil
           }
         }
-        return decoded
       }
     }
   }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FoundryGraph
 internal import FoundryInternals
 
@@ -63,6 +68,21 @@ package struct SQLRows: Sendable {
     case SQLCell.text: return .text(String(decoding: bytes(of: cell), as: UTF8.self))
     case SQLCell.blob: return .blob(Array(bytes(of: cell)))
     default: return .null
+    }
+  }
+
+  /// The attribute value of value number `index` when it is a cell of the kind `plain` names
+  /// (text of a string attribute, an integer, a double, a date), read straight from the cell
+  /// with no ``SQLValue`` in between; `nil` for any other cell, null included, which the
+  /// column's codec reads (``ColumnCodec/graphValue(_:)``, which this agrees with).
+  func plainValue(at index: Int, _ plain: ColumnCodec.PlainCell) -> GraphValue? {
+    let cell = cells[index]
+    switch (cell.kind, plain) {
+    case (SQLCell.text, .text): return .string(String(decoding: bytes(of: cell), as: UTF8.self))
+    case (SQLCell.integer, .integer): return .integer(cell.payload)
+    case (SQLCell.real, .double): return .double(Double(bitPattern: UInt64(bitPattern: cell.payload)))
+    case (SQLCell.real, .date): return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(bitPattern: cell.payload))))
+    default: return nil
     }
   }
 
@@ -200,11 +220,13 @@ final class ChunkedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// 8,192 elements a chunk (128 KB of 16-byte cells).
   private static var shift: Int { 13 }
   private static var chunkSize: Int { 1 << shift }
-  private var chunks: [UnsafeMutablePointer<Element>] = []
+  // Unchecked exclusivity: the buffer is filled by one builder, then only read
+  // (ARCHITECTURE.md, Invariants: "One owner").
+  @exclusivity(unchecked) private var chunks: [UnsafeMutablePointer<Element>] = []
   /// Where the next element goes in the last chunk, and how many still fit there.
-  private var next: UnsafeMutablePointer<Element>?
-  private var room = 0
-  private(set) var count = 0
+  @exclusivity(unchecked) private var next: UnsafeMutablePointer<Element>?
+  @exclusivity(unchecked) private var room = 0
+  @exclusivity(unchecked) private(set) var count = 0
 
   init() {}
 
